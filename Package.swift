@@ -1,0 +1,36 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+// Four layers, dependencies pointing inward:
+//   CLI -> Presentation -> Domain <- DataLayer
+// The Data layer's module is called DataLayer: a module named `Data` would shadow
+// Foundation's `Data` type in every file that imports it.
+let package = Package(
+  name: "PaymentMethods",
+  // Domain, Data and Presentation compile unchanged in an iOS app; these are the
+  // oldest systems with Observation and Clock.
+  platforms: [.macOS(.v14), .iOS(.v17)],
+  products: [
+    .executable(name: "payment-methods", targets: ["CLI"])
+  ],
+  targets: [
+    .target(name: "Domain", path: "Sources/Domain"),
+    .target(name: "DataLayer", dependencies: ["Domain"], path: "Sources/Data"),
+    .target(name: "Presentation", dependencies: ["Domain"], path: "Sources/Presentation"),
+    .executableTarget(
+      name: "CLI",
+      dependencies: ["Domain", "DataLayer", "Presentation"],
+      path: "Sources/CLI"
+    ),
+    // Clocks, spies and barriers shared by the test targets; never linked into the app.
+    .target(name: "TestSupport", dependencies: ["Domain"], path: "Tests/TestSupport"),
+    .testTarget(name: "DomainTests", dependencies: ["Domain", "TestSupport"]),
+    .testTarget(name: "DataTests", dependencies: ["DataLayer", "Domain", "TestSupport"]),
+    .testTarget(name: "PresentationTests", dependencies: ["Presentation", "Domain", "TestSupport"]),
+    .testTarget(
+      name: "CLITests",
+      dependencies: ["CLI", "DataLayer", "Domain", "Presentation", "TestSupport"]
+    ),
+  ],
+  swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,17 @@
+import Foundation
+
+/// The `payment-methods` executable.
+@main
+enum PaymentMethodsCommand {
+  static func main() async {
+    let environment = ProcessInfo.processInfo.environment
+    let runner = CommandRunner(
+      console: StandardConsole(),
+      environment: environment,
+      terminal: { noColor in Terminal.current(noColorFlag: noColor, environment: environment) },
+      clock: ContinuousClock()
+    )
+    let exitCode = await runner.run(Array(CommandLine.arguments.dropFirst()))
+    exit(exitCode.rawValue)
+  }
+}

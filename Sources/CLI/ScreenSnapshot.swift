@@ -1,0 +1,114 @@
+import Presentation
+
+/// A screen's final State, flattened into what the terminal draws and what `--json`
+/// prints, so the two can never disagree. The schema is `docs/state.schema.json`.
+struct ScreenSnapshot: Equatable, Encodable {
+  enum Status: String, Encodable {
+    case loading
+    case loaded
+    case empty
+    case error
+  }
+
+  struct Method: Equatable, Encodable {
+    var kind: String
+    var title: String
+    var subtitle: String
+    var selectable: Bool
+    var selected: Bool
+  }
+
+  struct Panel: Equatable, Encodable {
+    var title: String
+    var message: String
+    var hint: String
+  }
+
+  var screen: CommandLineOptions.Screen
+  var status: Status
+  var methods: [Method] = []
+  /// An empty state, or an account status the user has to know about.
+  var notice: Panel?
+  var error: Panel?
+  /// A one-line message, such as feedback on a selection.
+  var message: String?
+
+  enum CodingKeys: String, CodingKey {
+    case screen, status, methods, notice, error, message
+  }
+
+  /// Writes every key, null included, so consumers can rely on the shape.
+  func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encode(screen.rawValue, forKey: .screen)
+    try container.encode(status, forKey: .status)
+    try container.encode(methods, forKey: .methods)
+    try container.encode(notice, forKey: .notice)
+    try container.encode(error, forKey: .error)
+    try container.encode(message, forKey: .message)
+  }
+}
+
+extension ScreenSnapshot {
+  init(_ state: PaymentMethodsViewModel.State) {
+    self.init(screen: .paymentMethods, status: .loading)
+    switch state {
+    case .loading:
+      break
+    case .loaded(let methods):
+      status = .loaded
+      self.methods = methods.rows.map(Method.init)
+      message = methods.message
+    case .empty(let notice):
+      status = .empty
+      self.notice = Panel(notice)
+    case .failed(let error):
+      status = .error
+      self.error = Panel(error)
+    }
+  }
+
+  init(_ state: WalletViewModel.State) {
+    self.init(screen: .wallet, status: .loading)
+    switch state {
+    case .loading:
+      break
+    case .active(let summary):
+      status = .loaded
+      methods = [
+        Method(
+          kind: PaymentMethodRow.Kind.wallet.rawValue, title: "Wallet",
+          subtitle: "Balance \(summary.balance)", selectable: summary.note == nil, selected: false)
+      ]
+      message = summary.note
+    case .noWallet(let notice):
+      status = .empty
+      self.notice = Panel(notice)
+    case .banned(let notice), .inReview(let notice):
+      // The wallet did load; what there is to show is its status.
+      status = .loaded
+      self.notice = Panel(notice)
+    case .failed(let error):
+      status = .error
+      self.error = Panel(error)
+    }
+  }
+}
+
+extension ScreenSnapshot.Method {
+  init(_ row: PaymentMethodRow) {
+    self.init(
+      kind: row.kind.rawValue, title: row.title, subtitle: row.subtitle,
+      selectable: row.isSelectable, selected: row.isSelected)
+  }
+}
+
+extension ScreenSnapshot.Panel {
+  init(_ notice: Notice) {
+    self.init(title: notice.title, message: notice.message, hint: notice.hint)
+  }
+
+  init(_ error: PresentationError) {
+    self.init(title: error.title, message: error.message, hint: error.hint)
+  }
+}

@@ -1,0 +1,36 @@
+import Foundation
+
+// The JSON bodies the backend sends. The stub encodes them; the repositories decode them.
+
+struct WalletPayload: Codable, Equatable {
+  var balance: Decimal
+  var currency: String
+}
+
+struct CardsPayload: Codable, Equatable {
+  struct Card: Codable, Equatable {
+    var id: String
+    var brand: String
+    var last4: String
+    /// "MM/YY".
+    var expiry: String
+    /// "active" or "expired".
+    var status: String
+  }
+
+  var cards: [Card]
+}
+
+/// The body of every answer that is not a 2xx.
+struct ErrorPayload: Codable, Equatable {
+  var code: String
+  /// Extra detail for some codes, such as the review state of a wallet in review.
+  var detail: String?
+}
+
+/// The server codes the backend puts in `ErrorPayload.code`.
+enum ServerCode {
+  static let walletNotFound = "wallet_not_found"
+  static let walletBanned = "wallet_banned"
+  static let walletInReview = "wallet_in_review"
+}

@@ -1,0 +1,247 @@
+import Domain
+import Foundation
+
+/// Reads a scenario from JSON (the format is in the README; `Examples/` has a sample).
+///
+/// Every mistake is reported with the key it is in and what was expected, and unknown keys
+/// are refused rather than ignored, so a typo never silently turns into a default.
+public enum ScenarioFile {
+  public static func parse(_ data: Foundation.Data, name: String) throws(ScenarioFileError)
+    -> Scenario
+  {
+    let root: JSONValue
+    do {
+      root = try JSONDecoder().decode(JSONValue.self, from: data)
+    } catch {
+      throw ScenarioFileError(key: nil, reason: "is not valid JSON (\(Self.describe(error)))")
+    }
+    let reader = Reader(path: nil)
+    let object = try reader.object(root)
+    try reader.refuseUnknownKeys(object, allowed: ["wallet", "cards", "applePay"])
+
+    var scenario = Scenario(name: name, summary: "Loaded from a scenario file.")
+    if let wallet = object["wallet"] {
+      scenario.wallet = try Self.wallet(wallet, reader.child("wallet"), default: scenario.wallet)
+    }
+    if let cards = object["cards"] {
+      scenario.cards = try Self.cards(cards, reader.child("cards"), default: scenario.cards)
+    }
+    if let applePay = object["applePay"] {
+      scenario.applePay = try Self.applePay(
+        applePay, reader.child("applePay"), default: scenario.applePay)
+    }
+    return scenario
+  }
+
+  // MARK: - Sources
+
+  private static func wallet(
+    _ value: JSONValue, _ reader: Reader, default fallback: Scripted<WalletOutcome>
+  ) throws(ScenarioFileError) -> Scripted<WalletOutcome> {
+    let object = try reader.object(value)
+    let outcomeName = try reader.string(
+      object, "outcome", oneOf: ["ok", "notFound", "banned", "inReview", "offline", "unexpected"])
+    let outcome: WalletOutcome
+    var allowed: Set<String> = ["outcome", "latencyMs"]
+    switch outcomeName {
+    case "ok":
+      allowed.formUnion(["balance", "currency"])
+      let balance = try reader.number(object, "balance")
+      guard balance >= 0 else {
+        throw reader.error("balance", "must be 0 or more, got \(balance)")
+      }
+      let currency = try reader.string(object, "currency")
+      guard currency.count == 3, currency.allSatisfy({ $0.isASCII && $0.isUppercase }) else {
+        throw reader.error("currency", "must be a three-letter ISO 4217 code such as \"EUR\"")
+      }
+      outcome = .ok(Wallet(balance: balance, currency: currency))
+    case "notFound": outcome = .notFound
+    case "banned": outcome = .banned
+    case "inReview":
+      allowed.insert("review")
+      let review = try reader.string(
+        object, "review", oneOf: WalletReviewState.allCases.map(\.rawValue))
+      outcome = .inReview(WalletReviewState(rawValue: review) ?? .pending)
+    case "offline": outcome = .offline
+    default: outcome = .unexpected
+    }
+    try reader.refuseUnknownKeys(object, allowed: allowed)
+    return Scripted(outcome, latency: try reader.latency(object, default: fallback.latency))
+  }
+
+  private static func cards(
+    _ value: JSONValue, _ reader: Reader, default fallback: Scripted<CardsOutcome>
+  ) throws(ScenarioFileError) -> Scripted<CardsOutcome> {
+    let object = try reader.object(value)
+    let outcomeName = try reader.string(object, "outcome", oneOf: ["ok", "offline", "unexpected"])
+    let outcome: CardsOutcome
+    var allowed: Set<String> = ["outcome", "latencyMs"]
+    switch outcomeName {
+    case "ok":
+      allowed.insert("cards")
+      guard let list = object["cards"] else { throw reader.error("cards", "is missing") }
+      guard case .array(let items) = list else {
+        throw reader.error("cards", "must be a list of cards, got \(list.kindDescription)")
+      }
+      var cards: [ScenarioCard] = []
+      for (index, item) in items.enumerated() {
+        cards.append(try card(item, reader.child("cards[\(index)]")))
+      }
+      outcome = .ok(cards)
+    case "offline": outcome = .offline
+    default: outcome = .unexpected
+    }
+    try reader.refuseUnknownKeys(object, allowed: allowed)
+    return Scripted(outcome, latency: try reader.latency(object, default: fallback.latency))
+  }
+
+  private static func card(_ value: JSONValue, _ reader: Reader) throws(ScenarioFileError)
+    -> ScenarioCard
+  {
+    let object = try reader.object(value)
+    try reader.refuseUnknownKeys(object, allowed: ["brand", "last4", "expiry", "status"])
+    let brand = try reader.string(object, "brand")
+    guard !brand.trimmingCharacters(in: .whitespaces).isEmpty else {
+      throw reader.error("brand", "must not be empty")
+    }
+    let lastFour = try reader.string(object, "last4")
+    guard lastFour.count == 4, lastFour.allSatisfy({ $0.isASCII && $0.isNumber }) else {
+      throw reader.error("last4", "must be exactly four digits, got \"\(lastFour)\"")
+    }
+    let expiry = try reader.string(object, "expiry")
+    guard CardExpiry(expiry) != nil else {
+      throw reader.error("expiry", "must be MM/YY with a month from 01 to 12, got \"\(expiry)\"")
+    }
+    let status = try reader.string(object, "status", oneOf: ["active", "expired"])
+    return ScenarioCard(
+      brand: brand, lastFour: lastFour, expiry: expiry,
+      status: status == "active" ? .active : .expired)
+  }
+
+  private static func applePay(
+    _ value: JSONValue, _ reader: Reader, default fallback: Scripted<ApplePayOutcome>
+  ) throws(ScenarioFileError) -> Scripted<ApplePayOutcome> {
+    let object = try reader.object(value)
+    try reader.refuseUnknownKeys(object, allowed: ["outcome", "latencyMs"])
+    let names = ["available", "needsSetup", "notAvailable", "unexpected"]
+    let outcomeName = try reader.string(object, "outcome", oneOf: names)
+    let outcome = ApplePayOutcome(rawValue: outcomeName) ?? .available
+    return Scripted(outcome, latency: try reader.latency(object, default: fallback.latency))
+  }
+
+  /// The most specific words Foundation gives about a JSON syntax error.
+  private static func describe(_ error: any Error) -> String {
+    guard case DecodingError.dataCorrupted(let context) = error else {
+      return String(describing: error)
+    }
+    if let underlying = context.underlyingError {
+      return (underlying as NSError).userInfo[NSDebugDescriptionErrorKey] as? String
+        ?? context.debugDescription
+    }
+    return context.debugDescription
+  }
+}
+
+/// A scenario file that does not say what it must. `key` is a path such as
+/// "cards.cards[1].expiry", or nil when the file as a whole is wrong.
+public struct ScenarioFileError: Error, Equatable, Sendable, CustomStringConvertible {
+  public let key: String?
+  public let reason: String
+
+  public var description: String {
+    key.map { "\($0): \(reason)" } ?? "the file \(reason)"
+  }
+}
+
+/// Typed reads out of a `JSONValue`, each failing with the key path it was reading.
+private struct Reader {
+  let path: String?
+
+  func child(_ key: String) -> Reader {
+    Reader(path: qualified(key))
+  }
+
+  func error(_ key: String?, _ reason: String) -> ScenarioFileError {
+    ScenarioFileError(key: key.map(qualified) ?? path, reason: reason)
+  }
+
+  func object(_ value: JSONValue) throws(ScenarioFileError) -> [String: JSONValue] {
+    guard case .object(let object) = value else {
+      throw error(nil, "must be a JSON object, got \(value.kindDescription)")
+    }
+    return object
+  }
+
+  func string(_ object: [String: JSONValue], _ key: String, oneOf choices: [String]? = nil)
+    throws(ScenarioFileError) -> String
+  {
+    guard let value = object[key] else { throw error(key, "is missing") }
+    guard case .string(let text) = value else {
+      throw error(key, "must be a string, got \(value.kindDescription)")
+    }
+    if let choices, !choices.contains(text) {
+      let list = choices.map { "\"\($0)\"" }.joined(separator: ", ")
+      throw error(key, "must be one of \(list), got \"\(text)\"")
+    }
+    return text
+  }
+
+  func number(_ object: [String: JSONValue], _ key: String) throws(ScenarioFileError) -> Decimal {
+    guard let value = object[key] else { throw error(key, "is missing") }
+    guard case .number(let number) = value else {
+      throw error(key, "must be a number, got \(value.kindDescription)")
+    }
+    return number
+  }
+
+  /// `latencyMs` is optional: without it the source keeps its default latency.
+  func latency(_ object: [String: JSONValue], default fallback: Duration)
+    throws(ScenarioFileError) -> Duration
+  {
+    guard let value = object["latencyMs"] else { return fallback }
+    let limit = 600_000
+    guard case .number(let number) = value, number >= 0, number <= Decimal(limit),
+      number == number.rounded()
+    else {
+      throw error(
+        "latencyMs",
+        "must be a whole number of milliseconds from 0 to \(limit), got \(value.summary)")
+    }
+    return .milliseconds(NSDecimalNumber(decimal: number).intValue)
+  }
+
+  func refuseUnknownKeys(_ object: [String: JSONValue], allowed: Set<String>)
+    throws(ScenarioFileError)
+  {
+    guard let unknown = object.keys.sorted().first(where: { !allowed.contains($0) }) else {
+      return
+    }
+    let expected = allowed.sorted().joined(separator: ", ")
+    throw error(unknown, "is not a key here (expected one of: \(expected))")
+  }
+
+  private func qualified(_ key: String) -> String {
+    guard let path else { return key }
+    return key.hasPrefix("[") ? path + key : path + "." + key
+  }
+}
+
+extension JSONValue {
+  /// A short rendering of the value for messages.
+  fileprivate var summary: String {
+    switch self {
+    case .number(let number): "\(number)"
+    case .string(let text): "\"\(text)\""
+    default: kindDescription
+    }
+  }
+}
+
+extension Decimal {
+  fileprivate func rounded() -> Decimal {
+    var value = self
+    var result = Decimal()
+    NSDecimalRound(&result, &value, 0, .plain)
+    return result
+  }
+}

@@ -1,0 +1,12 @@
+/// Wraps the platform's Apple Pay checks, so the use cases can be tested and so its failures
+/// arrive as one error type of our own.
+///
+/// `fetchApplePay()` throws `ApplePayServiceError.serviceNotAvailable` when this device
+/// cannot pay with Apple Pay at all. Anything else it throws is treated as unknown.
+public protocol ApplePayService: Sendable {
+  func fetchApplePay() async throws -> ApplePay
+}
+
+public enum ApplePayServiceError: Error, Equatable, Sendable {
+  case serviceNotAvailable
+}

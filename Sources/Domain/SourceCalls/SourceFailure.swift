@@ -1,0 +1,70 @@
+/// The three places payment methods come from.
+public enum PaymentSource: String, Sendable, Equatable, CaseIterable {
+  case wallet
+  case cards
+  case applePay
+}
+
+/// A source that gave no usable answer because something went wrong, as opposed to an
+/// answer such as "this user has no wallet".
+public struct SourceFailure: Error, Sendable {
+  public enum Reason: Sendable {
+    /// The source reported that its backend could not be reached.
+    case unreachable
+    /// The source did not answer within the deadline.
+    case deadlineExceeded(Duration)
+    /// The source threw something no layer knows; the original error is kept for the log.
+    case unknown(any Error)
+  }
+
+  public let source: PaymentSource
+  public let reason: Reason
+
+  public init(source: PaymentSource, reason: Reason) {
+    self.source = source
+    self.reason = reason
+  }
+
+  /// Sorts an error that a use case's policy did not claim into a reason. This is where an
+  /// error from outside the known layer errors becomes `unknown`, once.
+  init(source: PaymentSource, error: any Error) {
+    let reason: Reason =
+      switch error {
+      case let timeout as DeadlineExceeded: .deadlineExceeded(timeout.deadline)
+      case WalletRepositoryError.unreachable, CardsRepositoryError.unreachable: .unreachable
+      default: .unknown(error)
+      }
+    self.init(source: source, reason: reason)
+  }
+
+  /// Unknown errors point at a bug or a contract nobody wrote down: they are logged as errors.
+  public var isUnknown: Bool {
+    if case .unknown = reason { return true }
+    return false
+  }
+}
+
+extension SourceFailure: CustomStringConvertible {
+  /// A developer-facing line for logs, such as "cards: unreachable".
+  public var description: String {
+    "\(source.rawValue): \(reason)"
+  }
+}
+
+extension SourceFailure.Reason: CustomStringConvertible {
+  public var description: String {
+    switch self {
+    case .unreachable: "unreachable"
+    case .deadlineExceeded(let deadline): "no answer within \(deadline.formattedMilliseconds)"
+    case .unknown(let error): "unknown error \(String(reflecting: error))"
+    }
+  }
+}
+
+extension Duration {
+  /// "3000 ms": durations in logs and messages, whole milliseconds.
+  var formattedMilliseconds: String {
+    let (seconds, attoseconds) = components
+    return "\(seconds * 1000 + attoseconds / 1_000_000_000_000_000) ms"
+  }
+}

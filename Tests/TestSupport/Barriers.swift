@@ -1,0 +1,54 @@
+/// Lets a fixed number of tasks wait until all of them have arrived: the proof that work
+/// runs concurrently, since one task waiting here alone would wait for ever.
+public actor StartBarrier {
+  private let parties: Int
+  private var arrived = 0
+  private var waiting: [CheckedContinuation<Void, Never>] = []
+
+  public init(parties: Int) {
+    self.parties = parties
+  }
+
+  public func arriveAndWait() async {
+    arrived += 1
+    if arrived == parties {
+      waiting.forEach { $0.resume() }
+      waiting.removeAll()
+      return
+    }
+    await withCheckedContinuation { waiting.append($0) }
+  }
+}
+
+/// A gate a test double waits at until the test opens it: lets a test hold a call in
+/// flight, start another, and then decide how the first one ends.
+public actor Gate {
+  private var isOpen = false
+  private var waiting: [CheckedContinuation<Void, Never>] = []
+  private var arrivals = 0
+  private var arrivalWaiters: [(count: Int, continuation: CheckedContinuation<Void, Never>)] = []
+
+  public init() {}
+
+  /// Waits until the gate is opened.
+  public func pass() async {
+    arrivals += 1
+    let ready = arrivalWaiters.filter { $0.count <= arrivals }
+    arrivalWaiters.removeAll { $0.count <= arrivals }
+    ready.forEach { $0.continuation.resume() }
+    if isOpen { return }
+    await withCheckedContinuation { waiting.append($0) }
+  }
+
+  /// Returns once `count` callers have reached the gate.
+  public func waitForArrivals(_ count: Int) async {
+    if arrivals >= count { return }
+    await withCheckedContinuation { arrivalWaiters.append((count, $0)) }
+  }
+
+  public func open() {
+    isOpen = true
+    waiting.forEach { $0.resume() }
+    waiting.removeAll()
+  }
+}
