@@ -37,7 +37,7 @@ struct ScreenRenderer {
         + wrapped(error.message, prefix: "  ", style: { $0 })
         + wrapped(error.hint, prefix: "→ ", style: palette.yellow)
     case .loaded, .empty:
-      var lines = sections(snapshot.methods)
+      var lines = sections(snapshot.methods, showsSelection: snapshot.screen == .paymentMethods)
       if let notice = snapshot.notice {
         if !lines.isEmpty { lines += row("") }
         lines += wrapped(notice.title, prefix: "", style: palette.bold)
@@ -48,8 +48,9 @@ struct ScreenRenderer {
     }
   }
 
-  /// A section per kind of method, in screen order, each under its heading.
-  private func sections(_ methods: [ScreenSnapshot.Method]) -> [String] {
+  /// A section per kind of method, in screen order, each under its heading. Only a screen
+  /// where the user picks a method shows the selection markers.
+  private func sections(_ methods: [ScreenSnapshot.Method], showsSelection: Bool) -> [String] {
     let headings = [("wallet", "WALLET"), ("card", "CARDS"), ("applePay", "APPLE PAY")]
     var lines: [String] = []
     for (kind, heading) in headings {
@@ -58,13 +59,17 @@ struct ScreenRenderer {
       if !lines.isEmpty { lines += row("") }
       lines += row(palette.cyan(heading))
       for item in items {
-        lines += method(item)
+        lines += method(item, showsSelection: showsSelection)
       }
     }
     return lines
   }
 
-  private func method(_ method: ScreenSnapshot.Method) -> [String] {
+  private func method(_ method: ScreenSnapshot.Method, showsSelection: Bool) -> [String] {
+    guard showsSelection else {
+      return wrapped(method.title, prefix: " ", style: { $0 })
+        + wrapped(method.subtitle, prefix: " ", style: palette.dim)
+    }
     guard method.selectable else {
       return wrapped(method.title + " · not selectable", prefix: " × ", style: palette.dim)
         + wrapped(method.subtitle, prefix: "   ", style: palette.dim)

@@ -30,14 +30,19 @@ public actor Gate {
 
   public init() {}
 
-  /// Waits until the gate is opened.
+  /// Arrives, then waits until the gate is opened.
   public func pass() async {
+    arrive()
+    if isOpen { return }
+    await withCheckedContinuation { waiting.append($0) }
+  }
+
+  /// Arrives without waiting: tells the test that a call got this far.
+  public func arrive() {
     arrivals += 1
     let ready = arrivalWaiters.filter { $0.count <= arrivals }
     arrivalWaiters.removeAll { $0.count <= arrivals }
     ready.forEach { $0.continuation.resume() }
-    if isOpen { return }
-    await withCheckedContinuation { waiting.append($0) }
   }
 
   /// Returns once `count` callers have reached the gate.

@@ -157,7 +157,7 @@ public struct PaymentMethodsUseCase: Sendable {
   private func logSkipped(_ failure: SourceFailure) {
     logger.log(
       failure.isUnknown ? .error : .warning,
-      "skipped \(failure.source.rawValue): \(failure.reason)",
+      "skipped \(failure.source.rawValue) after a failure",
       metadata: [
         LogMetadataKey.source: failure.source.rawValue,
         LogMetadataKey.error: failure.reason.description,

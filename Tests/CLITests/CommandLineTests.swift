@@ -1,0 +1,196 @@
+@testable import CLI
+import Foundation
+import Testing
+
+@MainActor
+@Suite("Command line: flags and exit codes")
+struct CommandLineTests {
+  @Test("with no flags it shows the payment-methods screen for all-available and exits 0")
+  func defaults() async {
+    let run = await runCLI([])
+
+    #expect(run.exitCode == .success)
+    #expect(run.output.contains("Choose how to pay"))
+    #expect(run.output.contains("Visa •••• 4242"))
+  }
+
+  @Test("--help prints the usage, listing every flag, and exits 0")
+  func help() async {
+    let run = await runCLI(["--scenario", "nope", "--help"])
+
+    #expect(run.exitCode == .success)
+    for flag in [
+      "--scenario ", "--scenario-file", "--list-scenarios", "--screen", "--deadline-ms", "--json",
+      "--verbose", "--no-color", "--help",
+    ] {
+      #expect(run.output.contains(flag), "usage lacks \(flag)")
+    }
+  }
+
+  @Test("--list-scenarios lists every built-in scenario with what it shows")
+  func listScenarios() async {
+    let run = await runCLI(["--list-scenarios"])
+
+    #expect(run.exitCode == .success)
+    let lines = run.output.split(separator: "\n")
+    #expect(lines.map { String($0.split(separator: " ")[0]) } == BuiltInScenariosNames.all)
+  }
+
+  @Test("flags take a value after a space or after =")
+  func valueForms() async {
+    let spaced = await runCLI(["--scenario", "no-methods", "--json"])
+    let joined = await runCLI(["--scenario=no-methods", "--json"])
+
+    #expect(spaced.output == joined.output)
+    #expect(joined.output.contains("\"empty\""))
+  }
+
+  @Test(
+    "bad flags exit 64 with a message that says what to change",
+    arguments: [
+      (["--bogus"], "unknown option --bogus"),
+      (["extra"], "unexpected argument \"extra\""),
+      (["--scenario"], "--scenario needs a value"),
+      (["--scenario", "--json"], "--scenario needs a value"),
+      (["--json=yes"], "--json takes no value"),
+      (["--screen", "checkout"], "unknown screen \"checkout\"; choose one of: payment-methods, wallet"),
+      (["--deadline-ms", "0"], "--deadline-ms must be a whole number from 1 to 600000, got \"0\""),
+      (["--deadline-ms", "fast"], "got \"fast\""),
+      (["--scenario", "a", "--scenario-file", "b"], "use either --scenario or --scenario-file"),
+    ])
+  func badFlags(arguments: [String], message: String) async {
+    let run = await runCLI(arguments)
+
+    #expect(run.exitCode == .usage)
+    #expect(run.errors.contains(message), "stderr was: \(run.errors)")
+    #expect(run.errors.contains("--help"))
+    #expect(run.output.isEmpty)
+  }
+
+  @Test("an unknown scenario exits 64 and lists the names there are")
+  func unknownScenario() async {
+    let run = await runCLI(["--scenario", "all-availible"])
+
+    #expect(run.exitCode == .usage)
+    #expect(run.errors.contains("unknown scenario \"all-availible\""))
+    for name in BuiltInScenariosNames.all {
+      #expect(run.errors.contains(name))
+    }
+  }
+
+  @Test("--deadline-ms sets the deadline: at 100 ms the 140 ms cards are skipped")
+  func deadlineFlag() async {
+    let run = await runCLI(["--deadline-ms", "100", "--verbose", "--json"])
+
+    #expect(run.exitCode == .success)
+    #expect(!run.output.contains("\"card\""))
+    #expect(run.errors.contains("[warning] skipped cards after a failure  error=no answer within 100 ms"))
+  }
+
+  @Test("--deadline-ms long enough lets the slow wallet answer")
+  func longDeadline() async {
+    let run = await runCLI(["--scenario", "wallet-slow", "--deadline-ms", "5000", "--json"])
+
+    #expect(run.output.contains("\"wallet\""))
+  }
+}
+
+@MainActor
+@Suite("Command line: scenario files")
+struct ScenarioFileCommandTests {
+  private func temporaryFile(_ contents: String) throws -> String {
+    let url = FileManager.default.temporaryDirectory
+      .appendingPathComponent("scenario-\(UUID().uuidString).json")
+    try Foundation.Data(contents.utf8).write(to: url)
+    return url.path
+  }
+
+  @Test("the example file runs and shows what it describes")
+  func example() async {
+    let path = packageRoot.appendingPathComponent("Examples/wallet-in-review-slow-cards.json").path
+
+    let run = await runCLI(["--scenario-file", path, "--json"])
+
+    #expect(run.exitCode == .success)
+    #expect(run.output.contains("Amex •••• 0005"))
+    #expect(!run.output.contains("\"wallet\""))
+  }
+
+  @Test("a file that is not JSON exits 65 and says so")
+  func notJSON() async throws {
+    let path = try temporaryFile("{ wallet: ")
+
+    let run = await runCLI(["--scenario-file", path])
+
+    #expect(run.exitCode == .badScenarioFile)
+    #expect(run.errors.contains("bad scenario file \(path): the file is not valid JSON"))
+  }
+
+  @Test("a bad value exits 65 and names the key and why")
+  func badValue() async throws {
+    let path = try temporaryFile(#"{"cards": {"outcome": "ok", "cards": [{"brand": "Visa", "last4": "4242", "expiry": "2028-08", "status": "active"}]}}"#)
+
+    let run = await runCLI(["--scenario-file", path])
+
+    #expect(run.exitCode == .badScenarioFile)
+    #expect(run.errors.contains("cards.cards[0].expiry: must be MM/YY"))
+    #expect(run.output.isEmpty)
+  }
+
+  @Test("a file that does not exist exits 66 and says why")
+  func missingFile() async {
+    let run = await runCLI(["--scenario-file", "/no/such/scenario.json"])
+
+    #expect(run.exitCode == .unreadableScenarioFile)
+    #expect(run.errors.contains("cannot read scenario file /no/such/scenario.json"))
+  }
+
+  @Test("a folder instead of a file exits 66")
+  func folder() async {
+    let run = await runCLI(["--scenario-file", FileManager.default.temporaryDirectory.path])
+
+    #expect(run.exitCode == .unreadableScenarioFile)
+  }
+}
+
+@Suite("Colour")
+struct ColorPolicyTests {
+  @Test(
+    "follows --no-color, then NO_COLOR, then FORCE_COLOR, then the terminal",
+    arguments: [
+      (false, [:], true, true),
+      (false, [:], false, false),
+      (true, [:], true, false),
+      (false, ["NO_COLOR": "1"], true, false),
+      (false, ["NO_COLOR": ""], true, true),
+      (false, ["FORCE_COLOR": "1"], false, true),
+      (false, ["FORCE_COLOR": "0"], false, false),
+      (false, ["FORCE_COLOR": "1", "NO_COLOR": "1"], true, false),
+      (true, ["FORCE_COLOR": "1"], false, false),
+    ] as [(Bool, [String: String], Bool, Bool)])
+  func policy(noColorFlag: Bool, environment: [String: String], interactive: Bool, expected: Bool) {
+    #expect(
+      Terminal.colorPolicy(
+        noColorFlag: noColorFlag, environment: environment, isInteractive: interactive)
+        == expected)
+  }
+
+  @MainActor
+  @Test("on a colour terminal the loading state is drawn, then erased before the screen")
+  func loadingOnATerminal() async {
+    let run = await runCLI([], interactive: true)
+
+    #expect(run.output.contains("Loading…"))
+    #expect(run.output.contains("\u{1B}[5A\u{1B}[0J"))
+    #expect(run.output.hasSuffix("╯\n"))
+  }
+
+  @MainActor
+  @Test("a terminal with colour turned off gets no loading state and no escape bytes")
+  func noEscapesWithoutColour() async {
+    let run = await runCLI(["--no-color"], interactive: true)
+
+    #expect(!run.output.contains("Loading…"))
+    #expect(!run.output.contains("\u{1B}"))
+  }
+}

@@ -1,0 +1,112 @@
+@testable import CLI
+import Foundation
+import Testing
+
+/// What each built-in scenario must show, written out by hand (the README's table says the
+/// same in words), checked through the JSON output.
+struct ExpectedScreen: Sendable, CustomTestStringConvertible {
+  let scenario: String
+  let screen: String
+  let status: String
+  let exitCode: ExitCode
+  /// The kinds listed, in order; a trailing "!" marks a method that cannot be selected.
+  let methods: [String]
+  /// The title of the notice or error panel, if there is one.
+  let panelTitle: String?
+
+  var testDescription: String { "\(scenario) on \(screen)" }
+
+  static let paymentMethods: [ExpectedScreen] = [
+    .init("all-available", "loaded", ["wallet", "card", "card", "applePay"]),
+    .init("no-methods", "empty", [], panel: "No payment methods yet"),
+    .init("wallet-missing", "loaded", ["card", "card", "applePay"]),
+    .init("wallet-banned", "loaded", ["card", "card", "applePay"]),
+    .init("wallet-in-review", "loaded", ["card", "card", "applePay"]),
+    .init("wallet-empty-balance", "loaded", ["card", "card", "applePay"]),
+    .init("cards-offline", "loaded", ["wallet", "applePay"]),
+    .init("cards-expired", "loaded", ["wallet", "card", "card!", "applePay"]),
+    .init("apple-pay-unavailable", "loaded", ["wallet", "card", "card"]),
+    .init("apple-pay-needs-setup", "loaded", ["wallet", "card", "card", "applePay"]),
+    .init(
+      "everything-fails", "error", [], panel: "Couldn't load your payment methods",
+      exit: .errorState),
+    .init("wallet-slow", "loaded", ["card", "card", "applePay"]),
+    .init("unexpected-error", "loaded", ["wallet", "applePay"]),
+  ]
+
+  static let wallet: [ExpectedScreen] = [
+    .init("all-available", "loaded", ["wallet"], screen: "wallet"),
+    .init("no-methods", "empty", [], panel: "Create your wallet", screen: "wallet"),
+    .init("wallet-missing", "empty", [], panel: "Create your wallet", screen: "wallet"),
+    .init("wallet-banned", "loaded", [], panel: "Your wallet is suspended", screen: "wallet"),
+    .init(
+      "wallet-in-review", "loaded", [], panel: "Your wallet is being reviewed", screen: "wallet"),
+    .init("wallet-empty-balance", "loaded", ["wallet!"], screen: "wallet"),
+    .init("cards-offline", "loaded", ["wallet"], screen: "wallet"),
+    .init("cards-expired", "loaded", ["wallet"], screen: "wallet"),
+    .init("apple-pay-unavailable", "loaded", ["wallet"], screen: "wallet"),
+    .init("apple-pay-needs-setup", "loaded", ["wallet"], screen: "wallet"),
+    .init(
+      "everything-fails", "error", [], panel: "Couldn't load your wallet", exit: .errorState,
+      screen: "wallet"),
+    .init(
+      "wallet-slow", "error", [], panel: "Couldn't load your wallet", exit: .errorState,
+      screen: "wallet"),
+    .init("unexpected-error", "loaded", ["wallet"], screen: "wallet"),
+  ]
+
+  init(
+    _ scenario: String, _ status: String, _ methods: [String], panel: String? = nil,
+    exit: ExitCode = .success, screen: String = "payment-methods"
+  ) {
+    self.scenario = scenario
+    self.screen = screen
+    self.status = status
+    self.exitCode = exit
+    self.methods = methods
+    self.panelTitle = panel
+  }
+}
+
+@MainActor
+@Suite("Scenario outcomes: each built-in scenario shows what the README says")
+struct ScenarioOutcomeTests {
+  @Test(
+    "the JSON state and exit code match the expected screen",
+    arguments: ExpectedScreen.paymentMethods + ExpectedScreen.wallet)
+  func matches(expected: ExpectedScreen) async throws {
+    let run = await runCLI(["--scenario", expected.scenario, "--screen", expected.screen, "--json"])
+    let json = try #require(
+      JSONSerialization.jsonObject(with: Foundation.Data(run.output.utf8)) as? [String: Any])
+    let methods = try #require(json["methods"] as? [[String: Any]])
+
+    #expect(run.exitCode == expected.exitCode)
+    #expect(json["screen"] as? String == expected.screen)
+    #expect(json["status"] as? String == expected.status)
+    #expect(
+      methods.map { "\($0["kind"] as? String ?? "?")\($0["selectable"] as? Bool == false ? "!" : "")" }
+        == expected.methods)
+    let panel = (json["error"] as? [String: Any]) ?? (json["notice"] as? [String: Any])
+    #expect(panel?["title"] as? String == expected.panelTitle)
+    #expect(run.errors.isEmpty)
+  }
+
+  @Test("the JSON always has every key, null where there is nothing")
+  func everyKey() async throws {
+    let run = await runCLI(["--json"])
+    let json = try #require(
+      JSONSerialization.jsonObject(with: Foundation.Data(run.output.utf8)) as? [String: Any])
+
+    #expect(Set(json.keys) == ["screen", "status", "methods", "notice", "error", "message"])
+    #expect(json["error"] is NSNull)
+    let method = try #require((json["methods"] as? [[String: Any]])?.first)
+    #expect(Set(method.keys) == ["kind", "title", "subtitle", "selectable", "selected"])
+  }
+
+  @Test("every scenario covers both screens in the tables above")
+  func tablesCoverEveryScenario() {
+    let names = BuiltInScenariosNames.all
+    #expect(ExpectedScreen.paymentMethods.map(\.scenario) == names)
+    #expect(ExpectedScreen.wallet.map(\.scenario) == names)
+  }
+}

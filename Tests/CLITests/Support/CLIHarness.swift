@@ -1,0 +1,56 @@
+@testable import CLI
+import DataLayer
+import Foundation
+import TestSupport
+
+/// What one in-process run of the command printed, and how it ended.
+struct CLIRun {
+  let exitCode: ExitCode
+  let output: String
+  let errors: String
+}
+
+private struct TestConsole: Console {
+  let storage: RecordingConsoleStorage
+
+  func write(_ text: String) { storage.appendOutput(text) }
+  func writeError(_ text: String) { storage.appendError(text) }
+}
+
+/// Runs the command in-process as the binary would, with the console recorded, the
+/// terminal as given, and scenario time played by `ScenarioTimeClock`.
+@MainActor
+func runCLI(
+  _ arguments: [String], environment: [String: String] = [:], interactive: Bool = false
+) async -> CLIRun {
+  let storage = RecordingConsoleStorage()
+  var deadline = CommandLineOptions().deadline
+  var timerCount = 3
+  if case .show(let options)? = try? Command.parse(arguments) {
+    deadline = options.deadline
+    timerCount = options.screen == .wallet ? 1 : 3
+  }
+  let runner = CommandRunner(
+    console: TestConsole(storage: storage),
+    environment: environment,
+    terminal: { noColor in
+      Terminal(
+        isInteractive: interactive,
+        usesColor: Terminal.colorPolicy(
+          noColorFlag: noColor, environment: environment, isInteractive: interactive))
+    },
+    clock: ScenarioTimeClock(deadline: deadline, timerCount: timerCount)
+  )
+  let exitCode = await runner.run(arguments)
+  return CLIRun(exitCode: exitCode, output: storage.output, errors: storage.errors)
+}
+
+/// The package's root folder, found from this file's place in it.
+let packageRoot = URL(fileURLWithPath: #filePath)
+  .deletingLastPathComponent().deletingLastPathComponent()
+  .deletingLastPathComponent().deletingLastPathComponent()
+
+/// The built-in scenario names, in catalogue order: the arguments of per-scenario tests.
+enum BuiltInScenariosNames {
+  static let all = BuiltInScenarios.all.map(\.name)
+}

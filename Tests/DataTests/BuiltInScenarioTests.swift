@@ -1,0 +1,52 @@
+import DataLayer
+import Domain
+import Testing
+import TestSupport
+
+@Suite("Built-in scenarios")
+struct BuiltInScenarioTests {
+  @Test("are exactly the required names, in catalogue order")
+  func requiredNames() {
+    #expect(
+      BuiltInScenarios.all.map(\.name) == [
+        "all-available", "no-methods", "wallet-missing", "wallet-banned", "wallet-in-review",
+        "wallet-empty-balance", "cards-offline", "cards-expired", "apple-pay-unavailable",
+        "apple-pay-needs-setup", "everything-fails", "wallet-slow", "unexpected-error",
+      ])
+  }
+
+  @Test("the default scenario is all-available")
+  func defaultScenario() {
+    #expect(BuiltInScenarios.named(BuiltInScenarios.defaultName)?.name == "all-available")
+  }
+
+  @Test("an unknown name finds nothing")
+  func unknownName() {
+    #expect(BuiltInScenarios.named("all-availible") == nil)
+  }
+
+  @Test(
+    "every card in the catalogue reads back through the cards repository",
+    arguments: BuiltInScenarios.all.map(\.name))
+  func cardsAreReadable(name: String) async throws {
+    let scenario = try #require(BuiltInScenarios.named(name))
+    guard case .ok(let cards) = scenario.cards.outcome else { return }
+    let repository = BackendCardsRepository(
+      backend: ScenarioBackend(scenario: scenario, clock: ImmediateClock()))
+
+    #expect(try await repository.fetchCards().count == cards.count)
+  }
+
+  @Test(
+    "latencies are tens to hundreds of ms, except the slow wallet past the 3 s deadline",
+    arguments: BuiltInScenarios.all.map(\.name))
+  func realisticLatencies(name: String) throws {
+    let scenario = try #require(BuiltInScenarios.named(name))
+    let latencies = [scenario.wallet.latency, scenario.cards.latency, scenario.applePay.latency]
+    let slow = latencies.filter { $0 >= PaymentMethodsUseCase.defaultDeadline }
+
+    #expect(latencies.allSatisfy { $0 >= .milliseconds(10) })
+    #expect(slow.count == (name == "wallet-slow" ? 1 : 0))
+    #expect(latencies.filter { $0 < .seconds(3) }.allSatisfy { $0 <= .milliseconds(500) })
+  }
+}

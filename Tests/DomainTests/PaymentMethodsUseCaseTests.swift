@@ -1,0 +1,396 @@
+import Domain
+import Testing
+import TestSupport
+
+@Suite("Payment methods use case: what is shown")
+struct PaymentMethodsUseCaseShowingTests {
+  @Test("lists the wallet, the cards and Apple Pay when every source answers")
+  func listsEverySource() async throws {
+    let useCase = makeUseCase(cards: .returning([Fixtures.visa, Fixtures.expiredMastercard]))
+
+    let methods = try await useCase.execute()
+
+    #expect(
+      methods == [
+        .wallet(Fixtures.wallet), .card(Fixtures.visa), .card(Fixtures.expiredMastercard),
+        .applePay(Fixtures.applePay),
+      ])
+  }
+
+  @Test("keeps the order wallet, cards, Apple Pay whatever order the sources finish in")
+  func keepsAFixedOrder() async throws {
+    let cardsDone = Gate()
+    let applePayDone = Gate()
+    let useCase = makeUseCase(
+      wallet: WalletRepositoryStub {
+        await applePayDone.pass()
+        return Fixtures.wallet
+      },
+      cards: CardsRepositoryStub {
+        await cardsDone.open()
+        return [Fixtures.visa]
+      },
+      applePay: ApplePayServiceStub {
+        await cardsDone.pass()
+        await applePayDone.open()
+        return Fixtures.applePay
+      })
+
+    let methods = try await useCase.execute()
+
+    #expect(methods.map(\.id) == ["wallet", "card-1", "apple-pay"])
+  }
+
+  @Test("calls the three sources concurrently", .timeLimit(.minutes(1)))
+  func callsSourcesConcurrently() async throws {
+    // Each source waits until all three have started: run one after another, the first
+    // would wait for ever (the stopped clock never lets a deadline end the wait).
+    let barrier = StartBarrier(parties: 3)
+    let useCase = makeUseCase(
+      wallet: WalletRepositoryStub {
+        await barrier.arriveAndWait()
+        return Fixtures.wallet
+      },
+      cards: CardsRepositoryStub {
+        await barrier.arriveAndWait()
+        return [Fixtures.visa]
+      },
+      applePay: ApplePayServiceStub {
+        await barrier.arriveAndWait()
+        return Fixtures.applePay
+      })
+
+    let methods = try await useCase.execute()
+
+    #expect(methods.count == 3)
+  }
+
+  @Test("shows Apple Pay that still needs setup")
+  func showsApplePayNeedingSetup() async throws {
+    let needsSetup = ApplePay(status: .needsSetup)
+    let useCase = makeUseCase(applePay: .returning(needsSetup))
+
+    let methods = try await useCase.execute()
+
+    #expect(methods.last == .applePay(needsSetup))
+  }
+
+  @Test("shows an expired card, leaving it to the screen to make it unselectable")
+  func keepsExpiredCards() async throws {
+    let useCase = makeUseCase(cards: .returning([Fixtures.expiredMastercard]))
+
+    let methods = try await useCase.execute()
+
+    #expect(methods.contains(.card(Fixtures.expiredMastercard)))
+  }
+}
+
+@Suite("Payment methods use case: what is skipped and logged")
+struct PaymentMethodsUseCaseSkippingTests {
+  @Test("a missing wallet is left out and logged at debug")
+  func skipsMissingWallet() async throws {
+    let logger = LoggerSpy()
+    let useCase = makeUseCase(wallet: .throwing(WalletRepositoryError.noWalletFound), logger: logger)
+
+    let methods = try await useCase.execute()
+
+    #expect(!methods.contains { $0.id == "wallet" })
+    #expect(logger.entries(source: "wallet").map(\.level) == [.debug])
+    #expect(logger.entries(source: "wallet").first?.metadata["error"] == "noWalletFound")
+  }
+
+  @Test(
+    "a wallet that cannot pay is left out and logged at info",
+    arguments: [
+      WalletRepositoryError.banned, .inReview(.pending), .inReview(.beingProcessed),
+    ])
+  func skipsWalletThatCannotPay(error: WalletRepositoryError) async throws {
+    let logger = LoggerSpy()
+    let useCase = makeUseCase(wallet: .throwing(error), logger: logger)
+
+    let methods = try await useCase.execute()
+
+    #expect(!methods.contains { $0.id == "wallet" })
+    #expect(logger.entries(source: "wallet").map(\.level) == [.info])
+    #expect(logger.entries(source: "wallet").first?.metadata["error"] == error.description)
+  }
+
+  @Test("a wallet with no funds is left out and logged at info")
+  func skipsEmptyWallet() async throws {
+    let logger = LoggerSpy()
+    let useCase = makeUseCase(wallet: .returning(Fixtures.emptyWallet), logger: logger)
+
+    let methods = try await useCase.execute()
+
+    #expect(!methods.contains { $0.id == "wallet" })
+    #expect(logger.entries(source: "wallet").map(\.level) == [.info])
+  }
+
+  @Test("no saved cards is an answer, logged at debug")
+  func skipsEmptyCardList() async throws {
+    let logger = LoggerSpy()
+    let useCase = makeUseCase(cards: .returning([]), logger: logger)
+
+    let methods = try await useCase.execute()
+
+    #expect(methods.map(\.id) == ["wallet", "apple-pay"])
+    #expect(logger.entries(source: "cards").map(\.level) == [.debug])
+  }
+
+  @Test("Apple Pay not available on the device is left out and logged at debug")
+  func skipsUnavailableApplePay() async throws {
+    let logger = LoggerSpy()
+    let useCase = makeUseCase(
+      applePay: .throwing(ApplePayServiceError.serviceNotAvailable), logger: logger)
+
+    let methods = try await useCase.execute()
+
+    #expect(methods.map(\.id) == ["wallet", "card-1"])
+    #expect(logger.entries(source: "applePay").map(\.level) == [.debug])
+  }
+
+  @Test("an unreachable wallet is skipped with a warning while the cards can be shown")
+  func skipsUnreachableWallet() async throws {
+    let logger = LoggerSpy()
+    let useCase = makeUseCase(wallet: .throwing(WalletRepositoryError.unreachable), logger: logger)
+
+    let methods = try await useCase.execute()
+
+    #expect(methods.map(\.id) == ["card-1", "apple-pay"])
+    #expect(logger.entries(source: "wallet").map(\.level) == [.warning])
+    #expect(logger.entries(source: "wallet").first?.metadata["error"] == "unreachable")
+  }
+
+  @Test("unreachable cards are skipped with a warning while the wallet can be shown")
+  func skipsUnreachableCards() async throws {
+    let logger = LoggerSpy()
+    let useCase = makeUseCase(cards: .throwing(CardsRepositoryError.unreachable), logger: logger)
+
+    let methods = try await useCase.execute()
+
+    #expect(methods.map(\.id) == ["wallet", "apple-pay"])
+    #expect(logger.entries(source: "cards").map(\.level) == [.warning])
+  }
+
+  @Test("an error no layer knows is skipped and logged at error level with the original error")
+  func logsUnknownErrorsAsErrors() async throws {
+    let logger = LoggerSpy()
+    let useCase = makeUseCase(
+      cards: .throwing(SurpriseError(detail: "socket closed")), logger: logger)
+
+    let methods = try await useCase.execute()
+
+    #expect(methods.map(\.id) == ["wallet", "apple-pay"])
+    let entry = try #require(logger.entries(source: "cards").first)
+    #expect(entry.level == .error)
+    #expect(entry.metadata["error"]?.contains("SurpriseError(detail: \"socket closed\")") == true)
+  }
+
+  @Test("an unknown error from Apple Pay is skipped and logged at error level")
+  func logsUnknownApplePayErrors() async throws {
+    let logger = LoggerSpy()
+    let useCase = makeUseCase(applePay: .throwing(SurpriseError(detail: "PassKit")), logger: logger)
+
+    let methods = try await useCase.execute()
+
+    #expect(methods.map(\.id) == ["wallet", "card-1"])
+    #expect(logger.entries(source: "applePay").map(\.level) == [.error])
+  }
+
+  @Test("a successful load logs nothing")
+  func logsNothingWhenAllIsWell() async throws {
+    let logger = LoggerSpy()
+
+    _ = try await makeUseCase(logger: logger).execute()
+
+    #expect(logger.entries.isEmpty)
+  }
+}
+
+@Suite("Payment methods use case: when nothing can be shown")
+struct PaymentMethodsUseCaseNothingToShowTests {
+  @Test("throws noPaymentMethodsFound when every source answers with absence")
+  func throwsEmptyWhenEverythingIsAbsent() async throws {
+    let useCase = makeUseCase(
+      wallet: .throwing(WalletRepositoryError.banned),
+      cards: .returning([]),
+      applePay: .throwing(ApplePayServiceError.serviceNotAvailable))
+
+    await #expect {
+      try await useCase.execute()
+    } throws: { error in
+      guard case PaymentMethodsError.noPaymentMethodsFound = error else { return false }
+      return true
+    }
+  }
+
+  @Test("throws couldNotLoad, not the empty state, when nothing is shown and a source failed")
+  func throwsCouldNotLoadWhenASourceFailed() async throws {
+    let useCase = makeUseCase(
+      wallet: .throwing(WalletRepositoryError.noWalletFound),
+      cards: .throwing(CardsRepositoryError.unreachable),
+      applePay: .throwing(ApplePayServiceError.serviceNotAvailable))
+
+    let failures = try await couldNotLoadFailures(useCase)
+
+    #expect(failures.map(\.source) == [.cards])
+    #expect(failures.map(\.description) == ["cards: unreachable"])
+  }
+
+  @Test("couldNotLoad carries every failure in source order, unknown errors kept whole")
+  func carriesEveryFailure() async throws {
+    let surprise = SurpriseError(detail: "PassKit")
+    let useCase = makeUseCase(
+      wallet: .throwing(WalletRepositoryError.unreachable),
+      cards: .throwing(CardsRepositoryError.unreachable),
+      applePay: .throwing(surprise))
+
+    let failures = try await couldNotLoadFailures(useCase)
+
+    #expect(failures.map(\.source) == [.wallet, .cards, .applePay])
+    guard case .unknown(let underlying) = failures[2].reason else {
+      Issue.record("Apple Pay's failure should be unknown, got \(failures[2].reason)")
+      return
+    }
+    #expect(underlying as? SurpriseError == surprise)
+  }
+
+  @Test("failures that are thrown are not also logged as skipped")
+  func doesNotLogWhatItThrows() async throws {
+    let logger = LoggerSpy()
+    let useCase = makeUseCase(
+      wallet: .throwing(WalletRepositoryError.unreachable),
+      cards: .throwing(CardsRepositoryError.unreachable),
+      applePay: .throwing(SurpriseError(detail: "PassKit")),
+      logger: logger)
+
+    _ = try? await useCase.execute()
+
+    #expect(logger.entries.isEmpty)
+  }
+}
+
+@Suite("Payment methods use case: deadline, flags and cancellation")
+struct PaymentMethodsUseCaseControlTests {
+  @Test("a source past the deadline is cancelled and skipped with a warning")
+  func enforcesTheDeadline() async throws {
+    // The wallet never answers; on the immediate clock the deadline passes at once.
+    let walletCancelled = CallCounter()
+    let logger = LoggerSpy()
+    let useCase = makeUseCase(
+      wallet: WalletRepositoryStub {
+        do { try await suspendUntilCancelled() } catch { walletCancelled.increment() }
+        throw CancellationError()
+      },
+      clock: ImmediateClock(), logger: logger)
+
+    let methods = try await useCase.execute()
+
+    #expect(methods.map(\.id) == ["card-1", "apple-pay"])
+    #expect(walletCancelled.count == 1)
+    #expect(logger.entries(source: "wallet").map(\.level) == [.warning])
+    #expect(logger.entries(source: "wallet").first?.metadata["error"] == "no answer within 3000 ms")
+  }
+
+  @Test("the deadline is 3 seconds unless configured, and applies to each source")
+  func usesTheConfiguredDeadline() async throws {
+    let defaultClock = ImmediateClock()
+    let configuredClock = ImmediateClock()
+    let never = WalletRepositoryStub { try await suspendUntilCancelled(); return Fixtures.wallet }
+
+    _ = try? await makeUseCase(wallet: never, clock: defaultClock).execute()
+    _ = try? await makeUseCase(wallet: never, deadline: .milliseconds(250), clock: configuredClock)
+      .execute()
+
+    #expect(defaultClock.sleeps == Array(repeating: .seconds(3), count: 3))
+    #expect(configuredClock.sleeps == Array(repeating: .milliseconds(250), count: 3))
+  }
+
+  @Test("a source that answers is never failed by the deadline")
+  func answersBeatAStoppedClock() async throws {
+    let methods = try await makeUseCase(clock: StoppedClock()).execute()
+
+    #expect(methods.count == 3)
+  }
+
+  @Test("the wallet flag switched off means the wallet is never called")
+  func walletFlagOff() async throws {
+    let calls = CallCounter()
+    let useCase = makeUseCase(
+      wallet: WalletRepositoryStub {
+        calls.increment()
+        return Fixtures.wallet
+      },
+      flags: PaymentMethodsFeatureFlags(isWalletEnabled: false))
+
+    let methods = try await useCase.execute()
+
+    #expect(calls.count == 0)
+    #expect(methods.map(\.id) == ["card-1", "apple-pay"])
+  }
+
+  @Test("the Apple Pay flag switched off means Apple Pay is never called")
+  func applePayFlagOff() async throws {
+    let calls = CallCounter()
+    let useCase = makeUseCase(
+      applePay: ApplePayServiceStub {
+        calls.increment()
+        return Fixtures.applePay
+      },
+      flags: PaymentMethodsFeatureFlags(isApplePayEnabled: false))
+
+    let methods = try await useCase.execute()
+
+    #expect(calls.count == 0)
+    #expect(methods.map(\.id) == ["wallet", "card-1"])
+  }
+
+  @Test("with the flags off and no cards, the screen is empty rather than failed")
+  func flagsOffCountAsAbsence() async throws {
+    let useCase = makeUseCase(
+      cards: .returning([]),
+      flags: PaymentMethodsFeatureFlags(isWalletEnabled: false, isApplePayEnabled: false))
+
+    await #expect {
+      try await useCase.execute()
+    } throws: { error in
+      guard case PaymentMethodsError.noPaymentMethodsFound = error else { return false }
+      return true
+    }
+  }
+
+  @Test("a cancelled load throws CancellationError and logs nothing")
+  func cancellationIsNotAFailure() async throws {
+    let logger = LoggerSpy()
+    let started = StartBarrier(parties: 4)
+    let hang: @Sendable () async throws -> Void = {
+      await started.arriveAndWait()
+      try await suspendUntilCancelled()
+    }
+    let useCase = makeUseCase(
+      wallet: WalletRepositoryStub { try await hang(); return Fixtures.wallet },
+      cards: CardsRepositoryStub { try await hang(); return [] },
+      applePay: ApplePayServiceStub { try await hang(); return Fixtures.applePay },
+      logger: logger)
+
+    let load = Task { try await useCase.execute() }
+    await started.arriveAndWait()
+    load.cancel()
+
+    await #expect(throws: CancellationError.self) { try await load.value }
+    #expect(logger.entries.isEmpty)
+  }
+}
+
+/// Runs the use case expecting `couldNotLoad`, and returns its failures.
+private func couldNotLoadFailures(_ useCase: PaymentMethodsUseCase) async throws
+  -> [SourceFailure]
+{
+  do {
+    let methods = try await useCase.execute()
+    Issue.record("expected couldNotLoad, got \(methods)")
+  } catch PaymentMethodsError.couldNotLoad(let failures) {
+    return failures
+  }
+  return []
+}

@@ -1,0 +1,75 @@
+import Domain
+import Testing
+import TestSupport
+
+@Suite("Wallet use case: the wallet errors are the screen")
+struct WalletUseCaseTests {
+  private func makeUseCase(
+    _ repository: WalletRepositoryStub, clock: any Clock<Duration> = StoppedClock()
+  ) -> WalletUseCase {
+    WalletUseCase(repository: repository, clock: clock, logger: LoggerSpy())
+  }
+
+  @Test("a wallet is active, even one with no funds")
+  func activeWallet() async throws {
+    #expect(try await makeUseCase(.returning(Fixtures.wallet)).execute() == .active(Fixtures.wallet))
+    #expect(
+      try await makeUseCase(.returning(Fixtures.emptyWallet)).execute()
+        == .active(Fixtures.emptyWallet))
+  }
+
+  @Test("no wallet is a status to show, not an error")
+  func missingWallet() async throws {
+    let status = try await makeUseCase(.throwing(WalletRepositoryError.noWalletFound)).execute()
+
+    #expect(status == .missing)
+  }
+
+  @Test("a banned wallet is a status to show, not an error")
+  func bannedWallet() async throws {
+    let status = try await makeUseCase(.throwing(WalletRepositoryError.banned)).execute()
+
+    #expect(status == .banned)
+  }
+
+  @Test("a wallet in review keeps its review state", arguments: WalletReviewState.allCases)
+  func walletInReview(state: WalletReviewState) async throws {
+    let status = try await makeUseCase(.throwing(WalletRepositoryError.inReview(state))).execute()
+
+    #expect(status == .inReview(state))
+  }
+
+  @Test("an unreachable wallet is an error that says so")
+  func unreachableWallet() async throws {
+    let failure = try await failure(of: makeUseCase(.throwing(WalletRepositoryError.unreachable)))
+
+    #expect(failure.description == "wallet: unreachable")
+  }
+
+  @Test("a wallet past the deadline is an error that says so")
+  func slowWallet() async throws {
+    let never = WalletRepositoryStub { try await suspendUntilCancelled(); return Fixtures.wallet }
+
+    let failure = try await failure(of: makeUseCase(never, clock: ImmediateClock()))
+
+    #expect(failure.description == "wallet: no answer within 3000 ms")
+  }
+
+  @Test("an unknown error is an error that keeps the original")
+  func unknownError() async throws {
+    let failure = try await failure(of: makeUseCase(.throwing(SurpriseError(detail: "boom"))))
+
+    #expect(failure.isUnknown)
+    #expect(failure.description.contains("SurpriseError(detail: \"boom\")"))
+  }
+
+  private func failure(of useCase: WalletUseCase) async throws -> SourceFailure {
+    do {
+      let status = try await useCase.execute()
+      Issue.record("expected couldNotLoad, got \(status)")
+    } catch WalletError.couldNotLoad(let failure) {
+      return failure
+    }
+    throw CancellationError()
+  }
+}

@@ -1,0 +1,133 @@
+import Domain
+import Foundation
+import Presentation
+import Testing
+import TestSupport
+
+@MainActor
+private func makeViewModel(
+  logger: LoggerSpy = LoggerSpy(),
+  _ load: @escaping @Sendable () async throws -> WalletStatus
+) -> WalletViewModel {
+  WalletViewModel(loadStatus: load, logger: logger, locale: Locale(identifier: "en_US"))
+}
+
+@MainActor
+@Suite("Wallet view model: each wallet status has its own state")
+struct WalletViewModelTests {
+  @Test("an active wallet shows its balance")
+  func active() async {
+    let viewModel = makeViewModel { .active(Wallet(balance: 1234.5, currency: "USD")) }
+
+    await viewModel.load().value
+
+    #expect(viewModel.state == .active(.init(balance: "$1,234.50")))
+  }
+
+  @Test("a wallet with no funds shows the zero balance and how to fix it")
+  func empty() async {
+    let viewModel = makeViewModel { .active(Wallet(balance: 0, currency: "EUR")) }
+
+    await viewModel.load().value
+
+    #expect(
+      viewModel.state == .active(.init(balance: "€0.00", note: "Top up your wallet to pay with it.")))
+  }
+
+  @Test("no wallet invites the user to create one")
+  func missing() async {
+    let viewModel = makeViewModel { .missing }
+
+    await viewModel.load().value
+
+    guard case .noWallet(let notice) = viewModel.state else {
+      Issue.record("expected noWallet, got \(viewModel.state)")
+      return
+    }
+    #expect(notice.title == "Create your wallet")
+  }
+
+  @Test("a banned wallet says it is suspended and points to support")
+  func banned() async {
+    let viewModel = makeViewModel { .banned }
+
+    await viewModel.load().value
+
+    guard case .banned(let notice) = viewModel.state else {
+      Issue.record("expected banned, got \(viewModel.state)")
+      return
+    }
+    #expect(notice.title == "Your wallet is suspended")
+    #expect(notice.hint.contains("Contact support"))
+  }
+
+  @Test("a wallet in review says where the review stands", arguments: WalletReviewState.allCases)
+  func inReview(review: WalletReviewState) async {
+    let viewModel = makeViewModel { .inReview(review) }
+
+    await viewModel.load().value
+
+    guard case .inReview(let notice) = viewModel.state else {
+      Issue.record("expected inReview, got \(viewModel.state)")
+      return
+    }
+    #expect(notice.message.contains(review == .pending ? "will start" : "right now"))
+  }
+
+  @Test("a wallet that could not be loaded is an error with a retry hint, logged once")
+  func couldNotLoad() async {
+    let logger = LoggerSpy()
+    let viewModel = makeViewModel(logger: logger) {
+      throw WalletError.couldNotLoad(SourceFailure(source: .wallet, reason: .unreachable))
+    }
+
+    await viewModel.load().value
+
+    guard case .failed(let error) = viewModel.state else {
+      Issue.record("expected failed, got \(viewModel.state)")
+      return
+    }
+    #expect(error.title == "Couldn't load your wallet")
+    #expect(error.hint == "Check your connection and try again.")
+    #expect(logger.entries.map(\.level) == [.warning])
+  }
+
+  @Test("an error nobody expected becomes the default error")
+  func defaultError() async {
+    let logger = LoggerSpy()
+    let viewModel = makeViewModel(logger: logger) { throw URLError(.unknown) }
+
+    await viewModel.load().value
+
+    guard case .failed(let error) = viewModel.state else {
+      Issue.record("expected failed, got \(viewModel.state)")
+      return
+    }
+    #expect(error.title == "Something went wrong")
+    #expect(logger.entries.map(\.level) == [.error])
+  }
+
+  @Test("a new load cancels the one still running, which leaves no error behind")
+  func supersededLoadIsCancelled() async {
+    let calls = CallCounter()
+    let firstStarted = Gate()
+    let viewModel = makeViewModel {
+      calls.increment()
+      if calls.count == 1 {
+        await firstStarted.arrive()
+        try await suspendUntilCancelled()
+      }
+      return .banned
+    }
+
+    let first = viewModel.load()
+    await firstStarted.waitForArrivals(1)
+    await viewModel.load().value
+    await first.value
+
+    guard case .banned = viewModel.state else {
+      Issue.record("expected the second load's state, got \(viewModel.state)")
+      return
+    }
+  }
+}
