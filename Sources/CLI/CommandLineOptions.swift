@@ -78,7 +78,9 @@ extension Command {
       switch flag {
       case "--scenario": scenarioName = try value()
       case "--scenario-file": scenarioFile = try value()
-      case "--list-scenarios": try noValue(); listScenarios = true
+      case "--list-scenarios":
+        try noValue()
+        listScenarios = true
       case "--screen":
         let name = try value()
         guard let screen = CommandLineOptions.Screen(rawValue: name) else {
@@ -93,9 +95,15 @@ extension Command {
             message: "--deadline-ms must be a whole number from 1 to 600000, got \"\(text)\"")
         }
         options.deadline = .milliseconds(milliseconds)
-      case "--json": try noValue(); options.json = true
-      case "--verbose": try noValue(); options.verbose = true
-      case "--no-color": try noValue(); options.noColor = true
+      case "--json":
+        try noValue()
+        options.json = true
+      case "--verbose":
+        try noValue()
+        options.verbose = true
+      case "--no-color":
+        try noValue()
+        options.noColor = true
       default:
         if flag.hasPrefix("-") { throw UsageError(message: "unknown option \(flag)") }
         throw UsageError(message: "unexpected argument \"\(argument)\"")

@@ -20,7 +20,8 @@ struct CommandRunner {
     do {
       command = try Command.parse(arguments)
     } catch {
-      console.writeError("payment-methods: \(error.message)\nRun payment-methods --help for usage.\n")
+      console.writeError(
+        "payment-methods: \(error.message)\nRun payment-methods --help for usage.\n")
       return .usage
     }
 

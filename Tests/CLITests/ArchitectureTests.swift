@@ -20,7 +20,9 @@ struct ArchitectureTests {
       let text = try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8)
       let modules = text.split(separator: "\n").compactMap { line -> String? in
         let words = line.split(separator: " ")
-        guard let index = words.firstIndex(of: "import"), index + 1 < words.count else { return nil }
+        guard let index = words.firstIndex(of: "import"), index + 1 < words.count else {
+          return nil
+        }
         return String(words[index + 1])
       }
       result[file] = Set(modules)
@@ -28,14 +30,17 @@ struct ArchitectureTests {
     return result
   }
 
-  @Test("each layer imports only the layers it may", arguments: ["Domain", "Data", "Presentation", "CLI"])
+  @Test(
+    "each layer imports only the layers it may",
+    arguments: ["Domain", "Data", "Presentation", "CLI"])
   func layerImports(layer: String) throws {
     let allowed = try #require(Self.allowedImports[layer])
     let found = try imports(ofLayer: layer)
 
     #expect(!found.isEmpty)
     for (file, modules) in found {
-      #expect(modules.isSubset(of: allowed), "\(layer)/\(file) imports \(modules.subtracting(allowed))")
+      #expect(
+        modules.isSubset(of: allowed), "\(layer)/\(file) imports \(modules.subtracting(allowed))")
     }
   }
 

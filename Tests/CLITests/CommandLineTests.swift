@@ -1,6 +1,7 @@
-@testable import CLI
 import Foundation
 import Testing
+
+@testable import CLI
 
 @MainActor
 @Suite("Command line: flags and exit codes")
@@ -53,7 +54,10 @@ struct CommandLineTests {
       (["--scenario"], "--scenario needs a value"),
       (["--scenario", "--json"], "--scenario needs a value"),
       (["--json=yes"], "--json takes no value"),
-      (["--screen", "checkout"], "unknown screen \"checkout\"; choose one of: payment-methods, wallet"),
+      (
+        ["--screen", "checkout"],
+        "unknown screen \"checkout\"; choose one of: payment-methods, wallet"
+      ),
       (["--deadline-ms", "0"], "--deadline-ms must be a whole number from 1 to 600000, got \"0\""),
       (["--deadline-ms", "fast"], "got \"fast\""),
       (["--scenario", "a", "--scenario-file", "b"], "use either --scenario or --scenario-file"),
@@ -84,7 +88,8 @@ struct CommandLineTests {
 
     #expect(run.exitCode == .success)
     #expect(!run.output.contains("\"card\""))
-    #expect(run.errors.contains("[warning] skipped cards after a failure  error=no answer within 100 ms"))
+    #expect(
+      run.errors.contains("[warning] skipped cards after a failure  error=no answer within 100 ms"))
   }
 
   @Test("--deadline-ms long enough lets the slow wallet answer")
@@ -128,7 +133,9 @@ struct ScenarioFileCommandTests {
 
   @Test("a bad value exits 65 and names the key and why")
   func badValue() async throws {
-    let path = try temporaryFile(#"{"cards": {"outcome": "ok", "cards": [{"brand": "Visa", "last4": "4242", "expiry": "2028-08", "status": "active"}]}}"#)
+    let path = try temporaryFile(
+      #"{"cards": {"outcome": "ok", "cards": [{"brand": "Visa", "last4": "4242", "expiry": "2028-08", "status": "active"}]}}"#
+    )
 
     let run = await runCLI(["--scenario-file", path])
 

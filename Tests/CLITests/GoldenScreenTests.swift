@@ -1,5 +1,6 @@
-@testable import CLI
 import Testing
+
+@testable import CLI
 
 @MainActor
 @Suite("Golden screens: what a person sees for every built-in scenario")

@@ -1,6 +1,7 @@
-@testable import CLI
 import Foundation
 import Testing
+
+@testable import CLI
 
 /// What each built-in scenario must show, written out by hand (the README's table says the
 /// same in words), checked through the JSON output.
@@ -84,7 +85,9 @@ struct ScenarioOutcomeTests {
     #expect(json["screen"] as? String == expected.screen)
     #expect(json["status"] as? String == expected.status)
     #expect(
-      methods.map { "\($0["kind"] as? String ?? "?")\($0["selectable"] as? Bool == false ? "!" : "")" }
+      methods.map {
+        "\($0["kind"] as? String ?? "?")\($0["selectable"] as? Bool == false ? "!" : "")"
+      }
         == expected.methods)
     let panel = (json["error"] as? [String: Any]) ?? (json["notice"] as? [String: Any])
     #expect(panel?["title"] as? String == expected.panelTitle)

@@ -1,6 +1,7 @@
-@testable import CLI
 import Domain
 import Testing
+
+@testable import CLI
 
 @MainActor
 @Suite("--verbose: every swallowed error shows in the developer log")
@@ -8,15 +9,33 @@ struct VerboseLogTests {
   @Test(
     "each skipped source is logged on stderr with its level",
     arguments: [
-      ("wallet-missing", "[debug] skipped wallet: user has no wallet  error=noWalletFound source=wallet"),
-      ("wallet-banned", "[info] skipped wallet: wallet cannot pay right now  error=banned source=wallet"),
-      ("wallet-in-review", "[info] skipped wallet: wallet cannot pay right now  error=inReview(pending)"),
+      (
+        "wallet-missing",
+        "[debug] skipped wallet: user has no wallet  error=noWalletFound source=wallet"
+      ),
+      (
+        "wallet-banned",
+        "[info] skipped wallet: wallet cannot pay right now  error=banned source=wallet"
+      ),
+      (
+        "wallet-in-review",
+        "[info] skipped wallet: wallet cannot pay right now  error=inReview(pending)"
+      ),
       ("wallet-empty-balance", "[info] skipped wallet: wallet has no funds  source=wallet"),
       ("cards-offline", "[warning] skipped cards after a failure  error=unreachable source=cards"),
-      ("apple-pay-unavailable", "[debug] skipped applePay: Apple Pay is not available on this device"),
+      (
+        "apple-pay-unavailable",
+        "[debug] skipped applePay: Apple Pay is not available on this device"
+      ),
       ("wallet-slow", "[warning] skipped wallet after a failure  error=no answer within 3000 ms"),
-      ("unexpected-error", "[error] skipped cards after a failure  error=unknown error ScenarioFault(GET /cards"),
-      ("everything-fails", "[warning] showing the could-not-load error  error=wallet: unreachable; cards: unreachable; applePay: unknown error"),
+      (
+        "unexpected-error",
+        "[error] skipped cards after a failure  error=unknown error ScenarioFault(GET /cards"
+      ),
+      (
+        "everything-fails",
+        "[warning] showing the could-not-load error  error=wallet: unreachable; cards: unreachable; applePay: unknown error"
+      ),
     ])
   func logsSkippedSources(scenario: String, line: String) async {
     let run = await runCLI(["--scenario", scenario, "--verbose"])
@@ -50,7 +69,8 @@ struct VerboseLogTests {
   @Test("a log line lists metadata sorted by key")
   func lineFormat() {
     let line = ConsoleLogger.line(
-      for: LogEntry(level: .info, message: "hello", metadata: ["source": "wallet", "error": "banned"]))
+      for: LogEntry(
+        level: .info, message: "hello", metadata: ["source": "wallet", "error": "banned"]))
 
     #expect(line == "[info] hello  error=banned source=wallet")
   }

@@ -1,7 +1,7 @@
 import DataLayer
 import Domain
-import Testing
 import TestSupport
+import Testing
 
 @Suite("Built-in scenarios")
 struct BuiltInScenarioTests {

@@ -1,8 +1,9 @@
-@testable import DataLayer
 import Domain
 import Foundation
-import Testing
 import TestSupport
+import Testing
+
+@testable import DataLayer
 
 /// The backend for one source's scripted outcome, the others left at their defaults.
 private func backend(
@@ -121,7 +122,8 @@ struct CardsRepositoryMappingTests {
 
   @Test("a card with an unreadable expiry is a decoding error, not a silent drop")
   func unreadableCard() async {
-    let body = #"{"cards":[{"id":"1","brand":"Visa","last4":"4242","expiry":"8/28","status":"active"}]}"#
+    let body =
+      #"{"cards":[{"id":"1","brand":"Visa","last4":"4242","expiry":"8/28","status":"active"}]}"#
     let repository = BackendCardsRepository(backend: FixedBackend(status: 200, body: body))
 
     await #expect(throws: DecodingError.self) { try await repository.fetchCards() }

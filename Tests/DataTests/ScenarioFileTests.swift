@@ -42,7 +42,8 @@ struct ScenarioFileTests {
   func defaultLatency() throws {
     let scenario = try parse(#"{"wallet": {"outcome": "banned"}}"#)
 
-    #expect(scenario.wallet == .init(.banned, latency: Scenario(name: "", summary: "").wallet.latency))
+    #expect(
+      scenario.wallet == .init(.banned, latency: Scenario(name: "", summary: "").wallet.latency))
   }
 
   @Test("reads a wallet balance exactly, and a latency of zero")
@@ -86,37 +87,63 @@ struct ScenarioFileTests {
       (#"{"wallet": {}}"#, "wallet.outcome", "is missing"),
       (#"{"wallet": {"outcome": "gone"}}"#, "wallet.outcome", "must be one of"),
       (#"{"wallet": {"outcome": "ok", "currency": "EUR"}}"#, "wallet.balance", "is missing"),
-      (#"{"wallet": {"outcome": "ok", "balance": "10", "currency": "EUR"}}"#, "wallet.balance",
-       "must be a number, got a string"),
-      (#"{"wallet": {"outcome": "ok", "balance": -1, "currency": "EUR"}}"#, "wallet.balance",
-       "must be 0 or more"),
-      (#"{"wallet": {"outcome": "ok", "balance": 1, "currency": "euro"}}"#, "wallet.currency",
-       "three-letter ISO 4217 code"),
+      (
+        #"{"wallet": {"outcome": "ok", "balance": "10", "currency": "EUR"}}"#, "wallet.balance",
+        "must be a number, got a string"
+      ),
+      (
+        #"{"wallet": {"outcome": "ok", "balance": -1, "currency": "EUR"}}"#, "wallet.balance",
+        "must be 0 or more"
+      ),
+      (
+        #"{"wallet": {"outcome": "ok", "balance": 1, "currency": "euro"}}"#, "wallet.currency",
+        "three-letter ISO 4217 code"
+      ),
       (#"{"wallet": {"outcome": "inReview"}}"#, "wallet.review", "is missing"),
-      (#"{"wallet": {"outcome": "inReview", "review": "soon"}}"#, "wallet.review",
-       "must be one of \"pending\", \"beingProcessed\""),
-      (#"{"wallet": {"outcome": "banned", "review": "pending"}}"#, "wallet.review",
-       "is not a key here"),
-      (#"{"wallet": {"outcome": "banned", "latencyMs": -5}}"#, "wallet.latencyMs",
-       "whole number of milliseconds from 0 to 600000, got -5"),
+      (
+        #"{"wallet": {"outcome": "inReview", "review": "soon"}}"#, "wallet.review",
+        "must be one of \"pending\", \"beingProcessed\""
+      ),
+      (
+        #"{"wallet": {"outcome": "banned", "review": "pending"}}"#, "wallet.review",
+        "is not a key here"
+      ),
+      (
+        #"{"wallet": {"outcome": "banned", "latencyMs": -5}}"#, "wallet.latencyMs",
+        "whole number of milliseconds from 0 to 600000, got -5"
+      ),
       (#"{"wallet": {"outcome": "banned", "latencyMs": 1.5}}"#, "wallet.latencyMs", "got 1.5"),
-      (#"{"wallet": {"outcome": "banned", "latencyMs": "10"}}"#, "wallet.latencyMs",
-       "got \"10\""),
-      (#"{"wallet": {"outcome": "banned", "latencyMs": true}}"#, "wallet.latencyMs",
-       "got a boolean"),
+      (
+        #"{"wallet": {"outcome": "banned", "latencyMs": "10"}}"#, "wallet.latencyMs",
+        "got \"10\""
+      ),
+      (
+        #"{"wallet": {"outcome": "banned", "latencyMs": true}}"#, "wallet.latencyMs",
+        "got a boolean"
+      ),
       (#"{"cards": {"outcome": "ok"}}"#, "cards.cards", "is missing"),
       (#"{"cards": {"outcome": "ok", "cards": {}}}"#, "cards.cards", "must be a list of cards"),
       (#"{"cards": {"outcome": "ok", "cards": [3]}}"#, "cards.cards[0]", "must be a JSON object"),
-      (#"{"cards": {"outcome": "ok", "cards": [{"brand": "Visa", "last4": "42", "expiry": "08/28", "status": "active"}]}}"#,
-       "cards.cards[0].last4", "exactly four digits"),
-      (#"{"cards": {"outcome": "ok", "cards": [{"brand": "Visa", "last4": "4242", "expiry": "13/28", "status": "active"}]}}"#,
-       "cards.cards[0].expiry", "must be MM/YY"),
-      (#"{"cards": {"outcome": "ok", "cards": [{"brand": "Visa", "last4": "4242", "expiry": "08/28", "status": "frozen"}]}}"#,
-       "cards.cards[0].status", "must be one of \"active\", \"expired\""),
-      (#"{"cards": {"outcome": "ok", "cards": [{"brand": " ", "last4": "4242", "expiry": "08/28", "status": "active"}]}}"#,
-       "cards.cards[0].brand", "must not be empty"),
-      (#"{"cards": {"outcome": "ok", "cards": [{"brand": "Visa", "last4": "4242", "expiry": "08/28", "status": "active", "cvv": "123"}]}}"#,
-       "cards.cards[0].cvv", "is not a key here"),
+      (
+        #"{"cards": {"outcome": "ok", "cards": [{"brand": "Visa", "last4": "42", "expiry": "08/28", "status": "active"}]}}"#,
+        "cards.cards[0].last4", "exactly four digits"
+      ),
+      (
+        #"{"cards": {"outcome": "ok", "cards": [{"brand": "Visa", "last4": "4242", "expiry": "13/28", "status": "active"}]}}"#,
+        "cards.cards[0].expiry", "must be MM/YY"
+      ),
+      (
+        #"{"cards": {"outcome": "ok", "cards": [{"brand": "Visa", "last4": "4242", "expiry": "08/28", "status": "frozen"}]}}"#,
+        "cards.cards[0].status", "must be one of \"active\", \"expired\""
+      ),
+      (
+        #"{"cards": {"outcome": "ok", "cards": [{"brand": " ", "last4": "4242", "expiry": "08/28", "status": "active"}]}}"#,
+        "cards.cards[0].brand", "must not be empty"
+      ),
+      (
+        #"{"cards": {"outcome": "ok", "cards": [{"brand": "Visa", "last4": "4242", "expiry": "08/28", "status": "active", "cvv": "123"}]}}"#,
+        "cards.cards[0].cvv", "is not a key here"
+      ),
       (#"{"applePay": {"outcome": "maybe"}}"#, "applePay.outcome", "must be one of"),
     ] as [(String, String?, String)])
   func badFiles(json: String, key: String?, reason: String) {

@@ -1,6 +1,6 @@
 import Domain
-import Testing
 import TestSupport
+import Testing
 
 @Suite("Payment methods use case: what is shown")
 struct PaymentMethodsUseCaseShowingTests {
@@ -90,7 +90,8 @@ struct PaymentMethodsUseCaseSkippingTests {
   @Test("a missing wallet is left out and logged at debug")
   func skipsMissingWallet() async throws {
     let logger = LoggerSpy()
-    let useCase = makeUseCase(wallet: .throwing(WalletRepositoryError.noWalletFound), logger: logger)
+    let useCase = makeUseCase(
+      wallet: .throwing(WalletRepositoryError.noWalletFound), logger: logger)
 
     let methods = try await useCase.execute()
 
@@ -296,7 +297,10 @@ struct PaymentMethodsUseCaseControlTests {
   func usesTheConfiguredDeadline() async throws {
     let defaultClock = ImmediateClock()
     let configuredClock = ImmediateClock()
-    let never = WalletRepositoryStub { try await suspendUntilCancelled(); return Fixtures.wallet }
+    let never = WalletRepositoryStub {
+      try await suspendUntilCancelled()
+      return Fixtures.wallet
+    }
 
     _ = try? await makeUseCase(wallet: never, clock: defaultClock).execute()
     _ = try? await makeUseCase(wallet: never, deadline: .milliseconds(250), clock: configuredClock)
@@ -368,9 +372,18 @@ struct PaymentMethodsUseCaseControlTests {
       try await suspendUntilCancelled()
     }
     let useCase = makeUseCase(
-      wallet: WalletRepositoryStub { try await hang(); return Fixtures.wallet },
-      cards: CardsRepositoryStub { try await hang(); return [] },
-      applePay: ApplePayServiceStub { try await hang(); return Fixtures.applePay },
+      wallet: WalletRepositoryStub {
+        try await hang()
+        return Fixtures.wallet
+      },
+      cards: CardsRepositoryStub {
+        try await hang()
+        return []
+      },
+      applePay: ApplePayServiceStub {
+        try await hang()
+        return Fixtures.applePay
+      },
       logger: logger)
 
     let load = Task { try await useCase.execute() }

@@ -40,7 +40,8 @@ struct PaymentMethodIDTests {
   func distinct() {
     let ids = [
       PaymentMethod.wallet(Fixtures.wallet).id, PaymentMethod.card(Fixtures.visa).id,
-      PaymentMethod.card(Fixtures.expiredMastercard).id, PaymentMethod.applePay(Fixtures.applePay).id,
+      PaymentMethod.card(Fixtures.expiredMastercard).id,
+      PaymentMethod.applePay(Fixtures.applePay).id,
     ]
 
     #expect(ids == ["wallet", "card-1", "card-2", "apple-pay"])

@@ -1,6 +1,6 @@
 import Domain
-import Testing
 import TestSupport
+import Testing
 
 @Suite("Wallet use case: the wallet errors are the screen")
 struct WalletUseCaseTests {
@@ -12,7 +12,8 @@ struct WalletUseCaseTests {
 
   @Test("a wallet is active, even one with no funds")
   func activeWallet() async throws {
-    #expect(try await makeUseCase(.returning(Fixtures.wallet)).execute() == .active(Fixtures.wallet))
+    #expect(
+      try await makeUseCase(.returning(Fixtures.wallet)).execute() == .active(Fixtures.wallet))
     #expect(
       try await makeUseCase(.returning(Fixtures.emptyWallet)).execute()
         == .active(Fixtures.emptyWallet))
@@ -48,7 +49,10 @@ struct WalletUseCaseTests {
 
   @Test("a wallet past the deadline is an error that says so")
   func slowWallet() async throws {
-    let never = WalletRepositoryStub { try await suspendUntilCancelled(); return Fixtures.wallet }
+    let never = WalletRepositoryStub {
+      try await suspendUntilCancelled()
+      return Fixtures.wallet
+    }
 
     let failure = try await failure(of: makeUseCase(never, clock: ImmediateClock()))
 

@@ -1,8 +1,8 @@
 import Domain
 import Foundation
 import Presentation
-import Testing
 import TestSupport
+import Testing
 
 private let visa = PaymentCard(
   id: "1", brand: "Visa", lastFour: "4242", expiry: CardExpiry(month: 8, year: 2028)!,
@@ -263,7 +263,9 @@ struct PaymentMethodsViewModelSelectionTests {
     return viewModel
   }
 
-  private func loadedMethods(_ viewModel: PaymentMethodsViewModel) -> PaymentMethodsViewModel.Methods? {
+  private func loadedMethods(_ viewModel: PaymentMethodsViewModel) -> PaymentMethodsViewModel
+    .Methods?
+  {
     guard case .loaded(let methods) = viewModel.state else { return nil }
     return methods
   }

@@ -1,8 +1,8 @@
 import Domain
 import Foundation
 import Presentation
-import Testing
 import TestSupport
+import Testing
 
 @MainActor
 private func makeViewModel(
@@ -31,7 +31,8 @@ struct WalletViewModelTests {
     await viewModel.load().value
 
     #expect(
-      viewModel.state == .active(.init(balance: "€0.00", note: "Top up your wallet to pay with it.")))
+      viewModel.state
+        == .active(.init(balance: "€0.00", note: "Top up your wallet to pay with it.")))
   }
 
   @Test("no wallet invites the user to create one")

@@ -12,7 +12,7 @@ public actor StartBarrier {
   public func arriveAndWait() async {
     arrived += 1
     if arrived == parties {
-      waiting.forEach { $0.resume() }
+      for continuation in waiting { continuation.resume() }
       waiting.removeAll()
       return
     }
@@ -42,7 +42,7 @@ public actor Gate {
     arrivals += 1
     let ready = arrivalWaiters.filter { $0.count <= arrivals }
     arrivalWaiters.removeAll { $0.count <= arrivals }
-    ready.forEach { $0.continuation.resume() }
+    for waiter in ready { waiter.continuation.resume() }
   }
 
   /// Returns once `count` callers have reached the gate.
@@ -53,7 +53,7 @@ public actor Gate {
 
   public func open() {
     isOpen = true
-    waiting.forEach { $0.resume() }
+    for continuation in waiting { continuation.resume() }
     waiting.removeAll()
   }
 }

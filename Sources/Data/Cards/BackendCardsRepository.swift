@@ -33,7 +33,8 @@ public struct BackendCardsRepository: CardsRepository {
       let status = PaymentCard.Status(rawValue: card.status)
     else {
       throw DecodingError.dataCorrupted(
-        .init(codingPath: [], debugDescription: "card \(card.id) has an unreadable expiry or status")
+        .init(
+          codingPath: [], debugDescription: "card \(card.id) has an unreadable expiry or status")
       )
     }
     return PaymentCard(

@@ -1,7 +1,8 @@
-@testable import CLI
 import DataLayer
 import Foundation
 import TestSupport
+
+@testable import CLI
 
 /// What one in-process run of the command printed, and how it ended.
 struct CLIRun {

@@ -18,7 +18,8 @@ enum GoldenFile {
         try FileManager.default.createDirectory(
           at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
         try Foundation.Data(actual.utf8).write(to: url)
-        Issue.record("recorded \(name); run again without RECORD_GOLDEN=1", sourceLocation: sourceLocation)
+        Issue.record(
+          "recorded \(name); run again without RECORD_GOLDEN=1", sourceLocation: sourceLocation)
       } catch {
         Issue.record("could not record \(name): \(error)", sourceLocation: sourceLocation)
       }
@@ -30,6 +31,8 @@ enum GoldenFile {
         sourceLocation: sourceLocation)
       return
     }
-    #expect(actual == String(decoding: data, as: UTF8.self), "differs from \(name)", sourceLocation: sourceLocation)
+    #expect(
+      actual == String(decoding: data, as: UTF8.self), "differs from \(name)",
+      sourceLocation: sourceLocation)
   }
 }

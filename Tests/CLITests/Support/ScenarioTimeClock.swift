@@ -77,6 +77,6 @@ final class ScenarioTimeClock: Clock, @unchecked Sendable {
       defer { pendingTimers.removeAll() }
       return Array(pendingTimers.values)
     }
-    due.forEach { $0.resume() }
+    for continuation in due { continuation.resume() }
   }
 }
