@@ -52,28 +52,20 @@ struct CommandRunner {
       scenario: scenario, deadline: options.deadline, clock: clock, logger: logger)
     let terminal = terminal(options.noColor)
     let renderer = ScreenRenderer(palette: Palette(isEnabled: terminal.usesColor))
-    // On a colour terminal the loading state is drawn first and redrawn in place once the
+    // On a colour terminal the loading state is drawn first and replaced in place once the
     // screen has loaded, the way a view follows its State.
-    let animates = terminal.isInteractive && terminal.usesColor && !options.json
-
+    let loadingRenderer =
+      terminal.isInteractive && terminal.usesColor && !options.json ? renderer : nil
     let snapshot: ScreenSnapshot
     switch options.screen {
     case .paymentMethods:
       let viewModel = composition.paymentMethodsViewModel()
-      let load = viewModel.load()
-      let loading = animates ? renderer.render(ScreenSnapshot(viewModel.state)) : nil
-      loading.map(console.write)
-      await load.value
-      snapshot = ScreenSnapshot(viewModel.state)
-      loading.map(erase)
+      snapshot = await finalSnapshot(
+        of: viewModel.load(), state: { ScreenSnapshot(viewModel.state) }, loading: loadingRenderer)
     case .wallet:
       let viewModel = composition.walletViewModel()
-      let load = viewModel.load()
-      let loading = animates ? renderer.render(ScreenSnapshot(viewModel.state)) : nil
-      loading.map(console.write)
-      await load.value
-      snapshot = ScreenSnapshot(viewModel.state)
-      loading.map(erase)
+      snapshot = await finalSnapshot(
+        of: viewModel.load(), state: { ScreenSnapshot(viewModel.state) }, loading: loadingRenderer)
     }
 
     if options.json {
@@ -82,6 +74,18 @@ struct CommandRunner {
       console.write(renderer.render(snapshot))
     }
     return snapshot.status == .error ? .errorState : .success
+  }
+
+  /// Waits for `load` to publish the screen's final state. With a renderer, the loading
+  /// state is drawn meanwhile and erased afterwards.
+  private func finalSnapshot(
+    of load: Task<Void, Never>, state: () -> ScreenSnapshot, loading renderer: ScreenRenderer?
+  ) async -> ScreenSnapshot {
+    let loading = renderer?.render(state())
+    if let loading { console.write(loading) }
+    await load.value
+    if let loading { erase(loading) }
+    return state()
   }
 
   /// Moves the cursor back over `drawn` and clears it.

@@ -104,14 +104,20 @@ public struct PaymentMethodsUseCase: Sendable {
     case nil:
       logSkip(.debug, .wallet, "wallet is switched off by a feature flag")
     case .success(let wallet) where !wallet.hasFunds:
-      logSkip(.info, .wallet, "wallet has no funds", error: nil)
+      logSkip(.info, .wallet, "wallet has no funds")
     case .success(let wallet):
       .show([.wallet(wallet)])
-    case .failure(let error as WalletRepositoryError) where error == .noWalletFound:
-      logSkip(.debug, .wallet, "user has no wallet", error: error)
-    case .failure(let error as WalletRepositoryError) where error != .unreachable:
-      // Banned or in review: the wallet exists but cannot pay; the wallet screen explains why.
-      logSkip(.info, .wallet, "wallet cannot pay right now", error: error)
+    case .failure(let error as WalletRepositoryError):
+      // Every case is decided here, so a new one cannot slip through unnoticed.
+      switch error {
+      case .noWalletFound:
+        logSkip(.debug, .wallet, "user has no wallet", error: error)
+      case .banned, .inReview:
+        // The wallet exists but cannot pay; the wallet screen is where that is explained.
+        logSkip(.info, .wallet, "wallet cannot pay right now", error: error)
+      case .unreachable:
+        .fail(SourceFailure(source: .wallet, reason: .unreachable))
+      }
     case .failure(let error):
       .fail(SourceFailure(source: .wallet, error: error))
     }

@@ -57,7 +57,7 @@ public final class PaymentMethodsViewModel {
   @ObservationIgnored private let loadMethods: @Sendable () async throws -> [PaymentMethod]
   @ObservationIgnored private let logger: any Logger
   @ObservationIgnored private let locale: Locale
-  @ObservationIgnored private var currentLoad: Task<Void, Never>?
+  @ObservationIgnored private let loads = LatestLoad()
 
   public convenience init(
     useCase: PaymentMethodsUseCase, logger: any Logger, locale: Locale = .current
@@ -80,11 +80,8 @@ public final class PaymentMethodsViewModel {
   /// The returned task ends when this load has published its state (or was superseded).
   @discardableResult
   public func load() -> Task<Void, Never> {
-    currentLoad?.cancel()
     state = .loading
-    let load = Task { await self.runLoad() }
-    currentLoad = load
-    return load
+    return loads.start { await self.runLoad() }
   }
 
   /// Selects a method. A row that cannot pay stays unselected and says why.

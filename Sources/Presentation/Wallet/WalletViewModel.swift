@@ -33,7 +33,7 @@ public final class WalletViewModel {
   @ObservationIgnored private let loadStatus: @Sendable () async throws -> WalletStatus
   @ObservationIgnored private let logger: any Logger
   @ObservationIgnored private let locale: Locale
-  @ObservationIgnored private var currentLoad: Task<Void, Never>?
+  @ObservationIgnored private let loads = LatestLoad()
 
   public convenience init(useCase: WalletUseCase, logger: any Logger, locale: Locale = .current) {
     self.init(loadStatus: useCase.execute, logger: logger, locale: locale)
@@ -52,11 +52,8 @@ public final class WalletViewModel {
   /// Starts loading, cancelling a load still running.
   @discardableResult
   public func load() -> Task<Void, Never> {
-    currentLoad?.cancel()
     state = .loading
-    let load = Task { await self.runLoad() }
-    currentLoad = load
-    return load
+    return loads.start { await self.runLoad() }
   }
 
   private func runLoad() async {
