@@ -103,11 +103,13 @@ struct CommandLineTests {
 @MainActor
 @Suite("Command line: scenario files")
 struct ScenarioFileCommandTests {
-  private func temporaryFile(_ contents: String) throws -> String {
+  /// Runs the command on a scenario file holding `contents`, removed afterwards.
+  private func runWithFile(_ contents: String) async throws -> (path: String, run: CLIRun) {
     let url = FileManager.default.temporaryDirectory
       .appendingPathComponent("scenario-\(UUID().uuidString).json")
     try Foundation.Data(contents.utf8).write(to: url)
-    return url.path
+    defer { try? FileManager.default.removeItem(at: url) }
+    return (url.path, await runCLI(["--scenario-file", url.path]))
   }
 
   @Test("the example file runs and shows what it describes")
@@ -123,9 +125,7 @@ struct ScenarioFileCommandTests {
 
   @Test("a file that is not JSON exits 65 and says so")
   func notJSON() async throws {
-    let path = try temporaryFile("{ wallet: ")
-
-    let run = await runCLI(["--scenario-file", path])
+    let (path, run) = try await runWithFile("{ wallet: ")
 
     #expect(run.exitCode == .badScenarioFile)
     #expect(run.errors.contains("bad scenario file \(path): the file is not valid JSON"))
@@ -133,11 +133,9 @@ struct ScenarioFileCommandTests {
 
   @Test("a bad value exits 65 and names the key and why")
   func badValue() async throws {
-    let path = try temporaryFile(
+    let (_, run) = try await runWithFile(
       #"{"cards": {"outcome": "ok", "cards": [{"brand": "Visa", "last4": "4242", "expiry": "2028-08", "status": "active"}]}}"#
     )
-
-    let run = await runCLI(["--scenario-file", path])
 
     #expect(run.exitCode == .badScenarioFile)
     #expect(run.errors.contains("cards.cards[0].expiry: must be MM/YY"))
