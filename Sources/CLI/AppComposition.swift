@@ -12,32 +12,49 @@ struct AppComposition {
 
   let scenario: Scenario
   let deadline: Duration
-  let clock: any Clock<Duration>
+  /// The clock, jitter, trace ids and date the whole graph runs on.
+  let environment: BackendClient.Environment
   let logger: any Logger
 
   @MainActor
   func paymentMethodsViewModel() -> PaymentMethodsViewModel {
-    let backend = ScenarioBackend(scenario: scenario, clock: clock)
+    let client = makeClient()
     let useCase = PaymentMethodsUseCase(
-      walletRepository: BackendWalletRepository(backend: backend),
-      cardsRepository: BackendCardsRepository(backend: backend),
-      applePayService: DeviceApplePayService(device: backend),
+      walletRepository: BackendWalletRepository(client: client),
+      cardsRepository: BackendCardsRepository(client: client),
+      applePayService: DeviceApplePayService(
+        device: ScenarioApplePayDevice(scenario: scenario, clock: environment.clock)),
       deadline: deadline,
-      clock: clock,
+      clock: environment.clock,
       logger: logger
     )
-    return PaymentMethodsViewModel(useCase: useCase, logger: logger, locale: Self.locale)
+    return PaymentMethodsViewModel(
+      useCase: useCase, userStatus: BackendUserStatusRepository(client: client), logger: logger,
+      locale: Self.locale)
   }
 
   @MainActor
   func walletViewModel() -> WalletViewModel {
-    let backend = ScenarioBackend(scenario: scenario, clock: clock)
+    let client = makeClient()
     let useCase = WalletUseCase(
-      repository: BackendWalletRepository(backend: backend),
+      repository: BackendWalletRepository(client: client),
       deadline: deadline,
-      clock: clock,
+      clock: environment.clock,
       logger: logger
     )
-    return WalletViewModel(useCase: useCase, logger: logger, locale: Self.locale)
+    return WalletViewModel(
+      useCase: useCase, userStatus: BackendUserStatusRepository(client: client), logger: logger,
+      locale: Self.locale)
+  }
+
+  /// One session and one client per screen, shared by its repositories, so that their
+  /// requests share one token refresh.
+  private func makeClient() -> BackendClient {
+    BackendClient(
+      backend: ScenarioBackend(scenario: scenario, clock: environment.clock),
+      session: Session(
+        accessToken: ScenarioBackend.initialAccessToken, refreshToken: ScenarioBackend.refreshToken),
+      environment: environment,
+      logger: logger)
   }
 }

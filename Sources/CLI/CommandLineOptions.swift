@@ -48,8 +48,10 @@ extension Command {
       --no-color              never colour the output (NO_COLOR=1 does the same)
       --help                  show this help
 
-    Exit codes: 0 loaded or empty, 1 error state, 64 bad flags or unknown scenario,
-    65 bad scenario file, 66 unreadable scenario file.
+    Exit codes: 0 loaded or empty; 75 temporary failure, try again; 77 sign in again or
+    act on the account; 69 service unavailable after retries; 70 unexpected error (a bug);
+    1 any other error; 64 bad flags or unknown scenario; 65 bad scenario file;
+    66 unreadable scenario file.
     """
 
   /// Reads the arguments (without the program name). `--help` wins over everything else.

@@ -5,15 +5,14 @@ import Presentation
 
 /// Runs one command line against a console: parses it, builds the app, waits for the
 /// screen's final State and draws it (or prints it as JSON). Everything the process gets
-/// from outside (console, environment, terminal, clock) is passed in, so tests run it
-/// in-process.
+/// from outside (console, terminal, clock, chance, trace ids) is passed in, so tests run
+/// it in-process.
 @MainActor
 struct CommandRunner {
   let console: any Console
-  let environment: [String: String]
   /// The terminal for a given `--no-color` flag.
   let terminal: (_ noColorFlag: Bool) -> Terminal
-  let clock: any Clock<Duration>
+  let environment: BackendClient.Environment
 
   func run(_ arguments: [String]) async -> ExitCode {
     let command: Command
@@ -49,7 +48,7 @@ struct CommandRunner {
 
     let logger: any Logger = options.verbose ? ConsoleLogger(console: console) : SilentLogger()
     let composition = AppComposition(
-      scenario: scenario, deadline: options.deadline, clock: clock, logger: logger)
+      scenario: scenario, deadline: options.deadline, environment: environment, logger: logger)
     let terminal = terminal(options.noColor)
     let renderer = ScreenRenderer(palette: Palette(isEnabled: terminal.usesColor))
     // On a colour terminal the loading state is drawn first and replaced in place once the
@@ -73,7 +72,7 @@ struct CommandRunner {
     } else {
       console.write(renderer.render(snapshot))
     }
-    return snapshot.status == .error ? .errorState : .success
+    return snapshot.exitCode
   }
 
   /// Waits for `load` to publish the screen's final state. With a renderer, the loading

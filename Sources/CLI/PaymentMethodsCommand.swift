@@ -1,3 +1,4 @@
+import DataLayer
 import Foundation
 
 /// The `payment-methods` executable.
@@ -7,9 +8,8 @@ enum PaymentMethodsCommand {
     let environment = ProcessInfo.processInfo.environment
     let runner = CommandRunner(
       console: StandardConsole(),
-      environment: environment,
       terminal: { noColor in Terminal.current(noColorFlag: noColor, environment: environment) },
-      clock: ContinuousClock()
+      environment: BackendClient.Environment()
     )
     let exitCode = await runner.run(Array(CommandLine.arguments.dropFirst()))
     exit(exitCode.rawValue)

@@ -33,9 +33,18 @@ struct ScreenRenderer {
       return row(palette.dim("Loading…"))
     case .error:
       guard let error = snapshot.error else { return [] }
-      return wrapped(error.title, prefix: "✖ ", style: { palette.red(palette.bold($0)) })
+      var lines =
+        wrapped(error.title, prefix: "✖ ", style: { palette.red(palette.bold($0)) })
         + wrapped(error.message, prefix: "  ", style: { $0 })
         + wrapped(error.hint, prefix: "→ ", style: palette.yellow)
+      if let traceID = error.traceId {
+        lines += wrapped("Reference: \(traceID)", prefix: "  ", style: palette.dim)
+      }
+      if let action = snapshot.action {
+        lines += row("")
+        lines += row("  " + palette.bold("[ \(action.button) ]"))
+      }
+      return lines
     case .loaded, .empty:
       var lines = sections(snapshot.methods, showsSelection: snapshot.screen == .paymentMethods)
       if let notice = snapshot.notice {

@@ -1,3 +1,4 @@
+import Domain
 import Presentation
 
 /// A screen's final State, flattened into what the terminal draws and what `--json`
@@ -22,6 +23,16 @@ struct ScreenSnapshot: Equatable, Encodable {
     var title: String
     var message: String
     var hint: String
+    /// How the error can be recovered from; nil for a notice.
+    var recovery: String?
+    /// Only where support has to take over.
+    var traceId: String?
+  }
+
+  /// Where the app-level handlers sent the user, and the button that takes them there.
+  struct Action: Equatable, Encodable {
+    var kind: String
+    var button: String
   }
 
   var screen: CommandLineOptions.Screen
@@ -30,11 +41,14 @@ struct ScreenSnapshot: Equatable, Encodable {
   /// An empty state, or an account status the user has to know about.
   var notice: Panel?
   var error: Panel?
+  var action: Action?
   /// A one-line message, such as feedback on a selection.
   var message: String?
+  /// How the process ends after showing this screen; not part of the JSON.
+  var exitCode: ExitCode = .success
 
   enum CodingKeys: String, CodingKey {
-    case screen, status, methods, notice, error, message
+    case screen, status, methods, notice, error, action, message
   }
 
   /// Writes every key, null included, so consumers can rely on the shape.
@@ -45,6 +59,7 @@ struct ScreenSnapshot: Equatable, Encodable {
     try container.encode(methods, forKey: .methods)
     try container.encode(notice, forKey: .notice)
     try container.encode(error, forKey: .error)
+    try container.encode(action, forKey: .action)
     try container.encode(message, forKey: .message)
   }
 }
@@ -63,8 +78,9 @@ extension ScreenSnapshot {
       status = .empty
       self.notice = Panel(notice)
     case .failed(let error):
-      status = .error
-      self.error = Panel(error)
+      show(error)
+    case .actionRequired(let decision):
+      show(decision)
     }
   }
 
@@ -89,9 +105,40 @@ extension ScreenSnapshot {
       status = .loaded
       self.notice = Panel(notice)
     case .failed(let error):
-      status = .error
-      self.error = Panel(error)
+      show(error)
+    case .actionRequired(let decision):
+      show(decision)
     }
+  }
+
+  private mutating func show(_ presented: PresentationError) {
+    status = .error
+    error = Panel(
+      title: presented.title, message: presented.message, hint: presented.hint,
+      recovery: presented.recovery.description, traceId: presented.traceID)
+    exitCode =
+      switch presented.category {
+      case .retryable: .temporaryFailure
+      case .serviceUnavailable: .serviceUnavailable
+      case .unexpected: .unexpectedError
+      case .other: .errorState
+      }
+  }
+
+  private mutating func show(_ decision: FlowDecision) {
+    status = .error
+    let recovery: Recovery =
+      switch decision.action {
+      case .signIn: .signInAgain
+      case .verifyAccount: .retryWhenUserActs(.verifyAccount)
+      case .contactSupport: .notRecoverable(.contactSupport)
+      case .updateApp: .notRecoverable(.clientNotSupported)
+      }
+    error = Panel(
+      title: decision.notice.title, message: decision.notice.message, hint: decision.notice.hint,
+      recovery: recovery.description, traceId: decision.traceID)
+    action = Action(kind: decision.action.rawValue, button: decision.button)
+    exitCode = decision.action == .updateApp ? .errorState : .userActionRequired
   }
 }
 
@@ -106,9 +153,5 @@ extension ScreenSnapshot.Method {
 extension ScreenSnapshot.Panel {
   init(_ notice: Notice) {
     self.init(title: notice.title, message: notice.message, hint: notice.hint)
-  }
-
-  init(_ error: PresentationError) {
-    self.init(title: error.title, message: error.message, hint: error.hint)
   }
 }

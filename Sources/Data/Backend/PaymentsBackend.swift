@@ -1,27 +1,73 @@
 import Foundation
 
-/// The payments backend as the repositories see it: a request goes out, a status and a JSON
-/// body come back, or the transport fails.
+/// The payments backend as the client sees it: a request goes out, a status with headers
+/// and a body comes back, or the transport fails with `TransportError`.
 public protocol PaymentsBackend: Sendable {
-  func send(_ endpoint: BackendEndpoint) async throws -> BackendResponse
+  func send(_ request: BackendRequest) async throws -> BackendResponse
 }
 
-public enum BackendEndpoint: String, Sendable, Equatable {
+public enum BackendEndpoint: String, Sendable, Equatable, CaseIterable {
   case wallet = "GET /wallet"
   case cards = "GET /cards"
+  case userStatus = "GET /me/status"
+  case refreshSession = "POST /session/refresh"
+
+  /// Only a request that can be repeated without side effects may be retried.
+  public var isIdempotent: Bool {
+    switch self {
+    case .wallet, .cards, .userStatus: true
+    case .refreshSession: false
+    }
+  }
+}
+
+public struct BackendRequest: Sendable {
+  public var endpoint: BackendEndpoint
+  /// Sent to the backend with the request, so both sides log the same id.
+  public var traceID: String
+  /// The access token, or for a refresh the refresh token.
+  public var credential: Secret
+
+  public init(endpoint: BackendEndpoint, traceID: String, credential: Secret) {
+    self.endpoint = endpoint
+    self.traceID = traceID
+    self.credential = credential
+  }
 }
 
 public struct BackendResponse: Sendable, Equatable {
   public var status: Int
+  /// Header names in lower case, such as "retry-after".
+  public var headers: [String: String]
   public var body: Foundation.Data
 
-  public init(status: Int, body: Foundation.Data) {
+  public init(status: Int, headers: [String: String] = [:], body: Foundation.Data) {
     self.status = status
+    self.headers = headers
     self.body = body
   }
 }
 
 /// The request never got an answer.
-public enum TransportError: Error, Equatable, Sendable {
+public enum TransportError: String, Error, Equatable, Sendable, CaseIterable {
   case offline
+  case timedOut
+  case connectionLost
+  /// The transport cancelled the request (URLError.cancelled).
+  case cancelled
+}
+
+/// A credential: its value is never part of a description, a log line or an error.
+public struct Secret: Sendable, Equatable, CustomStringConvertible, CustomDebugStringConvertible,
+  CustomReflectable
+{
+  public let value: String
+
+  public init(_ value: String) {
+    self.value = value
+  }
+
+  public var description: String { "<redacted>" }
+  public var debugDescription: String { "<redacted>" }
+  public var customMirror: Mirror { Mirror(self, children: [:]) }
 }

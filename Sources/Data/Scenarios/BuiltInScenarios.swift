@@ -9,7 +9,12 @@ public enum BuiltInScenarios {
     all.first { $0.name == name }
   }
 
-  public static let all: [Scenario] = [
+  public static let all: [Scenario] = firstScreen + realBackend
+
+  private static let noApplePay = Scripted(ApplePayOutcome.notAvailable, latency: .milliseconds(20))
+
+  /// How the payment-methods screen and the wallet screen meet the sources' answers.
+  private static let firstScreen: [Scenario] = [
     Scenario(
       name: "all-available",
       summary: "Every source answers: the wallet, two cards and Apple Pay are listed."
@@ -18,46 +23,47 @@ public enum BuiltInScenarios {
       name: "no-methods",
       summary:
         "No wallet, no saved cards, Apple Pay not on this device: the empty state, exit 0.",
-      wallet: .init(.notFound, latency: .milliseconds(70)),
-      cards: .init(.ok([]), latency: .milliseconds(120)),
-      applePay: .init(.notAvailable, latency: .milliseconds(20))
+      wallet: SourceScript(wallet: .notFound, latency: .milliseconds(70)),
+      cards: SourceScript(cards: .ok([]), latency: .milliseconds(120)),
+      applePay: noApplePay
     ),
     Scenario(
       name: "wallet-missing",
       summary: "The user has no wallet: it is left out (debug log); the wallet screen offers "
         + "to create one.",
-      wallet: .init(.notFound, latency: .milliseconds(70))
+      wallet: SourceScript(wallet: .notFound, latency: .milliseconds(70))
     ),
     Scenario(
       name: "wallet-banned",
       summary: "The wallet is suspended: it is left out (info log); the wallet screen says "
         + "so and points to support.",
-      wallet: .init(.banned, latency: .milliseconds(90))
+      wallet: SourceScript(wallet: .banned, latency: .milliseconds(90))
     ),
     Scenario(
       name: "wallet-in-review",
       summary: "The wallet is waiting for review: it is left out (info log); the wallet "
         + "screen says it is pending.",
-      wallet: .init(.inReview(.pending), latency: .milliseconds(90))
+      wallet: SourceScript(wallet: .inReview(.pending), latency: .milliseconds(90))
     ),
     Scenario(
       name: "wallet-empty-balance",
       summary: "The wallet holds nothing: it is left out (info log); the wallet screen shows "
         + "the zero balance.",
-      wallet: .init(.ok(Wallet(balance: 0, currency: "EUR")), latency: .milliseconds(80))
+      wallet: SourceScript(
+        wallet: .ok(Wallet(balance: 0, currency: "EUR")), latency: .milliseconds(80))
     ),
     Scenario(
       name: "cards-offline",
       summary: "The cards backend is unreachable: wallet and Apple Pay are listed; the "
         + "failure is logged as a warning.",
-      cards: .init(.offline, latency: .milliseconds(250))
+      cards: SourceScript(cards: .offline, latency: .milliseconds(250))
     ),
     Scenario(
       name: "cards-expired",
       summary: "One active and one expired card: the expired one is listed but cannot be "
         + "selected.",
-      cards: .init(
-        .ok([
+      cards: SourceScript(
+        cards: .ok([
           ScenarioCard(brand: "Visa", lastFour: "4242", expiry: "08/28", status: .active),
           ScenarioCard(brand: "Mastercard", lastFour: "4444", expiry: "01/24", status: .expired),
         ]),
@@ -67,7 +73,7 @@ public enum BuiltInScenarios {
     Scenario(
       name: "apple-pay-unavailable",
       summary: "This device cannot pay with Apple Pay: wallet and cards are listed.",
-      applePay: .init(.notAvailable, latency: .milliseconds(20))
+      applePay: noApplePay
     ),
     Scenario(
       name: "apple-pay-needs-setup",
@@ -76,23 +82,143 @@ public enum BuiltInScenarios {
     ),
     Scenario(
       name: "everything-fails",
-      summary: "Wallet and cards are unreachable and Apple Pay fails: nothing can be shown, "
-        + "so an error with a retry hint, exit 1.",
-      wallet: .init(.offline, latency: .milliseconds(200)),
-      cards: .init(.offline, latency: .milliseconds(250)),
+      summary: "Wallet and cards are offline and Apple Pay fails: nothing can be shown, so "
+        + "an offline error that asks to reconnect, exit 75.",
+      wallet: SourceScript(wallet: .offline, latency: .milliseconds(200)),
+      cards: SourceScript(cards: .offline, latency: .milliseconds(250)),
       applePay: .init(.unexpected, latency: .milliseconds(40))
     ),
     Scenario(
       name: "wallet-slow",
       summary: "The wallet answers after the 3 s deadline: cards and Apple Pay are listed "
         + "once the deadline passes; the timeout is logged as a warning.",
-      wallet: .init(.defaultWallet, latency: .milliseconds(4500))
+      wallet: SourceScript(wallet: .defaultWallet, latency: .milliseconds(4500))
     ),
     Scenario(
       name: "unexpected-error",
       summary: "The cards source throws an error no layer knows: wallet and Apple Pay are "
         + "listed; the error is logged at error level with the original error.",
-      cards: .init(.unexpected, latency: .milliseconds(110))
+      cards: SourceScript(cards: .unexpected, latency: .milliseconds(110))
+    ),
+  ]
+
+  private static let wallet = WalletOutcome.defaultWallet.answer
+  private static let cards = CardsOutcome.defaultCards.answer
+
+  /// How the client meets a backend that answers like a real one: tokens, retries, user
+  /// state, rejections.
+  private static let realBackend: [Scenario] = [
+    Scenario(
+      name: "token-expired",
+      summary: "The access token has expired: wallet and cards both get a 401, share one "
+        + "refresh and repeat; the screen loads as usual (--verbose shows the refresh).",
+      wallet: SourceScript([.error(401, code: ServerCode.tokenExpired), wallet], latency: .milliseconds(80)),
+      cards: SourceScript([.error(401, code: ServerCode.tokenExpired), cards], latency: .milliseconds(120))
+    ),
+    Scenario(
+      name: "session-expired",
+      summary: "The token has expired and the refresh is refused (invalid_grant): the screen "
+        + "asks the user to sign in again, exit 77.",
+      wallet: SourceScript([.error(401, code: ServerCode.tokenExpired)], latency: .milliseconds(80)),
+      cards: SourceScript([.error(401, code: ServerCode.tokenExpired)], latency: .milliseconds(120)),
+      refresh: .fails
+    ),
+    Scenario(
+      name: "rate-limited",
+      summary: "Wallet and cards answer 429 without Retry-After: not retried; a "
+        + "too-many-requests error, exit 75.",
+      wallet: SourceScript([.error(429, code: "rate_limited")], latency: .milliseconds(60)),
+      cards: SourceScript([.error(429, code: "rate_limited")], latency: .milliseconds(70)),
+      applePay: noApplePay
+    ),
+    Scenario(
+      name: "rate-limited-retry-after",
+      summary: "The cards answer 429 with Retry-After: 1, then 200: the client waits the "
+        + "second it was asked to and the screen loads.",
+      cards: SourceScript(
+        [.error(429, code: "rate_limited", headers: ["retry-after": "1"]), cards],
+        latency: .milliseconds(70))
+    ),
+    Scenario(
+      name: "server-error-retry-after",
+      summary: "Wallet and cards answer 503 with Retry-After: 1, then 200: one retry each "
+        + "after a second, and the screen loads.",
+      wallet: SourceScript(
+        [.error(503, code: "maintenance", headers: ["retry-after": "1"]), wallet],
+        latency: .milliseconds(90)),
+      cards: SourceScript(
+        [.error(503, code: "maintenance", headers: ["retry-after": "1"]), cards],
+        latency: .milliseconds(110))
+    ),
+    Scenario(
+      name: "server-down",
+      summary: "Wallet and cards answer 503 every time: three attempts each with backoff, "
+        + "then 'service unavailable', exit 69.",
+      wallet: SourceScript([.error(503, code: "unavailable")], latency: .milliseconds(90)),
+      cards: SourceScript([.error(503, code: "unavailable")], latency: .milliseconds(110)),
+      applePay: noApplePay
+    ),
+    Scenario(
+      name: "offline",
+      summary: "The device is offline: wallet and cards fail at once and are not retried; "
+        + "the screen asks to reconnect, exit 75.",
+      wallet: SourceScript([.transport(.offline)], latency: .milliseconds(10)),
+      cards: SourceScript([.transport(.offline)], latency: .milliseconds(10)),
+      applePay: noApplePay
+    ),
+    Scenario(
+      name: "timeout-then-ok",
+      summary: "The cards request times out once and is retried after a short backoff: the "
+        + "screen loads (--verbose shows the retry).",
+      cards: SourceScript([.transport(.timedOut), cards], latency: .milliseconds(300))
+    ),
+    Scenario(
+      name: "client-outdated",
+      summary: "The backend answers 426: this app version is no longer supported; the "
+        + "screen asks to update the app, exit 1.",
+      wallet: SourceScript([.error(426, code: "client_outdated")], latency: .milliseconds(60)),
+      cards: SourceScript([.error(426, code: "client_outdated")], latency: .milliseconds(70))
+    ),
+    Scenario(
+      name: "user-not-verified",
+      summary: "The backend answers 403 user_not_verified: the screen asks the user to "
+        + "verify their account, then check their status again, exit 77.",
+      wallet: SourceScript(
+        [.error(403, code: ServerCode.userNotVerified, message: "Verify your email address")],
+        latency: .milliseconds(60)),
+      cards: SourceScript(
+        [.error(403, code: ServerCode.userNotVerified, message: "Verify your email address")],
+        latency: .milliseconds(70)),
+      userStatus: .notVerified
+    ),
+    Scenario(
+      name: "user-locked",
+      summary: "The backend answers 403 user_locked: the screen asks the user to contact "
+        + "support and shows the trace id, exit 77.",
+      wallet: SourceScript([.error(403, code: ServerCode.userLocked)], latency: .milliseconds(60)),
+      cards: SourceScript([.error(403, code: ServerCode.userLocked)], latency: .milliseconds(70)),
+      userStatus: .locked
+    ),
+    Scenario(
+      name: "malformed-response",
+      summary: "Wallet and cards answer 200 with a body that is not JSON: a bug, so "
+        + "'something went wrong' with the trace id, exit 70.",
+      wallet: SourceScript([.respond(status: 200, body: "not json")], latency: .milliseconds(60)),
+      cards: SourceScript([.respond(status: 200, body: "<html>")], latency: .milliseconds(70)),
+      applePay: noApplePay
+    ),
+    Scenario(
+      name: "card-rejected",
+      summary: "The issuer rejected one card, inside a successful answer: it is listed as a "
+        + "value, not selectable, with the issuer's reason.",
+      cards: SourceScript(
+        cards: .ok([
+          ScenarioCard(brand: "Visa", lastFour: "4242", expiry: "08/28", status: .active),
+          ScenarioCard(
+            brand: "Mastercard", lastFour: "8210", expiry: "05/29", status: .active,
+            rejection: IssuerRejection(reason: .blocked, message: "Your bank blocked this card")),
+        ]),
+        latency: .milliseconds(140))
     ),
   ]
 }

@@ -1,31 +1,79 @@
 import Domain
 import Foundation
 
-/// A script for the stub backend: what each source answers, and after how long.
+/// A script for the stub backend and device: what each source answers, and after how long.
 public struct Scenario: Sendable, Equatable {
   public var name: String
   /// What the scenario sets up and what the screens show, in a sentence or two.
   public var summary: String
-  public var wallet: Scripted<WalletOutcome>
-  public var cards: Scripted<CardsOutcome>
+  public var wallet: SourceScript
+  public var cards: SourceScript
   public var applePay: Scripted<ApplePayOutcome>
+  /// What the backend does when asked to refresh the session.
+  public var refresh: RefreshOutcome
+  /// What `GET /me/status` answers.
+  public var userStatus: UserStatus
 
   public init(
     name: String,
     summary: String,
-    wallet: Scripted<WalletOutcome> = .init(.defaultWallet, latency: .milliseconds(80)),
-    cards: Scripted<CardsOutcome> = .init(.defaultCards, latency: .milliseconds(140)),
-    applePay: Scripted<ApplePayOutcome> = .init(.available, latency: .milliseconds(30))
+    wallet: SourceScript = SourceScript(wallet: .defaultWallet, latency: .milliseconds(80)),
+    cards: SourceScript = SourceScript(cards: .defaultCards, latency: .milliseconds(140)),
+    applePay: Scripted<ApplePayOutcome> = .init(.available, latency: .milliseconds(30)),
+    refresh: RefreshOutcome = .succeeds,
+    userStatus: UserStatus = .verified
   ) {
     self.name = name
     self.summary = summary
     self.wallet = wallet
     self.cards = cards
     self.applePay = applePay
+    self.refresh = refresh
+    self.userStatus = userStatus
   }
 }
 
-/// One source's answer, delivered after `latency`.
+/// What one backend source answers: one answer per request, in order, the last repeating,
+/// each after `latency`.
+public struct SourceScript: Sendable, Equatable {
+  public var answers: [ScriptedAnswer]
+  public var latency: Duration
+
+  public init(_ answers: [ScriptedAnswer], latency: Duration) {
+    self.answers = answers.isEmpty ? [.fault] : answers
+    self.latency = latency
+  }
+
+  public init(wallet outcome: WalletOutcome, latency: Duration) {
+    self.init([outcome.answer], latency: latency)
+  }
+
+  public init(cards outcome: CardsOutcome, latency: Duration) {
+    self.init([outcome.answer], latency: latency)
+  }
+}
+
+/// One answer of the stub backend.
+public enum ScriptedAnswer: Sendable, Equatable {
+  /// An HTTP answer. Header names are lower case.
+  case respond(status: Int, headers: [String: String] = [:], body: String)
+  /// The transport fails.
+  case transport(TransportError)
+  /// The backend fails with an error no layer knows.
+  case fault
+
+  /// An error answer with the backend's usual body.
+  static func error(
+    _ status: Int, code: String, message: String? = nil, detail: String? = nil,
+    headers: [String: String] = [:]
+  ) -> ScriptedAnswer {
+    .respond(
+      status: status, headers: headers,
+      body: jsonBody(ErrorPayload(code: code, message: message, detail: detail)))
+  }
+}
+
+/// One source's answer, delivered after `latency`; for the Apple Pay device.
 public struct Scripted<Outcome: Sendable & Equatable>: Sendable, Equatable {
   public var outcome: Outcome
   public var latency: Duration
@@ -36,6 +84,7 @@ public struct Scripted<Outcome: Sendable & Equatable>: Sendable, Equatable {
   }
 }
 
+/// The wallet answers of the simple `"outcome"` form.
 public enum WalletOutcome: Sendable, Equatable {
   case ok(Wallet)
   case notFound
@@ -46,8 +95,23 @@ public enum WalletOutcome: Sendable, Equatable {
   case unexpected
 
   public static let defaultWallet = WalletOutcome.ok(Wallet(balance: 125.5, currency: "EUR"))
+
+  var answer: ScriptedAnswer {
+    switch self {
+    case .ok(let wallet):
+      .respond(
+        status: 200,
+        body: jsonBody(WalletPayload(balance: wallet.balance, currency: wallet.currency)))
+    case .notFound: .error(404, code: ServerCode.walletNotFound)
+    case .banned: .error(403, code: ServerCode.walletBanned)
+    case .inReview(let state): .error(409, code: ServerCode.walletInReview, detail: state.rawValue)
+    case .offline: .transport(.offline)
+    case .unexpected: .fault
+    }
+  }
 }
 
+/// The cards answers of the simple `"outcome"` form.
 public enum CardsOutcome: Sendable, Equatable {
   case ok([ScenarioCard])
   case offline
@@ -57,6 +121,26 @@ public enum CardsOutcome: Sendable, Equatable {
     ScenarioCard(brand: "Visa", lastFour: "4242", expiry: "08/28", status: .active),
     ScenarioCard(brand: "Mastercard", lastFour: "5454", expiry: "11/27", status: .active),
   ])
+
+  var answer: ScriptedAnswer {
+    switch self {
+    case .ok(let cards):
+      .respond(
+        status: 200,
+        body: jsonBody(
+          CardsPayload(
+            cards: cards.enumerated().map { index, card in
+              CardsPayload.Card(
+                id: "\(index + 1)", brand: card.brand, last4: card.lastFour, expiry: card.expiry,
+                status: card.status.rawValue,
+                rejection: card.rejection.map {
+                  CardsPayload.Rejection(reason: $0.reason.rawValue, message: $0.message)
+                })
+            })))
+    case .offline: .transport(.offline)
+    case .unexpected: .fault
+    }
+  }
 }
 
 public enum ApplePayOutcome: String, Sendable, Equatable {
@@ -66,6 +150,12 @@ public enum ApplePayOutcome: String, Sendable, Equatable {
   case unexpected
 }
 
+public enum RefreshOutcome: String, Sendable, Equatable {
+  case succeeds
+  /// The backend answers `invalid_grant`: the session is over.
+  case fails
+}
+
 /// A saved card as a scenario describes it; the stub backend gives it an id.
 public struct ScenarioCard: Sendable, Equatable {
   public var brand: String
@@ -73,11 +163,25 @@ public struct ScenarioCard: Sendable, Equatable {
   /// "MM/YY", as the backend sends it. The repository reads it like any backend answer.
   public var expiry: String
   public var status: PaymentCard.Status
+  /// The issuer's refusal, sent inside the successful answer.
+  public var rejection: IssuerRejection?
 
-  public init(brand: String, lastFour: String, expiry: String, status: PaymentCard.Status) {
+  public init(
+    brand: String, lastFour: String, expiry: String, status: PaymentCard.Status,
+    rejection: IssuerRejection? = nil
+  ) {
     self.brand = brand
     self.lastFour = lastFour
     self.expiry = expiry
     self.status = status
+    self.rejection = rejection
   }
+}
+
+/// The JSON text of a payload. Encoding these plain structs of strings and numbers cannot
+/// fail, so the empty fallback is never used.
+func jsonBody(_ payload: some Encodable) -> String {
+  let encoder = JSONEncoder()
+  encoder.outputFormatting = .sortedKeys
+  return (try? encoder.encode(payload)).map { String(decoding: $0, as: UTF8.self) } ?? ""
 }

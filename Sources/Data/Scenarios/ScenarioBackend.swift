@@ -1,73 +1,67 @@
 import Domain
 import Foundation
 
-/// The stub backend and device: plays one `Scenario`, answering each request the way a
-/// real backend would (status and JSON body, or a failed transport) after the scripted
-/// latency, measured on an injected clock.
-public struct ScenarioBackend: PaymentsBackend, ApplePayDevice {
+/// The stub backend: plays one `Scenario`, answering each request the way a real backend
+/// would (a status with headers and a JSON body, or a failed transport) after the scripted
+/// latency, measured on an injected clock. Each source's answers are served in order.
+public actor ScenarioBackend: PaymentsBackend {
+  /// The tokens of a new session. They are fake, but treated as real: no output may ever
+  /// show them, and the tests search every output for them.
+  public static let initialAccessToken = Secret("sk_test_access_9f4c1e2b")
+  public static let refreshToken = Secret("sk_test_refresh_6d0a7b3c")
+
   private let scenario: Scenario
   private let clock: any Clock<Duration>
+  private var served: [BackendEndpoint: Int] = [:]
 
   public init(scenario: Scenario, clock: any Clock<Duration> = ContinuousClock()) {
     self.scenario = scenario
     self.clock = clock
   }
 
-  public func send(_ endpoint: BackendEndpoint) async throws -> BackendResponse {
-    switch endpoint {
+  public func send(_ request: BackendRequest) async throws -> BackendResponse {
+    let count = served[request.endpoint, default: 0]
+    served[request.endpoint] = count + 1
+
+    switch request.endpoint {
     case .wallet:
-      try await wait(scenario.wallet.latency)
-      return try walletResponse(scenario.wallet.outcome)
+      return try await play(scenario.wallet, count: count, endpoint: request.endpoint)
     case .cards:
-      try await wait(scenario.cards.latency)
-      return try cardsResponse(scenario.cards.outcome)
+      return try await play(scenario.cards, count: count, endpoint: request.endpoint)
+    case .userStatus:
+      try await wait(.milliseconds(40))
+      return BackendResponse(
+        status: 200,
+        body: Data(jsonBody(UserStatusPayload(status: scenario.userStatus.rawValue)).utf8))
+    case .refreshSession:
+      try await wait(.milliseconds(60))
+      guard request.credential == Self.refreshToken, scenario.refresh == .succeeds else {
+        return BackendResponse(
+          status: 400,
+          body: Data(jsonBody(ErrorPayload(code: ServerCode.invalidGrant)).utf8))
+      }
+      let token = "sk_test_access_refreshed_\(count + 1)"
+      return BackendResponse(status: 200, body: Data(jsonBody(SessionPayload(accessToken: token)).utf8))
     }
   }
 
-  public func paymentSupport(forNetworks networks: [String]) async throws -> ApplePayDeviceSupport {
-    try await wait(scenario.applePay.latency)
-    switch scenario.applePay.outcome {
-    case .available: return ApplePayDeviceSupport(canMakePayments: true, hasCardForNetworks: true)
-    case .needsSetup: return ApplePayDeviceSupport(canMakePayments: true, hasCardForNetworks: false)
-    case .notAvailable:
-      return ApplePayDeviceSupport(canMakePayments: false, hasCardForNetworks: false)
-    case .unexpected: throw ScenarioFault(source: "Apple Pay device check")
-    }
+  /// The number of requests served so far to an endpoint.
+  public func requestCount(_ endpoint: BackendEndpoint) -> Int {
+    served[endpoint, default: 0]
   }
 
-  // MARK: - Answers
-
-  private func walletResponse(_ outcome: WalletOutcome) throws -> BackendResponse {
-    switch outcome {
-    case .ok(let wallet):
-      return try .json(200, WalletPayload(balance: wallet.balance, currency: wallet.currency))
-    case .notFound:
-      return try .json(404, ErrorPayload(code: ServerCode.walletNotFound))
-    case .banned:
-      return try .json(403, ErrorPayload(code: ServerCode.walletBanned))
-    case .inReview(let state):
-      return try .json(409, ErrorPayload(code: ServerCode.walletInReview, detail: state.rawValue))
-    case .offline:
-      throw TransportError.offline
-    case .unexpected:
-      throw ScenarioFault(source: BackendEndpoint.wallet.rawValue)
-    }
-  }
-
-  private func cardsResponse(_ outcome: CardsOutcome) throws -> BackendResponse {
-    switch outcome {
-    case .ok(let cards):
-      let payload = CardsPayload(
-        cards: cards.enumerated().map { index, card in
-          CardsPayload.Card(
-            id: "\(index + 1)", brand: card.brand, last4: card.lastFour,
-            expiry: card.expiry, status: card.status.rawValue)
-        })
-      return try .json(200, payload)
-    case .offline:
-      throw TransportError.offline
-    case .unexpected:
-      throw ScenarioFault(source: BackendEndpoint.cards.rawValue)
+  private func play(_ script: SourceScript, count: Int, endpoint: BackendEndpoint) async throws
+    -> BackendResponse
+  {
+    let answer = script.answers[min(count, script.answers.count - 1)]
+    try await wait(script.latency)
+    switch answer {
+    case .respond(let status, let headers, let body):
+      return BackendResponse(status: status, headers: headers, body: Data(body.utf8))
+    case .transport(let error):
+      throw error
+    case .fault:
+      throw ScenarioFault(source: endpoint.rawValue)
     }
   }
 
@@ -77,18 +71,32 @@ public struct ScenarioBackend: PaymentsBackend, ApplePayDevice {
   }
 }
 
+/// The stub device: answers the Apple Pay checks the way the scenario says.
+public struct ScenarioApplePayDevice: ApplePayDevice {
+  private let outcome: Scripted<ApplePayOutcome>
+  private let clock: any Clock<Duration>
+
+  public init(scenario: Scenario, clock: any Clock<Duration> = ContinuousClock()) {
+    self.outcome = scenario.applePay
+    self.clock = clock
+  }
+
+  public func paymentSupport(forNetworks networks: [String]) async throws -> ApplePayDeviceSupport {
+    if outcome.latency > .zero { try await clock.sleep(for: outcome.latency) }
+    switch outcome.outcome {
+    case .available: return ApplePayDeviceSupport(canMakePayments: true, hasCardForNetworks: true)
+    case .needsSetup: return ApplePayDeviceSupport(canMakePayments: true, hasCardForNetworks: false)
+    case .notAvailable:
+      return ApplePayDeviceSupport(canMakePayments: false, hasCardForNetworks: false)
+    case .unexpected: throw ScenarioFault(source: "Apple Pay device check")
+    }
+  }
+}
+
 /// The failure a scenario's `unexpected` outcome produces: an error type that no layer
 /// maps, standing in for the surprises of real systems.
 public struct ScenarioFault: Error, Equatable, Sendable, CustomStringConvertible {
   public let source: String
 
   public var description: String { "ScenarioFault(\(source) failed in a way nobody planned for)" }
-}
-
-extension BackendResponse {
-  fileprivate static func json(_ status: Int, _ payload: some Encodable) throws -> BackendResponse {
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = .sortedKeys
-    return BackendResponse(status: status, body: try encoder.encode(payload))
-  }
 }

@@ -17,7 +17,8 @@ public enum ScenarioFile {
     }
     let reader = Reader(path: nil)
     let object = try reader.object(root)
-    try reader.refuseUnknownKeys(object, allowed: ["wallet", "cards", "applePay"])
+    try reader.refuseUnknownKeys(
+      object, allowed: ["wallet", "cards", "applePay", "session", "userStatus"])
 
     var scenario = Scenario(name: name, summary: "Loaded from a scenario file.")
     if let wallet = object["wallet"] {
@@ -30,15 +31,31 @@ public enum ScenarioFile {
       scenario.applePay = try Self.applePay(
         applePay, reader.child("applePay"), default: scenario.applePay)
     }
+    if let session = object["session"] {
+      let sessionReader = reader.child("session")
+      let sessionObject = try sessionReader.object(session)
+      try sessionReader.refuseUnknownKeys(sessionObject, allowed: ["refresh"])
+      let refresh = try sessionReader.string(sessionObject, "refresh", oneOf: ["succeeds", "fails"])
+      scenario.refresh = RefreshOutcome(rawValue: refresh) ?? .succeeds
+    }
+    if object["userStatus"] != nil {
+      let status = try reader.string(
+        object, "userStatus", oneOf: UserStatus.allCases.map(\.rawValue))
+      scenario.userStatus = UserStatus(rawValue: status) ?? .verified
+    }
     return scenario
   }
 
   // MARK: - Sources
 
   private static func wallet(
-    _ value: JSONValue, _ reader: Reader, default fallback: Scripted<WalletOutcome>
-  ) throws(ScenarioFileError) -> Scripted<WalletOutcome> {
+    _ value: JSONValue, _ reader: Reader, default fallback: SourceScript
+  ) throws(ScenarioFileError) -> SourceScript {
     let object = try reader.object(value)
+    if object["responses"] != nil {
+      return try responses(
+        object, reader, success: WalletOutcome.defaultWallet.answer, default: fallback)
+    }
     let outcomeName = try reader.string(
       object, "outcome", oneOf: ["ok", "notFound", "banned", "inReview", "offline", "unexpected"])
     let outcome: WalletOutcome
@@ -66,13 +83,18 @@ public enum ScenarioFile {
     default: outcome = .unexpected
     }
     try reader.refuseUnknownKeys(object, allowed: allowed)
-    return Scripted(outcome, latency: try reader.latency(object, default: fallback.latency))
+    return SourceScript(
+      wallet: outcome, latency: try reader.latency(object, default: fallback.latency))
   }
 
   private static func cards(
-    _ value: JSONValue, _ reader: Reader, default fallback: Scripted<CardsOutcome>
-  ) throws(ScenarioFileError) -> Scripted<CardsOutcome> {
+    _ value: JSONValue, _ reader: Reader, default fallback: SourceScript
+  ) throws(ScenarioFileError) -> SourceScript {
     let object = try reader.object(value)
+    if object["responses"] != nil {
+      return try responses(
+        object, reader, success: CardsOutcome.defaultCards.answer, default: fallback)
+    }
     let outcomeName = try reader.string(object, "outcome", oneOf: ["ok", "offline", "unexpected"])
     let outcome: CardsOutcome
     var allowed: Set<String> = ["outcome", "latencyMs"]
@@ -92,14 +114,77 @@ public enum ScenarioFile {
     default: outcome = .unexpected
     }
     try reader.refuseUnknownKeys(object, allowed: allowed)
-    return Scripted(outcome, latency: try reader.latency(object, default: fallback.latency))
+    return SourceScript(
+      cards: outcome, latency: try reader.latency(object, default: fallback.latency))
+  }
+
+  /// The `"responses"` form: answers in order, the last one repeating.
+  private static func responses(
+    _ object: [String: JSONValue], _ reader: Reader, success: ScriptedAnswer,
+    default fallback: SourceScript
+  ) throws(ScenarioFileError) -> SourceScript {
+    try reader.refuseUnknownKeys(object, allowed: ["responses", "latencyMs"])
+    guard case .array(let items)? = object["responses"], !items.isEmpty else {
+      throw reader.error("responses", "must be a non-empty list of answers")
+    }
+    var answers: [ScriptedAnswer] = []
+    for (index, item) in items.enumerated() {
+      answers.append(try answer(item, reader.child("responses[\(index)]"), success: success))
+    }
+    return SourceScript(answers, latency: try reader.latency(object, default: fallback.latency))
+  }
+
+  /// One answer: `{"transport": "offline"}`, or `{"status": 503, "retryAfter": 1, "code": …,
+  /// "message": …, "body": …}`. A 2xx without a body carries the source's default data.
+  private static func answer(_ value: JSONValue, _ reader: Reader, success: ScriptedAnswer)
+    throws(ScenarioFileError) -> ScriptedAnswer
+  {
+    let object = try reader.object(value)
+    if object["transport"] != nil {
+      try reader.refuseUnknownKeys(object, allowed: ["transport"])
+      let name = try reader.string(
+        object, "transport", oneOf: TransportError.allCases.map(\.rawValue))
+      return .transport(TransportError(rawValue: name) ?? .offline)
+    }
+    try reader.refuseUnknownKeys(
+      object, allowed: ["status", "retryAfter", "code", "message", "body"])
+    guard case .number(let number)? = object["status"], number >= 100, number <= 599,
+      number == number.rounded()
+    else {
+      throw reader.error(
+        "status", "must be an HTTP status from 100 to 599, or use \"transport\" instead")
+    }
+    let status = NSDecimalNumber(decimal: number).intValue
+    var headers: [String: String] = [:]
+    switch object["retryAfter"] {
+    case nil: break
+    case .number(let seconds)? where seconds >= 0 && seconds == seconds.rounded():
+      headers["retry-after"] = "\(seconds)"
+    case .string(let date)? where RetryAfter.parse(date, now: Date()) != nil:
+      headers["retry-after"] = date
+    case let other?:
+      throw reader.error(
+        "retryAfter",
+        "must be whole seconds, 0 or more, or an HTTP date such as "
+          + "\"Wed, 21 Oct 2026 07:28:00 GMT\", got \(other.summary)")
+    }
+    if object["body"] != nil {
+      return .respond(status: status, headers: headers, body: try reader.string(object, "body"))
+    }
+    if (200..<300).contains(status), case .respond(_, _, let body) = success {
+      return .respond(status: status, headers: headers, body: body)
+    }
+    let code = object["code"] != nil ? try reader.string(object, "code") : "http_\(status)"
+    let message = object["message"] != nil ? try reader.string(object, "message") : nil
+    return .error(status, code: code, message: message, headers: headers)
   }
 
   private static func card(_ value: JSONValue, _ reader: Reader) throws(ScenarioFileError)
     -> ScenarioCard
   {
     let object = try reader.object(value)
-    try reader.refuseUnknownKeys(object, allowed: ["brand", "last4", "expiry", "status"])
+    try reader.refuseUnknownKeys(
+      object, allowed: ["brand", "last4", "expiry", "status", "rejection"])
     let brand = try reader.string(object, "brand")
     guard !brand.trimmingCharacters(in: .whitespaces).isEmpty else {
       throw reader.error("brand", "must not be empty")
@@ -113,9 +198,22 @@ public enum ScenarioFile {
       throw reader.error("expiry", "must be MM/YY with a month from 01 to 12, got \"\(expiry)\"")
     }
     let status = try reader.string(object, "status", oneOf: ["active", "expired"])
+    var rejection: IssuerRejection?
+    if let value = object["rejection"] {
+      let rejectionReader = reader.child("rejection")
+      let rejectionObject = try rejectionReader.object(value)
+      try rejectionReader.refuseUnknownKeys(rejectionObject, allowed: ["reason", "message"])
+      let reason = try rejectionReader.string(
+        rejectionObject, "reason", oneOf: IssuerRejection.Reason.allCases.map(\.rawValue))
+      let message =
+        rejectionObject["message"] != nil
+        ? try rejectionReader.string(rejectionObject, "message") : nil
+      rejection = IssuerRejection(
+        reason: IssuerRejection.Reason(rawValue: reason) ?? .blocked, message: message)
+    }
     return ScenarioCard(
       brand: brand, lastFour: lastFour, expiry: expiry,
-      status: status == "active" ? .active : .expired)
+      status: status == "active" ? .active : .expired, rejection: rejection)
   }
 
   private static func applePay(
@@ -228,7 +326,7 @@ private struct Reader {
 
 extension JSONValue {
   /// A short rendering of the value for messages.
-  fileprivate var summary: String {
+  var summary: String {
     switch self {
     case .number(let number): "\(number)"
     case .string(let text): "\"\(text)\""
@@ -238,7 +336,7 @@ extension JSONValue {
 }
 
 extension Decimal {
-  fileprivate func rounded() -> Decimal {
+  func rounded() -> Decimal {
     var value = self
     var result = Decimal()
     NSDecimalRound(&result, &value, 0, .plain)

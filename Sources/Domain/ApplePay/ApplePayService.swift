@@ -7,6 +7,11 @@ public protocol ApplePayService: Sendable {
   func fetchApplePay() async throws -> ApplePay
 }
 
-public enum ApplePayServiceError: Error, Equatable, Sendable {
+public enum ApplePayServiceError: RecoverableError, Equatable, Sendable {
   case serviceNotAvailable
+
+  /// This device cannot pay with Apple Pay; nothing the app can do changes that.
+  public var recovery: Recovery { .notRecoverable(.clientNotSupported) }
+  public var underlyingError: (any Error)? { nil }
+  public var summary: String { "ApplePayServiceError.serviceNotAvailable" }
 }

@@ -11,17 +11,42 @@ public struct PaymentCard: Sendable, Equatable, Identifiable {
   public var lastFour: String
   public var expiry: CardExpiry
   public var status: Status
+  /// Set when the card's issuer refused it. A rejection is an answer, not an error: the
+  /// card is still listed, with the reason.
+  public var rejection: IssuerRejection?
 
-  public init(id: String, brand: String, lastFour: String, expiry: CardExpiry, status: Status) {
+  public init(
+    id: String, brand: String, lastFour: String, expiry: CardExpiry, status: Status,
+    rejection: IssuerRejection? = nil
+  ) {
     self.id = id
     self.brand = brand
     self.lastFour = lastFour
     self.expiry = expiry
     self.status = status
+    self.rejection = rejection
   }
 
-  /// Only an active card can pay; an expired one is still the user's and is still shown.
-  public var canPay: Bool { status == .active }
+  /// Only an active card its issuer accepts can pay; the others are still the user's and
+  /// are still shown.
+  public var canPay: Bool { status == .active && rejection == nil }
+}
+
+/// An issuer's refusal of a card, as the backend reported it inside a successful answer.
+public struct IssuerRejection: Sendable, Equatable {
+  public enum Reason: String, Sendable, Equatable, CaseIterable {
+    case blocked
+    case expired
+  }
+
+  public var reason: Reason
+  /// The issuer's words, when it gave any.
+  public var message: String?
+
+  public init(reason: Reason, message: String? = nil) {
+    self.reason = reason
+    self.message = message
+  }
 }
 
 /// The month and year printed on a card.

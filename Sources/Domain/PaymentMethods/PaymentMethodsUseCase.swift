@@ -6,6 +6,8 @@
 /// - a wallet that is banned, in review or empty is skipped here, logged at info;
 /// - a failure (unreachable, past the deadline, unknown) is skipped, and logged, only while
 ///   something else can be shown;
+/// - a failure that changes the user's flow (session ended, account not verified or locked,
+///   app outdated) is never skipped: it throws `flowInterrupted`;
 /// - with nothing to show, it throws `noPaymentMethodsFound` if every source answered, and
 ///   `couldNotLoad` if any failed.
 public struct PaymentMethodsUseCase: Sendable {
@@ -56,8 +58,13 @@ public struct PaymentMethodsUseCase: Sendable {
       applePayVerdict(outcomes.2),
     ]
     let methods = verdicts.flatMap(\.methods)
-    let failures = verdicts.compactMap(\.failure)
+    var failures = verdicts.compactMap(\.failure)
 
+    if let blocking = failures.firstIndex(where: { $0.recovery.changesFlow }) {
+      let failure = failures.remove(at: blocking)
+      failures.forEach(logSkipped)
+      throw PaymentMethodsError.flowInterrupted(failure)
+    }
     guard methods.isEmpty else {
       failures.forEach(logSkipped)
       return methods
@@ -115,8 +122,8 @@ public struct PaymentMethodsUseCase: Sendable {
       case .banned, .inReview:
         // The wallet exists but cannot pay; the wallet screen is where that is explained.
         logSkip(.info, .wallet, "wallet cannot pay right now", error: error)
-      case .unreachable:
-        .fail(SourceFailure(source: .wallet, reason: .unreachable))
+      case .requestFailed(let failure):
+        .fail(SourceFailure(source: .wallet, reason: .requestFailed(failure)))
       }
     case .failure(let error):
       .fail(SourceFailure(source: .wallet, error: error))
@@ -153,7 +160,10 @@ public struct PaymentMethodsUseCase: Sendable {
     _ level: LogLevel, _ source: PaymentSource, _ why: String, error: (any Error)? = nil
   ) -> Verdict {
     var metadata = [LogMetadataKey.source: source.rawValue]
-    metadata[LogMetadataKey.error] = error.map { String(describing: $0) }
+    if let error {
+      metadata[LogMetadataKey.error] = describeChain(of: error)
+      metadata[LogMetadataKey.traceID] = traceID(of: error)
+    }
     logger.log(level, "skipped \(source.rawValue): \(why)", metadata: metadata)
     return .skip
   }
@@ -161,13 +171,14 @@ public struct PaymentMethodsUseCase: Sendable {
   /// A failure swallowed because other methods can still be shown. Unknown errors are logged
   /// as errors, with the original error, since they point at a bug.
   private func logSkipped(_ failure: SourceFailure) {
+    var metadata = [
+      LogMetadataKey.source: failure.source.rawValue,
+      LogMetadataKey.error: describeChain(of: failure),
+    ]
+    metadata[LogMetadataKey.traceID] = traceID(of: failure)
     logger.log(
       failure.isUnknown ? .error : .warning,
-      "skipped \(failure.source.rawValue) after a failure",
-      metadata: [
-        LogMetadataKey.source: failure.source.rawValue,
-        LogMetadataKey.error: failure.reason.description,
-      ]
-    )
+      "skipped \(failure.source.rawValue) after a failure (\(failure.reason))",
+      metadata: metadata)
   }
 }

@@ -7,10 +7,10 @@ public enum PaymentSource: String, Sendable, Equatable, CaseIterable {
 
 /// A source that gave no usable answer because something went wrong, as opposed to an
 /// answer such as "this user has no wallet".
-public struct SourceFailure: Error, Sendable {
+public struct SourceFailure: RecoverableError, Sendable {
   public enum Reason: Sendable {
-    /// The source reported that its backend could not be reached.
-    case unreachable
+    /// The source's request failed; the failure says how, with its context.
+    case requestFailed(RequestFailure)
     /// The source did not answer within the deadline.
     case deadlineExceeded(Duration)
     /// The source threw something no layer knows; the original error is kept for the log.
@@ -31,7 +31,9 @@ public struct SourceFailure: Error, Sendable {
     let reason: Reason =
       switch error {
       case let timeout as DeadlineExceeded: .deadlineExceeded(timeout.deadline)
-      case WalletRepositoryError.unreachable, CardsRepositoryError.unreachable: .unreachable
+      case WalletRepositoryError.requestFailed(let failure): .requestFailed(failure)
+      case CardsRepositoryError.requestFailed(let failure): .requestFailed(failure)
+      case let failure as RequestFailure: .requestFailed(failure)
       default: .unknown(error)
       }
     self.init(source: source, reason: reason)
@@ -42,10 +44,28 @@ public struct SourceFailure: Error, Sendable {
     if case .unknown = reason { return true }
     return false
   }
+
+  public var recovery: Recovery {
+    switch reason {
+    case .requestFailed(let failure): failure.recovery
+    case .deadlineExceeded: .retryNow
+    case .unknown: .notRecoverable(.inspectCause)
+    }
+  }
+
+  public var underlyingError: (any Error)? {
+    switch reason {
+    case .requestFailed(let failure): failure
+    case .deadlineExceeded: nil
+    case .unknown(let error): error
+    }
+  }
+
+  public var summary: String { "SourceFailure(\(description))" }
 }
 
 extension SourceFailure: CustomStringConvertible {
-  /// A developer-facing line for logs, such as "cards: unreachable".
+  /// A developer-facing line for logs, such as "cards: offline".
   public var description: String {
     "\(source.rawValue): \(reason)"
   }
@@ -54,7 +74,7 @@ extension SourceFailure: CustomStringConvertible {
 extension SourceFailure.Reason: CustomStringConvertible {
   public var description: String {
     switch self {
-    case .unreachable: "unreachable"
+    case .requestFailed(let failure): failure.kind.rawValue
     case .deadlineExceeded(let deadline): "no answer within \(deadline.formattedMilliseconds)"
     case .unknown(let error): "unknown error \(String(reflecting: error))"
     }

@@ -8,25 +8,45 @@ public protocol WalletRepository: Sendable {
   func fetchWallet() async throws -> Wallet
 }
 
-/// What the wallet source can answer instead of a wallet.
-public enum WalletRepositoryError: Error, Equatable, Sendable {
+/// What the wallet source can answer instead of a wallet. Every case carries the context
+/// of the request that produced it.
+public enum WalletRepositoryError: RecoverableError, ContextualError, Sendable {
   /// The user has never created a wallet.
-  case noWalletFound
+  case noWalletFound(ErrorContext)
   /// The wallet exists but has been suspended.
-  case banned
+  case banned(ErrorContext)
   /// The wallet exists but is waiting for, or going through, a review.
-  case inReview(WalletReviewState)
-  /// The backend could not be reached, or could not answer.
-  case unreachable
-}
+  case inReview(WalletReviewState, ErrorContext)
+  /// The request itself failed: no network, a server error, an expired session…
+  case requestFailed(RequestFailure)
 
-extension WalletRepositoryError: CustomStringConvertible {
-  public var description: String {
+  public var context: ErrorContext {
     switch self {
-    case .noWalletFound: "noWalletFound"
-    case .banned: "banned"
-    case .inReview(let state): "inReview(\(state.rawValue))"
-    case .unreachable: "unreachable"
+    case .noWalletFound(let context), .banned(let context), .inReview(_, let context): context
+    case .requestFailed(let failure): failure.context
+    }
+  }
+
+  public var recovery: Recovery {
+    switch self {
+    case .noWalletFound: .retryWhenUserActs(.addPaymentMethod)
+    case .banned: .notRecoverable(.contactSupport)
+    case .inReview: .retryWhenUserActs(.waitForReview)
+    case .requestFailed(let failure): failure.recovery
+    }
+  }
+
+  public var underlyingError: (any Error)? {
+    if case .requestFailed(let failure) = self { return failure }
+    return nil
+  }
+
+  public var summary: String {
+    switch self {
+    case .noWalletFound: "WalletRepositoryError.noWalletFound(\(context))"
+    case .banned: "WalletRepositoryError.banned(\(context))"
+    case .inReview(let state, _): "WalletRepositoryError.inReview(\(state.rawValue), \(context))"
+    case .requestFailed: "WalletRepositoryError.requestFailed"
     }
   }
 }

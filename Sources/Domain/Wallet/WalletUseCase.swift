@@ -7,8 +7,22 @@ public enum WalletStatus: Sendable, Equatable {
 }
 
 /// The wallet screen's business error: the wallet could not be loaded at all.
-public enum WalletError: Error, Sendable {
+public enum WalletError: RecoverableError, Sendable {
   case couldNotLoad(SourceFailure)
+
+  public var recovery: Recovery {
+    switch self {
+    case .couldNotLoad(let failure): failure.recovery
+    }
+  }
+
+  public var underlyingError: (any Error)? {
+    switch self {
+    case .couldNotLoad(let failure): failure
+    }
+  }
+
+  public var summary: String { "WalletError.couldNotLoad" }
 }
 
 /// Loads the wallet for the wallet screen.
@@ -44,7 +58,7 @@ public struct WalletUseCase: Sendable {
       return .missing
     case .failure(WalletRepositoryError.banned):
       return .banned
-    case .failure(WalletRepositoryError.inReview(let state)):
+    case .failure(WalletRepositoryError.inReview(let state, _)):
       return .inReview(state)
     case .failure(let error):
       throw WalletError.couldNotLoad(SourceFailure(source: .wallet, error: error))

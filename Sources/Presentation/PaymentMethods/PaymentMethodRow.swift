@@ -38,7 +38,13 @@ public struct PaymentMethodRow: Sendable, Equatable, Identifiable {
         isSelectable: true)
     case .card(let card):
       let subtitle =
-        card.canPay ? "Expires \(card.expiry)" : "Expired \(card.expiry) · update it to pay"
+        if let rejection = card.rejection {
+          "Declined by the issuer: \(rejection.message ?? rejection.reason.rawValue)"
+        } else if card.canPay {
+          "Expires \(card.expiry)"
+        } else {
+          "Expired \(card.expiry) · update it to pay"
+        }
       self.init(
         id: method.id, kind: .card, title: "\(card.brand) •••• \(card.lastFour)",
         subtitle: subtitle, isSelectable: card.canPay)

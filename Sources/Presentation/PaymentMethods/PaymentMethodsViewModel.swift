@@ -14,6 +14,8 @@ public final class PaymentMethodsViewModel {
     /// The user has no payment methods: not an error, an invitation to add one.
     case empty(Notice)
     case failed(PresentationError)
+    /// The app-level handlers sent the user on a journey (sign in, verify the account…).
+    case actionRequired(FlowDecision)
   }
 
   /// The loaded list, grouped the way the screen shows it.
@@ -55,24 +57,34 @@ public final class PaymentMethodsViewModel {
   public private(set) var state: State = .loading
 
   @ObservationIgnored private let loadMethods: @Sendable () async throws -> [PaymentMethod]
-  @ObservationIgnored private let logger: any Logger
+  @ObservationIgnored private let errors: ScreenErrorHandling
   @ObservationIgnored private let locale: Locale
   @ObservationIgnored private let loads = LatestLoad()
 
   public convenience init(
-    useCase: PaymentMethodsUseCase, logger: any Logger, locale: Locale = .current
+    useCase: PaymentMethodsUseCase, userStatus: any UserStatusRepository, logger: any Logger,
+    locale: Locale = .current
   ) {
-    self.init(loadMethods: useCase.execute, logger: logger, locale: locale)
+    self.init(
+      loadMethods: useCase.execute, checkUserStatus: userStatus.fetchUserStatus, logger: logger,
+      locale: locale)
   }
 
-  /// - Parameter loadMethods: the use case, or a stand-in for it in tests and previews.
+  /// - Parameters:
+  ///   - loadMethods: the use case, or a stand-in for it in tests and previews.
+  ///   - checkUserStatus: reads the user's status, for "check my status again".
+  ///   - flowHandlers: the app-level handlers for errors that change the user's flow.
   public init(
     loadMethods: @escaping @Sendable () async throws -> [PaymentMethod],
+    checkUserStatus: @escaping @Sendable () async throws -> UserStatus = { .verified },
+    flowHandlers: FlowErrorHandlers = .standard,
     logger: any Logger,
     locale: Locale = .current
   ) {
     self.loadMethods = loadMethods
-    self.logger = logger
+    self.errors = ScreenErrorHandling(
+      presenter: ErrorPresenter(subject: "your payment methods"), flowHandlers: flowHandlers,
+      checkUserStatus: checkUserStatus, logger: logger)
     self.locale = locale
   }
 
@@ -82,6 +94,21 @@ public final class PaymentMethodsViewModel {
   public func load() -> Task<Void, Never> {
     state = .loading
     return loads.start { await self.runLoad() }
+  }
+
+  /// "Check my status again": re-reads the user's status before anything else, and loads
+  /// the screen only once the status no longer stands in the way.
+  @discardableResult
+  public func checkStatusAgain() -> Task<Void, Never> {
+    state = .loading
+    return loads.start {
+      switch await self.errors.checkStatus() {
+      case .ready: await self.runLoad()
+      case .blocked(let decision): self.publish(.actionRequired(decision))
+      case .failed(let error): self.publish(self.present(error))
+      case .cancelled: break
+      }
+    }
   }
 
   /// Selects a method. A row that cannot pay stays unselected and says why.
@@ -103,31 +130,26 @@ public final class PaymentMethodsViewModel {
   private func runLoad() async {
     do {
       let methods = try await loadMethods()
-      // A superseded load may still finish with data: the newer load owns the state.
-      guard !Task.isCancelled else { return }
-      state = .loaded(Self.group(methods, locale: locale))
+      publish(.loaded(Self.group(methods, locale: locale)))
     } catch {
       // Cancellation means the user moved on or asked again; it is never shown as an error.
-      guard !Task.isCancelled, !(error is CancellationError) else { return }
-      state = present(error)
+      guard !(error is CancellationError) else { return }
+      publish(present(error))
     }
+  }
+
+  /// Sets the state unless this load was superseded: the newer load owns the screen.
+  private func publish(_ newState: State) {
+    guard !Task.isCancelled else { return }
+    state = newState
   }
 
   /// The one place the use case's errors become something a person sees.
   private func present(_ error: any Error) -> State {
-    switch error {
-    case PaymentMethodsError.noPaymentMethodsFound:
-      return .empty(.noPaymentMethods)
-    case PaymentMethodsError.couldNotLoad(let failures):
-      logger.log(
-        .warning, "showing the could-not-load error",
-        metadata: [LogMetadataKey.error: failures.map(\.description).joined(separator: "; ")])
-      return .failed(.couldNotLoadPaymentMethods)
-    default:
-      logger.log(
-        .error, "showing the default error for an error nobody handled",
-        metadata: [LogMetadataKey.error: String(reflecting: error)])
-      return .failed(.somethingWentWrong)
+    if case PaymentMethodsError.noPaymentMethodsFound = error { return .empty(.noPaymentMethods) }
+    switch errors.handle(error) {
+    case .journey(let decision): return .actionRequired(decision)
+    case .shown(let presented): return .failed(presented)
     }
   }
 
@@ -150,20 +172,5 @@ extension Notice {
     title: "No payment methods yet",
     message: "You haven't added a way to pay.",
     hint: "Add a card to check out in one tap."
-  )
-}
-
-extension PresentationError {
-  static let couldNotLoadPaymentMethods = PresentationError(
-    title: "Couldn't load your payment methods",
-    message: "We couldn't reach our servers, so we can't show how you can pay right now.",
-    hint: "Check your connection and try again."
-  )
-
-  /// The last line of defence: an error no layer expected.
-  static let somethingWentWrong = PresentationError(
-    title: "Something went wrong",
-    message: "We couldn't show this screen.",
-    hint: "Try again in a moment. If it keeps happening, contact support."
   )
 }

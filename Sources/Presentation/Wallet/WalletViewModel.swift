@@ -15,6 +15,8 @@ public final class WalletViewModel {
     case banned(Notice)
     case inReview(Notice)
     case failed(PresentationError)
+    /// The app-level handlers sent the user on a journey (sign in, verify the account…).
+    case actionRequired(FlowDecision)
   }
 
   public struct WalletSummary: Sendable, Equatable {
@@ -31,21 +33,31 @@ public final class WalletViewModel {
   public private(set) var state: State = .loading
 
   @ObservationIgnored private let loadStatus: @Sendable () async throws -> WalletStatus
-  @ObservationIgnored private let logger: any Logger
+  @ObservationIgnored private let errors: ScreenErrorHandling
   @ObservationIgnored private let locale: Locale
   @ObservationIgnored private let loads = LatestLoad()
 
-  public convenience init(useCase: WalletUseCase, logger: any Logger, locale: Locale = .current) {
-    self.init(loadStatus: useCase.execute, logger: logger, locale: locale)
+  public convenience init(
+    useCase: WalletUseCase, userStatus: any UserStatusRepository, logger: any Logger,
+    locale: Locale = .current
+  ) {
+    self.init(
+      loadStatus: useCase.execute, checkUserStatus: userStatus.fetchUserStatus, logger: logger,
+      locale: locale)
   }
 
+  /// See `PaymentMethodsViewModel.init` for the parameters.
   public init(
     loadStatus: @escaping @Sendable () async throws -> WalletStatus,
+    checkUserStatus: @escaping @Sendable () async throws -> UserStatus = { .verified },
+    flowHandlers: FlowErrorHandlers = .standard,
     logger: any Logger,
     locale: Locale = .current
   ) {
     self.loadStatus = loadStatus
-    self.logger = logger
+    self.errors = ScreenErrorHandling(
+      presenter: ErrorPresenter(subject: "your wallet"), flowHandlers: flowHandlers,
+      checkUserStatus: checkUserStatus, logger: logger)
     self.locale = locale
   }
 
@@ -56,15 +68,35 @@ public final class WalletViewModel {
     return loads.start { await self.runLoad() }
   }
 
+  /// "Check my status again": re-reads the user's status before anything else, and loads
+  /// the wallet only once the status no longer stands in the way.
+  @discardableResult
+  public func checkStatusAgain() -> Task<Void, Never> {
+    state = .loading
+    return loads.start {
+      switch await self.errors.checkStatus() {
+      case .ready: await self.runLoad()
+      case .blocked(let decision): self.publish(.actionRequired(decision))
+      case .failed(let error): self.publish(self.present(error))
+      case .cancelled: break
+      }
+    }
+  }
+
   private func runLoad() async {
     do {
       let status = try await loadStatus()
-      guard !Task.isCancelled else { return }
-      state = present(status)
+      publish(present(status))
     } catch {
-      guard !Task.isCancelled, !(error is CancellationError) else { return }
-      state = .failed(present(error))
+      guard !(error is CancellationError) else { return }
+      publish(present(error))
     }
+  }
+
+  /// Sets the state unless this load was superseded: the newer load owns the screen.
+  private func publish(_ newState: State) {
+    guard !Task.isCancelled else { return }
+    state = newState
   }
 
   private func present(_ status: WalletStatus) -> State {
@@ -100,24 +132,10 @@ public final class WalletViewModel {
     }
   }
 
-  private func present(_ error: any Error) -> PresentationError {
-    switch error {
-    case WalletError.couldNotLoad(let failure):
-      logger.log(
-        failure.isUnknown ? .error : .warning, "showing the wallet could-not-load error",
-        metadata: [
-          LogMetadataKey.source: failure.source.rawValue,
-          LogMetadataKey.error: failure.reason.description,
-        ])
-      return PresentationError(
-        title: "Couldn't load your wallet",
-        message: "We couldn't reach our servers to get your wallet.",
-        hint: "Check your connection and try again.")
-    default:
-      logger.log(
-        .error, "showing the default error for an error nobody handled",
-        metadata: [LogMetadataKey.error: String(reflecting: error)])
-      return .somethingWentWrong
+  private func present(_ error: any Error) -> State {
+    switch errors.handle(error) {
+    case .journey(let decision): .actionRequired(decision)
+    case .shown(let presented): .failed(presented)
     }
   }
 }

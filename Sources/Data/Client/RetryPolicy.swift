@@ -1,0 +1,61 @@
+import Domain
+
+/// The one place that decides whether a failed request is sent again, and when.
+///
+/// Only idempotent reads are retried, and only for failures that may pass (a timeout, a
+/// dropped connection, a 5xx, a 429 that says when to come back). Attempts and total time
+/// are capped. The wait is exponential backoff with full jitter, unless the backend sent
+/// `Retry-After`, which is honoured when it fits the time budget and otherwise ends the
+/// retries: hammering a backend that asked for time is worse than failing.
+public struct RetryPolicy: Sendable, Equatable {
+  public var maxAttempts: Int
+  /// The most time retries may add, waits included.
+  public var budget: Duration
+  public var baseDelay: Duration
+  public var maxDelay: Duration
+
+  public init(
+    maxAttempts: Int = 3, budget: Duration = .seconds(2), baseDelay: Duration = .milliseconds(200),
+    maxDelay: Duration = .seconds(1)
+  ) {
+    self.maxAttempts = maxAttempts
+    self.budget = budget
+    self.baseDelay = baseDelay
+    self.maxDelay = maxDelay
+  }
+
+  /// Failures that may pass if the same request is sent again.
+  public static func mayPass(_ kind: RequestFailure.Kind) -> Bool {
+    switch kind {
+    case .timedOut, .connectionLost, .rateLimited, .serviceUnavailable: true
+    case .offline, .interrupted, .sessionExpired, .userNotVerified, .userLocked, .clientOutdated,
+      .malformedResponse, .unexpectedAnswer:
+      false
+    }
+  }
+
+  /// How long to wait before sending the request again, or nil to give up and throw.
+  ///
+  /// - Parameters:
+  ///   - attempt: how many times the request has been sent so far (1 after the first).
+  ///   - elapsed: the time spent since the first attempt.
+  ///   - jitter: picks a duration between zero and the value given (full jitter).
+  public func delay(
+    after failure: RequestFailure, endpoint: BackendEndpoint, attempt: Int, elapsed: Duration,
+    jitter: (Duration) -> Duration
+  ) -> Duration? {
+    guard endpoint.isIdempotent, attempt < maxAttempts, Self.mayPass(failure.kind) else {
+      return nil
+    }
+    let wait: Duration
+    if let retryAfter = failure.context.retryAfter {
+      wait = retryAfter
+    } else if failure.kind == .rateLimited {
+      // Asked to slow down without being told for how long: do not guess.
+      return nil
+    } else {
+      wait = jitter(min(maxDelay, baseDelay * (1 << min(attempt - 1, 16))))
+    }
+    return elapsed + wait <= budget ? wait : nil
+  }
+}

@@ -1,0 +1,54 @@
+/// A request to the backend that produced no usable answer, with the facts about it.
+/// The Data layer makes these at its boundary; the Domain decides what they mean.
+public struct RequestFailure: RecoverableError, ContextualError, Sendable {
+  public enum Kind: String, Sendable, Equatable, CaseIterable {
+    /// No network.
+    case offline
+    /// The request, or the backend (HTTP 408), timed out.
+    case timedOut
+    /// The connection dropped mid-request.
+    case connectionLost
+    /// The transport cancelled the request although nobody asked it to.
+    case interrupted
+    /// HTTP 429: too many requests; `context.retryAfter` says when to come back, if known.
+    case rateLimited
+    /// HTTP 5xx, still failing when the retries ran out.
+    case serviceUnavailable
+    /// The access token could not be refreshed: the user has to sign in again.
+    case sessionExpired
+    /// HTTP 403 user_not_verified: the user has to verify their account first.
+    case userNotVerified
+    /// HTTP 403 user_locked: only support can unlock the account.
+    case userLocked
+    /// HTTP 426: this app version is no longer supported.
+    case clientOutdated
+    /// A success whose body could not be read.
+    case malformedResponse
+    /// A status or server code this client has no mapping for.
+    case unexpectedAnswer
+  }
+
+  public let kind: Kind
+  public let context: ErrorContext
+
+  public init(_ kind: Kind, context: ErrorContext) {
+    self.kind = kind
+    self.context = context
+  }
+
+  public var recovery: Recovery {
+    switch kind {
+    case .offline: .retryWhenUserActs(.reconnect)
+    case .timedOut, .connectionLost, .interrupted, .rateLimited, .serviceUnavailable: .retryNow
+    case .sessionExpired: .signInAgain
+    case .userNotVerified: .retryWhenUserActs(.verifyAccount)
+    case .userLocked: .notRecoverable(.contactSupport)
+    case .clientOutdated: .notRecoverable(.clientNotSupported)
+    case .malformedResponse, .unexpectedAnswer: .notRecoverable(.inspectCause)
+    }
+  }
+
+  public var underlyingError: (any Error)? { context.underlying }
+
+  public var summary: String { "RequestFailure.\(kind.rawValue)(\(context))" }
+}

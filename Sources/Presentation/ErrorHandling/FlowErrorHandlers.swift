@@ -1,0 +1,129 @@
+import Domain
+
+/// What the app decided to do about an error that changes the user's flow: where to send
+/// the user, what to tell them, and the button that takes them there.
+public struct FlowDecision: Sendable, Equatable {
+  public enum Action: String, Sendable, Equatable {
+    case signIn
+    case verifyAccount
+    case contactSupport
+    case updateApp
+  }
+
+  public var action: Action
+  public var notice: Notice
+  /// The label of the way on, such as "Check my status again".
+  public var button: String
+  /// Shown where support has to take over, so the user can quote it.
+  public var traceID: String?
+
+  public init(action: Action, notice: Notice, button: String, traceID: String? = nil) {
+    self.action = action
+    self.notice = notice
+    self.button = button
+    self.traceID = traceID
+  }
+}
+
+/// One link of the app-level chain: claims the errors it knows how to turn into a journey.
+public protocol FlowErrorHandler: Sendable {
+  func decision(for error: any Error, recovery: Recovery) -> FlowDecision?
+}
+
+/// The app-level handler chain. Errors that change the flow (session ended, user state,
+/// client not supported) go through it, whichever screen met them, so no screen repeats
+/// that logic in its catch blocks. A screen's own errors are not its business: it returns
+/// nil for them and the screen maps them itself.
+public struct FlowErrorHandlers: Sendable {
+  private let handlers: [any FlowErrorHandler]
+
+  public init(_ handlers: [any FlowErrorHandler]) {
+    self.handlers = handlers
+  }
+
+  public static let standard = FlowErrorHandlers([
+    SessionEndedHandler(), UserStateHandler(), OutdatedClientHandler(),
+  ])
+
+  public func decision(for error: any Error) -> FlowDecision? {
+    let recovery = Recovery(of: error)
+    guard recovery.changesFlow else { return nil }
+    for handler in handlers {
+      if let decision = handler.decision(for: error, recovery: recovery) { return decision }
+    }
+    return nil
+  }
+}
+
+/// The session is over: sign in again.
+public struct SessionEndedHandler: FlowErrorHandler {
+  public init() {}
+
+  public func decision(for error: any Error, recovery: Recovery) -> FlowDecision? {
+    guard recovery == .signInAgain else { return nil }
+    return FlowDecision(
+      action: .signIn,
+      notice: Notice(
+        title: "Please sign in again",
+        message: "Your session has ended, so we can't show your payment methods.",
+        hint: "Sign in to pick up where you left off."),
+      button: "Sign in")
+  }
+}
+
+/// The user is in the wrong state: send them on the journey out of it.
+public struct UserStateHandler: FlowErrorHandler {
+  public init() {}
+
+  public func decision(for error: any Error, recovery: Recovery) -> FlowDecision? {
+    switch recovery {
+    case .retryWhenUserActs(.verifyAccount): Self.verifyAccount
+    case .notRecoverable(.contactSupport): Self.contactSupport(traceID: traceID(of: error))
+    default: nil
+    }
+  }
+
+  /// The journey for a user status, or nil for a verified user, who needs none.
+  public static func decision(for status: UserStatus) -> FlowDecision? {
+    switch status {
+    case .verified: nil
+    case .notVerified: verifyAccount
+    case .locked: contactSupport(traceID: nil)
+    }
+  }
+
+  static let verifyAccount = FlowDecision(
+    action: .verifyAccount,
+    notice: Notice(
+      title: "Verify your account",
+      message: "You need a verified account before you can pay.",
+      hint: "Follow the link we emailed you, then check your status again."),
+    button: "Check my status again")
+
+  static func contactSupport(traceID: String?) -> FlowDecision {
+    FlowDecision(
+      action: .contactSupport,
+      notice: Notice(
+        title: "Your account is locked",
+        message: "For your security, payments are turned off on this account.",
+        hint: "Contact support; quoting the reference below helps them find you."),
+      button: "Contact support",
+      traceID: traceID)
+  }
+}
+
+/// This version of the app is no longer supported: update it.
+public struct OutdatedClientHandler: FlowErrorHandler {
+  public init() {}
+
+  public func decision(for error: any Error, recovery: Recovery) -> FlowDecision? {
+    guard recovery == .notRecoverable(.clientNotSupported) else { return nil }
+    return FlowDecision(
+      action: .updateApp,
+      notice: Notice(
+        title: "Update the app",
+        message: "This version of the app can no longer load payment methods.",
+        hint: "Install the latest version from the App Store."),
+      button: "Update")
+  }
+}
