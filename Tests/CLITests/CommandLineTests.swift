@@ -89,7 +89,7 @@ struct CommandLineTests {
     #expect(run.exitCode == .success)
     #expect(!run.output.contains("\"card\""))
     #expect(
-      run.errors.contains("[warning] skipped cards after a failure  error=no answer within 100 ms"))
+      run.errors.contains("[warning] skipped cards after a failure (no answer within 100 ms)"))
   }
 
   @Test("--deadline-ms long enough lets the slow wallet answer")

@@ -45,11 +45,11 @@ struct EndToEndTests {
     #expect(!result.output.contains("\u{1B}"), "a pipe is not a terminal: no colour")
   }
 
-  @Test("an error state prints JSON and exits 1")
+  @Test("an offline error prints JSON and exits 75, worth trying again")
   func errorState() throws {
-    let result = try run(["--scenario", "everything-fails", "--json"])
+    let result = try run(["--scenario", "offline", "--json"])
 
-    #expect(result.status == 1)
+    #expect(result.status == 75)
     let json = try JSONSerialization.jsonObject(with: Foundation.Data(result.output.utf8))
     #expect((json as? [String: Any])?["status"] as? String == "error")
   }

@@ -14,6 +14,10 @@ struct ExpectedScreen: Sendable, CustomTestStringConvertible {
   let methods: [String]
   /// The title of the notice or error panel, if there is one.
   let panelTitle: String?
+  /// Where the app-level handlers sent the user, if anywhere.
+  let action: String?
+  /// The trace id the user is shown, if any.
+  let traceID: String?
 
   var testDescription: String { "\(scenario) on \(screen)" }
 
@@ -28,11 +32,34 @@ struct ExpectedScreen: Sendable, CustomTestStringConvertible {
     .init("cards-expired", "loaded", ["wallet", "card", "card!", "applePay"]),
     .init("apple-pay-unavailable", "loaded", ["wallet", "card", "card"]),
     .init("apple-pay-needs-setup", "loaded", ["wallet", "card", "card", "applePay"]),
-    .init(
-      "everything-fails", "error", [], panel: "Couldn't load your payment methods",
-      exit: .errorState),
+    .init("everything-fails", "error", [], panel: "You're offline", exit: .temporaryFailure),
     .init("wallet-slow", "loaded", ["card", "card", "applePay"]),
     .init("unexpected-error", "loaded", ["wallet", "applePay"]),
+    .init("token-expired", "loaded", ["wallet", "card", "card", "applePay"]),
+    .init(
+      "session-expired", "error", [], panel: "Please sign in again", exit: .userActionRequired,
+      action: "signIn"),
+    .init("rate-limited", "error", [], panel: "Too many requests", exit: .temporaryFailure),
+    .init("rate-limited-retry-after", "loaded", ["wallet", "card", "card", "applePay"]),
+    .init("server-error-retry-after", "loaded", ["wallet", "card", "card", "applePay"]),
+    .init(
+      "server-down", "error", [], panel: "Our payment service is down",
+      exit: .serviceUnavailable),
+    .init("offline", "error", [], panel: "You're offline", exit: .temporaryFailure),
+    .init("timeout-then-ok", "loaded", ["wallet", "card", "card", "applePay"]),
+    .init(
+      "client-outdated", "error", [], panel: "Update the app", exit: .errorState,
+      action: "updateApp"),
+    .init(
+      "user-not-verified", "error", [], panel: "Verify your account", exit: .userActionRequired,
+      action: "verifyAccount"),
+    .init(
+      "user-locked", "error", [], panel: "Your account is locked", exit: .userActionRequired,
+      action: "contactSupport", traceID: "wallet-1"),
+    .init(
+      "malformed-response", "error", [], panel: "Something went wrong", exit: .unexpectedError,
+      traceID: "wallet-1"),
+    .init("card-rejected", "loaded", ["wallet", "card", "card!", "applePay"]),
   ]
 
   static let wallet: [ExpectedScreen] = [
@@ -48,18 +75,49 @@ struct ExpectedScreen: Sendable, CustomTestStringConvertible {
     .init("apple-pay-unavailable", "loaded", ["wallet"], screen: "wallet"),
     .init("apple-pay-needs-setup", "loaded", ["wallet"], screen: "wallet"),
     .init(
-      "everything-fails", "error", [], panel: "Couldn't load your wallet", exit: .errorState,
+      "everything-fails", "error", [], panel: "You're offline", exit: .temporaryFailure,
       screen: "wallet"),
     .init(
-      "wallet-slow", "error", [], panel: "Couldn't load your wallet", exit: .errorState,
+      "wallet-slow", "error", [], panel: "Couldn't load your wallet", exit: .temporaryFailure,
       screen: "wallet"),
     .init("unexpected-error", "loaded", ["wallet"], screen: "wallet"),
+    .init("token-expired", "loaded", ["wallet"], screen: "wallet"),
+    .init(
+      "session-expired", "error", [], panel: "Please sign in again", exit: .userActionRequired,
+      action: "signIn", screen: "wallet"),
+    .init(
+      "rate-limited", "error", [], panel: "Too many requests", exit: .temporaryFailure,
+      screen: "wallet"),
+    .init("rate-limited-retry-after", "loaded", ["wallet"], screen: "wallet"),
+    .init("server-error-retry-after", "loaded", ["wallet"], screen: "wallet"),
+    .init(
+      "server-down", "error", [], panel: "Our payment service is down",
+      exit: .serviceUnavailable, screen: "wallet"),
+    .init(
+      "offline", "error", [], panel: "You're offline", exit: .temporaryFailure, screen: "wallet"),
+    .init("timeout-then-ok", "loaded", ["wallet"], screen: "wallet"),
+    .init(
+      "client-outdated", "error", [], panel: "Update the app", exit: .errorState,
+      action: "updateApp", screen: "wallet"),
+    .init(
+      "user-not-verified", "error", [], panel: "Verify your account", exit: .userActionRequired,
+      action: "verifyAccount", screen: "wallet"),
+    .init(
+      "user-locked", "error", [], panel: "Your account is locked", exit: .userActionRequired,
+      action: "contactSupport", traceID: "wallet-1", screen: "wallet"),
+    .init(
+      "malformed-response", "error", [], panel: "Something went wrong", exit: .unexpectedError,
+      traceID: "wallet-1", screen: "wallet"),
+    .init("card-rejected", "loaded", ["wallet"], screen: "wallet"),
   ]
 
   init(
     _ scenario: String, _ status: String, _ methods: [String], panel: String? = nil,
-    exit: ExitCode = .success, screen: String = "payment-methods"
+    exit: ExitCode = .success, action: String? = nil, traceID: String? = nil,
+    screen: String = "payment-methods"
   ) {
+    self.action = action
+    self.traceID = traceID
     self.scenario = scenario
     self.screen = screen
     self.status = status
@@ -91,6 +149,8 @@ struct ScenarioOutcomeTests {
         == expected.methods)
     let panel = (json["error"] as? [String: Any]) ?? (json["notice"] as? [String: Any])
     #expect(panel?["title"] as? String == expected.panelTitle)
+    #expect((json["action"] as? [String: Any])?["kind"] as? String == expected.action)
+    #expect((json["error"] as? [String: Any])?["traceId"] as? String == expected.traceID)
     #expect(run.errors.isEmpty)
   }
 
@@ -100,7 +160,8 @@ struct ScenarioOutcomeTests {
     let json = try #require(
       JSONSerialization.jsonObject(with: Foundation.Data(run.output.utf8)) as? [String: Any])
 
-    #expect(Set(json.keys) == ["screen", "status", "methods", "notice", "error", "message"])
+    #expect(
+      Set(json.keys) == ["screen", "status", "methods", "notice", "error", "action", "message"])
     #expect(json["error"] is NSNull)
     let method = try #require((json["methods"] as? [[String: Any]])?.first)
     #expect(Set(method.keys) == ["kind", "title", "subtitle", "selectable", "selected"])

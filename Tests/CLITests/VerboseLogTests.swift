@@ -11,31 +11,50 @@ struct VerboseLogTests {
     arguments: [
       (
         "wallet-missing",
-        "[debug] skipped wallet: user has no wallet  error=noWalletFound source=wallet"
+        "[debug] skipped wallet: user has no wallet  error=WalletRepositoryError.noWalletFound(GET /wallet status=404 code=wallet_not_found traceId=wallet-1) source=wallet traceId=wallet-1"
       ),
       (
         "wallet-banned",
-        "[info] skipped wallet: wallet cannot pay right now  error=banned source=wallet"
+        "[info] skipped wallet: wallet cannot pay right now  error=WalletRepositoryError.banned("
       ),
       (
         "wallet-in-review",
-        "[info] skipped wallet: wallet cannot pay right now  error=inReview(pending)"
+        "[info] skipped wallet: wallet cannot pay right now  error=WalletRepositoryError.inReview(pending, "
       ),
       ("wallet-empty-balance", "[info] skipped wallet: wallet has no funds  source=wallet"),
-      ("cards-offline", "[warning] skipped cards after a failure  error=unreachable source=cards"),
+      (
+        "cards-offline",
+        "[warning] skipped cards after a failure (offline)  error=SourceFailure(cards: offline) ← RequestFailure.offline(GET /cards traceId=cards-1) ← DataLayer.TransportError.offline source=cards traceId=cards-1"
+      ),
       (
         "apple-pay-unavailable",
         "[debug] skipped applePay: Apple Pay is not available on this device"
       ),
-      ("wallet-slow", "[warning] skipped wallet after a failure  error=no answer within 3000 ms"),
+      ("wallet-slow", "[warning] skipped wallet after a failure (no answer within 3000 ms)"),
       (
         "unexpected-error",
-        "[error] skipped cards after a failure  error=unknown error ScenarioFault(GET /cards"
+        "[error] skipped cards after a failure (unknown error ScenarioFault(GET /cards"
       ),
       (
         "everything-fails",
-        "[warning] showing the could-not-load error  error=wallet: unreachable; cards: unreachable; applePay: unknown error"
+        "[warning] showing the error \"You're offline\"  error=PaymentMethodsError.couldNotLoad(wallet: offline; cards: offline; applePay: unknown error"
       ),
+      (
+        "token-expired",
+        "[info] access token expired; repeating GET /cards with a fresh token  traceId=cards-1"
+      ),
+      (
+        "timeout-then-ok",
+        "[info] retrying GET /cards in 100 ms (attempt 2 of 3)  error=RequestFailure.timedOut(GET /cards traceId=cards-1)"
+      ),
+      ("rate-limited-retry-after", "[info] retrying GET /cards in 1000 ms (attempt 2 of 3)"),
+      ("server-down", "recovery=retryNow traceId=wallet-3"),
+      (
+        "session-expired",
+        "← RefreshRefused(POST /session/refresh status=400 code=invalid_grant traceId=refresh-1) recovery=signInAgain"
+      ),
+      ("user-locked", "[warning] sending the user to contactSupport"),
+      ("malformed-response", "← DecodingError.dataCorrupted"),
     ])
   func logsSkippedSources(scenario: String, line: String) async {
     let run = await runCLI(["--scenario", scenario, "--verbose"])

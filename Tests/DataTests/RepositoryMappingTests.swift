@@ -5,88 +5,99 @@ import Testing
 
 @testable import DataLayer
 
-/// The backend for one source's scripted outcome, the others left at their defaults.
-private func backend(
-  wallet: WalletOutcome = WalletOutcome.defaultWallet,
-  cards: CardsOutcome = CardsOutcome.defaultCards,
-  applePay: ApplePayOutcome = .available
-) -> ScenarioBackend {
-  let scenario = Scenario(
-    name: "test", summary: "",
-    wallet: .init(wallet, latency: .zero),
-    cards: .init(cards, latency: .zero),
-    applePay: .init(applePay, latency: .zero))
-  return ScenarioBackend(scenario: scenario, clock: ImmediateClock())
-}
-
 @Suite("Wallet repository: backend answers to wallet errors")
 struct WalletRepositoryMappingTests {
+  private func repository(_ answers: [ScriptedAnswer]) -> BackendWalletRepository {
+    BackendWalletRepository(client: ClientFixture(scenario(wallet: answers)).client)
+  }
+
   @Test("an ok answer becomes the wallet, balance exact to the cent")
   func okAnswer() async throws {
     let wallet = Wallet(balance: Decimal(string: "1234.56")!, currency: "GBP")
-    let repository = BackendWalletRepository(backend: backend(wallet: .ok(wallet)))
 
-    #expect(try await repository.fetchWallet() == wallet)
+    #expect(try await repository([WalletOutcome.ok(wallet).answer]).fetchWallet() == wallet)
+  }
+
+  @Test("no wallet found, with the request's context")
+  func notFound() async {
+    do {
+      _ = try await repository([WalletOutcome.notFound.answer]).fetchWallet()
+      Issue.record("expected noWalletFound")
+    } catch WalletRepositoryError.noWalletFound(let context) {
+      #expect(context.traceID == "wallet-1")
+      #expect(context.status == 404)
+      #expect(context.serverCode == "wallet_not_found")
+    } catch {
+      Issue.record("expected noWalletFound, got \(error)")
+    }
+  }
+
+  @Test("a banned wallet")
+  func banned() async {
+    await #expect {
+      try await repository([WalletOutcome.banned.answer]).fetchWallet()
+    } throws: { error in
+      guard case WalletRepositoryError.banned = error else { return false }
+      return true
+    }
+  }
+
+  @Test("a wallet in review keeps its review state", arguments: WalletReviewState.allCases)
+  func inReview(state: WalletReviewState) async {
+    await #expect {
+      try await repository([WalletOutcome.inReview(state).answer]).fetchWallet()
+    } throws: { error in
+      guard case WalletRepositoryError.inReview(let found, _) = error else { return false }
+      return found == state
+    }
   }
 
   @Test(
-    "each scripted wallet failure becomes its repository error",
+    "answers the client has no mapping for are unexpected, not guessed",
     arguments: [
-      (WalletOutcome.notFound, WalletRepositoryError.noWalletFound),
-      (.banned, .banned),
-      (.inReview(.pending), .inReview(.pending)),
-      (.inReview(.beingProcessed), .inReview(.beingProcessed)),
-      (.offline, .unreachable),
+      ScriptedAnswer.error(418, code: "teapot"),
+      .error(403, code: "something_new"),
+      .error(409, code: "wallet_in_review", detail: "lunch"),
+      .respond(status: 404, body: "not json"),
     ])
-  func failures(outcome: WalletOutcome, expected: WalletRepositoryError) async {
-    let repository = BackendWalletRepository(backend: backend(wallet: outcome))
+  func unmapped(answer: ScriptedAnswer) async {
+    let failure = await requestFailure { _ = try await repository([answer]).fetchWallet() }
 
-    await #expect(throws: expected) { try await repository.fetchWallet() }
+    #expect(failure?.kind == .unexpectedAnswer)
+  }
+
+  @Test("a 200 whose body does not decode is a malformed response, the decoding error kept")
+  func malformed() async {
+    let failure = await requestFailure {
+      _ = try await repository([.respond(status: 200, body: "not json")]).fetchWallet()
+    }
+
+    #expect(failure?.kind == .malformedResponse)
+    #expect(failure?.context.underlying is DecodingError)
   }
 
   @Test("an unexpected failure passes through unmapped, for the use case to call unknown")
-  func unexpectedFailure() async {
-    let repository = BackendWalletRepository(backend: backend(wallet: .unexpected))
-
-    await #expect(throws: ScenarioFault.self) { try await repository.fetchWallet() }
-  }
-
-  @Test("a 5xx answer means the backend could not answer: unreachable")
-  func serverError() async {
-    let repository = BackendWalletRepository(backend: FixedBackend(status: 503, body: "{}"))
-
-    await #expect(throws: WalletRepositoryError.unreachable) { try await repository.fetchWallet() }
-  }
-
-  @Test(
-    "an answer the client has no mapping for is reported as such, not guessed",
-    arguments: [
-      (418, #"{"code":"teapot"}"#),
-      (403, #"{"code":"something_new"}"#),
-      (409, #"{"code":"wallet_in_review","detail":"lunch"}"#),
-      (404, "not json"),
-    ])
-  func unmappedAnswer(status: Int, body: String) async {
-    let repository = BackendWalletRepository(backend: FixedBackend(status: status, body: body))
-
-    await #expect(throws: UnexpectedBackendAnswer(endpoint: .wallet, status: status)) {
-      try await repository.fetchWallet()
+  func fault() async {
+    await #expect(throws: ScenarioFault.self) {
+      try await repository([.fault]).fetchWallet()
     }
   }
 }
 
-@Suite("Cards repository: backend answers to cards and card errors")
+@Suite("Cards repository: backend answers to cards")
 struct CardsRepositoryMappingTests {
+  private func repository(_ answers: [ScriptedAnswer]) -> BackendCardsRepository {
+    BackendCardsRepository(client: ClientFixture(scenario(cards: answers)).client)
+  }
+
   @Test("an ok answer becomes the cards, with ids, expiry and status")
   func okAnswer() async throws {
-    let repository = BackendCardsRepository(
-      backend: backend(
-        cards: .ok([
-          ScenarioCard(brand: "Visa", lastFour: "4242", expiry: "08/28", status: .active),
-          ScenarioCard(brand: "Amex", lastFour: "0005", expiry: "01/24", status: .expired),
-        ])))
+    let answer = CardsOutcome.ok([
+      ScenarioCard(brand: "Visa", lastFour: "4242", expiry: "08/28", status: .active),
+      ScenarioCard(brand: "Amex", lastFour: "0005", expiry: "01/24", status: .expired),
+    ]).answer
 
-    let cards = try await repository.fetchCards()
+    let cards = try await repository([answer]).fetchCards()
 
     #expect(
       cards == [
@@ -99,62 +110,63 @@ struct CardsRepositoryMappingTests {
       ])
   }
 
+  @Test("a card the issuer rejected is a value: listed, unable to pay, with the reason")
+  func rejectedCard() async throws {
+    let rejection = IssuerRejection(reason: .blocked, message: "Your bank blocked this card")
+    let answer = CardsOutcome.ok([
+      ScenarioCard(
+        brand: "Visa", lastFour: "4242", expiry: "08/28", status: .active, rejection: rejection)
+    ]).answer
+
+    let cards = try await repository([answer]).fetchCards()
+
+    #expect(cards.first?.rejection == rejection)
+    #expect(cards.first?.canPay == false)
+  }
+
   @Test("no cards is an empty list, not an error")
   func noCards() async throws {
-    let repository = BackendCardsRepository(backend: backend(cards: .ok([])))
-
-    #expect(try await repository.fetchCards().isEmpty)
+    #expect(try await repository([CardsOutcome.ok([]).answer]).fetchCards().isEmpty)
   }
 
-  @Test("an offline backend becomes unreachable")
-  func offline() async {
-    let repository = BackendCardsRepository(backend: backend(cards: .offline))
-
-    await #expect(throws: CardsRepositoryError.unreachable) { try await repository.fetchCards() }
-  }
-
-  @Test("an unexpected failure passes through unmapped")
-  func unexpected() async {
-    let repository = BackendCardsRepository(backend: backend(cards: .unexpected))
-
-    await #expect(throws: ScenarioFault.self) { try await repository.fetchCards() }
-  }
-
-  @Test("a card with an unreadable expiry is a decoding error, not a silent drop")
+  @Test("a card with an unreadable expiry makes the answer malformed, not a silent drop")
   func unreadableCard() async {
     let body =
       #"{"cards":[{"id":"1","brand":"Visa","last4":"4242","expiry":"8/28","status":"active"}]}"#
-    let repository = BackendCardsRepository(backend: FixedBackend(status: 200, body: body))
 
-    await #expect(throws: DecodingError.self) { try await repository.fetchCards() }
+    let failure = await requestFailure {
+      _ = try await repository([.respond(status: 200, body: body)]).fetchCards()
+    }
+
+    #expect(failure?.kind == .malformedResponse)
   }
 }
 
 @Suite("Apple Pay service: device answers to Apple Pay")
 struct ApplePayServiceMappingTests {
+  private func service(_ outcome: ApplePayOutcome) -> DeviceApplePayService {
+    DeviceApplePayService(
+      device: ScenarioApplePayDevice(
+        scenario: Scenario(name: "", summary: "", applePay: .init(outcome, latency: .zero))))
+  }
+
   @Test(
     "a device that can pay gives Apple Pay with its status",
     arguments: [(ApplePayOutcome.available, ApplePay.Status.available), (.needsSetup, .needsSetup)])
   func available(outcome: ApplePayOutcome, status: ApplePay.Status) async throws {
-    let service = DeviceApplePayService(device: backend(applePay: outcome))
-
-    #expect(try await service.fetchApplePay() == ApplePay(status: status))
+    #expect(try await service(outcome).fetchApplePay() == ApplePay(status: status))
   }
 
   @Test("a device that cannot pay with Apple Pay means the service is not available")
   func notAvailable() async {
-    let service = DeviceApplePayService(device: backend(applePay: .notAvailable))
-
     await #expect(throws: ApplePayServiceError.serviceNotAvailable) {
-      try await service.fetchApplePay()
+      try await service(.notAvailable).fetchApplePay()
     }
   }
 
   @Test("an unexpected device failure passes through unmapped")
   func unexpected() async {
-    let service = DeviceApplePayService(device: backend(applePay: .unexpected))
-
-    await #expect(throws: ScenarioFault.self) { try await service.fetchApplePay() }
+    await #expect(throws: ScenarioFault.self) { try await service(.unexpected).fetchApplePay() }
   }
 }
 
@@ -163,39 +175,32 @@ struct ScenarioBackendTests {
   @Test("waits each source's latency on the injected clock")
   func latencyOnTheClock() async throws {
     let clock = ImmediateClock()
-    let scenario = Scenario(
-      name: "test", summary: "",
-      wallet: .init(.notFound, latency: .milliseconds(70)),
-      cards: .init(.ok([]), latency: .milliseconds(120)),
-      applePay: .init(.available, latency: .milliseconds(20)))
-    let backend = ScenarioBackend(scenario: scenario, clock: clock)
-
-    _ = try await backend.send(.wallet)
-    _ = try await backend.send(.cards)
-    _ = try await backend.paymentSupport(forNetworks: [])
-
-    #expect(clock.sleeps == [.milliseconds(70), .milliseconds(120), .milliseconds(20)])
-  }
-
-  @Test("does not sleep at all for a latency of zero")
-  func zeroLatency() async throws {
-    let clock = ImmediateClock()
     let backend = ScenarioBackend(
-      scenario: Scenario(name: "test", summary: "", wallet: .init(.banned, latency: .zero)),
+      scenario: Scenario(
+        name: "test", summary: "",
+        wallet: SourceScript(wallet: .notFound, latency: .milliseconds(70)),
+        cards: SourceScript(cards: .ok([]), latency: .milliseconds(120))),
       clock: clock)
 
-    _ = try await backend.send(.wallet)
+    _ = try await backend.send(request(.wallet))
+    _ = try await backend.send(request(.cards))
 
-    #expect(clock.sleeps.isEmpty)
+    #expect(clock.sleeps == [.milliseconds(70), .milliseconds(120)])
   }
-}
 
-/// A backend that gives one fixed answer to every request.
-private struct FixedBackend: PaymentsBackend {
-  let status: Int
-  let body: String
+  @Test("serves a source's answers in order, repeating the last")
+  func answersInOrder() async throws {
+    let backend = ScenarioBackend(
+      scenario: scenario(wallet: [.error(503, code: "a"), .error(429, code: "b")]),
+      clock: ImmediateClock())
 
-  func send(_ endpoint: BackendEndpoint) async throws -> BackendResponse {
-    BackendResponse(status: status, body: Foundation.Data(body.utf8))
+    var statuses: [Int] = []
+    for _ in 0..<3 { statuses.append(try await backend.send(request(.wallet)).status) }
+
+    #expect(statuses == [503, 429, 429])
+  }
+
+  private func request(_ endpoint: BackendEndpoint) -> BackendRequest {
+    BackendRequest(endpoint: endpoint, traceID: "t", credential: ScenarioBackend.initialAccessToken)
   }
 }

@@ -17,11 +17,13 @@ struct ScenarioFileTests {
 
     let scenario = try ScenarioFile.parse(try Foundation.Data(contentsOf: url), name: "example")
 
-    #expect(scenario.wallet == .init(.inReview(.beingProcessed), latency: .milliseconds(60)))
+    #expect(
+      scenario.wallet
+        == SourceScript(wallet: .inReview(.beingProcessed), latency: .milliseconds(60)))
     #expect(
       scenario.cards
-        == .init(
-          .ok([
+        == SourceScript(
+          cards: .ok([
             ScenarioCard(brand: "Visa", lastFour: "4242", expiry: "08/28", status: .active),
             ScenarioCard(brand: "Amex", lastFour: "0005", expiry: "03/25", status: .expired),
           ]), latency: .milliseconds(180)))
@@ -43,7 +45,8 @@ struct ScenarioFileTests {
     let scenario = try parse(#"{"wallet": {"outcome": "banned"}}"#)
 
     #expect(
-      scenario.wallet == .init(.banned, latency: Scenario(name: "", summary: "").wallet.latency))
+      scenario.wallet
+        == SourceScript(wallet: .banned, latency: Scenario(name: "", summary: "").wallet.latency))
   }
 
   @Test("reads a wallet balance exactly, and a latency of zero")
@@ -53,7 +56,8 @@ struct ScenarioFileTests {
 
     #expect(
       scenario.wallet
-        == .init(.ok(Wallet(balance: Decimal(string: "0.1")!, currency: "USD")), latency: .zero))
+        == SourceScript(
+          wallet: .ok(Wallet(balance: Decimal(string: "0.1")!, currency: "USD")), latency: .zero))
   }
 
   @Test(

@@ -91,19 +91,22 @@ struct PaymentMethodsUseCaseSkippingTests {
   func skipsMissingWallet() async throws {
     let logger = LoggerSpy()
     let useCase = makeUseCase(
-      wallet: .throwing(WalletRepositoryError.noWalletFound), logger: logger)
+      wallet: .throwing(WalletRepositoryError.noWalletFound(Fixtures.context())), logger: logger)
 
     let methods = try await useCase.execute()
 
     #expect(!methods.contains { $0.id == "wallet" })
     #expect(logger.entries(source: "wallet").map(\.level) == [.debug])
-    #expect(logger.entries(source: "wallet").first?.metadata["error"] == "noWalletFound")
+    #expect(
+      logger.entries(source: "wallet").first?.metadata["error"]?.contains("noWalletFound") == true)
+    #expect(logger.entries(source: "wallet").first?.metadata["traceId"] == "trace-1")
   }
 
   @Test(
     "a wallet that cannot pay is left out and logged at info",
     arguments: [
-      WalletRepositoryError.banned, .inReview(.pending), .inReview(.beingProcessed),
+      WalletRepositoryError.banned(Fixtures.context()), .inReview(.pending, Fixtures.context()),
+      .inReview(.beingProcessed, Fixtures.context()),
     ])
   func skipsWalletThatCannotPay(error: WalletRepositoryError) async throws {
     let logger = LoggerSpy()
@@ -113,7 +116,7 @@ struct PaymentMethodsUseCaseSkippingTests {
 
     #expect(!methods.contains { $0.id == "wallet" })
     #expect(logger.entries(source: "wallet").map(\.level) == [.info])
-    #expect(logger.entries(source: "wallet").first?.metadata["error"] == error.description)
+    #expect(logger.entries(source: "wallet").first?.metadata["error"] == error.summary)
   }
 
   @Test("a wallet with no funds is left out and logged at info")
@@ -153,19 +156,23 @@ struct PaymentMethodsUseCaseSkippingTests {
   @Test("an unreachable wallet is skipped with a warning while the cards can be shown")
   func skipsUnreachableWallet() async throws {
     let logger = LoggerSpy()
-    let useCase = makeUseCase(wallet: .throwing(WalletRepositoryError.unreachable), logger: logger)
+    let useCase = makeUseCase(wallet: .throwing(Fixtures.wallet(.offline)), logger: logger)
 
     let methods = try await useCase.execute()
 
     #expect(methods.map(\.id) == ["card-1", "apple-pay"])
     #expect(logger.entries(source: "wallet").map(\.level) == [.warning])
-    #expect(logger.entries(source: "wallet").first?.metadata["error"] == "unreachable")
+    #expect(
+      logger.entries(source: "wallet").first?.metadata["error"]
+        == "SourceFailure(wallet: offline) ← RequestFailure.offline(GET /wallet traceId=trace-offline)"
+    )
+    #expect(logger.entries(source: "wallet").first?.metadata["traceId"] == "trace-offline")
   }
 
   @Test("unreachable cards are skipped with a warning while the wallet can be shown")
   func skipsUnreachableCards() async throws {
     let logger = LoggerSpy()
-    let useCase = makeUseCase(cards: .throwing(CardsRepositoryError.unreachable), logger: logger)
+    let useCase = makeUseCase(cards: .throwing(Fixtures.cards(.offline)), logger: logger)
 
     let methods = try await useCase.execute()
 
@@ -213,7 +220,7 @@ struct PaymentMethodsUseCaseNothingToShowTests {
   @Test("throws noPaymentMethodsFound when every source answers with absence")
   func throwsEmptyWhenEverythingIsAbsent() async throws {
     let useCase = makeUseCase(
-      wallet: .throwing(WalletRepositoryError.banned),
+      wallet: .throwing(WalletRepositoryError.banned(Fixtures.context())),
       cards: .returning([]),
       applePay: .throwing(ApplePayServiceError.serviceNotAvailable))
 
@@ -228,22 +235,22 @@ struct PaymentMethodsUseCaseNothingToShowTests {
   @Test("throws couldNotLoad, not the empty state, when nothing is shown and a source failed")
   func throwsCouldNotLoadWhenASourceFailed() async throws {
     let useCase = makeUseCase(
-      wallet: .throwing(WalletRepositoryError.noWalletFound),
-      cards: .throwing(CardsRepositoryError.unreachable),
+      wallet: .throwing(WalletRepositoryError.noWalletFound(Fixtures.context())),
+      cards: .throwing(Fixtures.cards(.offline)),
       applePay: .throwing(ApplePayServiceError.serviceNotAvailable))
 
     let failures = try await couldNotLoadFailures(useCase)
 
     #expect(failures.map(\.source) == [.cards])
-    #expect(failures.map(\.description) == ["cards: unreachable"])
+    #expect(failures.map(\.description) == ["cards: offline"])
   }
 
   @Test("couldNotLoad carries every failure in source order, unknown errors kept whole")
   func carriesEveryFailure() async throws {
     let surprise = SurpriseError(detail: "PassKit")
     let useCase = makeUseCase(
-      wallet: .throwing(WalletRepositoryError.unreachable),
-      cards: .throwing(CardsRepositoryError.unreachable),
+      wallet: .throwing(Fixtures.wallet(.offline)),
+      cards: .throwing(Fixtures.cards(.offline)),
       applePay: .throwing(surprise))
 
     let failures = try await couldNotLoadFailures(useCase)
@@ -260,8 +267,8 @@ struct PaymentMethodsUseCaseNothingToShowTests {
   func doesNotLogWhatItThrows() async throws {
     let logger = LoggerSpy()
     let useCase = makeUseCase(
-      wallet: .throwing(WalletRepositoryError.unreachable),
-      cards: .throwing(CardsRepositoryError.unreachable),
+      wallet: .throwing(Fixtures.wallet(.offline)),
+      cards: .throwing(Fixtures.cards(.offline)),
       applePay: .throwing(SurpriseError(detail: "PassKit")),
       logger: logger)
 
@@ -290,7 +297,9 @@ struct PaymentMethodsUseCaseControlTests {
     #expect(methods.map(\.id) == ["card-1", "apple-pay"])
     #expect(walletCancelled.count == 1)
     #expect(logger.entries(source: "wallet").map(\.level) == [.warning])
-    #expect(logger.entries(source: "wallet").first?.metadata["error"] == "no answer within 3000 ms")
+    #expect(
+      logger.entries(source: "wallet").first?.message
+        == "skipped wallet after a failure (no answer within 3000 ms)")
   }
 
   @Test("the deadline is 3 seconds unless configured, and applies to each source")

@@ -45,6 +45,26 @@ enum Fixtures {
     id: "2", brand: "Mastercard", lastFour: "4444", expiry: CardExpiry(month: 1, year: 2024)!,
     status: .expired)
   static let applePay = ApplePay(status: .available)
+
+  static func context(_ operation: String = "GET /wallet", traceID: String = "trace-1")
+    -> ErrorContext
+  {
+    ErrorContext(operation: operation, traceID: traceID)
+  }
+
+  static func request(_ kind: RequestFailure.Kind, _ operation: String = "GET /wallet")
+    -> RequestFailure
+  {
+    RequestFailure(kind, context: context(operation, traceID: "trace-\(kind.rawValue)"))
+  }
+
+  static func wallet(_ kind: RequestFailure.Kind) -> WalletRepositoryError {
+    .requestFailed(request(kind))
+  }
+
+  static func cards(_ kind: RequestFailure.Kind) -> CardsRepositoryError {
+    .requestFailed(request(kind, "GET /cards"))
+  }
 }
 
 /// Builds the use case with every source answering, unless the test says otherwise.

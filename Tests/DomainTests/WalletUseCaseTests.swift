@@ -21,30 +21,35 @@ struct WalletUseCaseTests {
 
   @Test("no wallet is a status to show, not an error")
   func missingWallet() async throws {
-    let status = try await makeUseCase(.throwing(WalletRepositoryError.noWalletFound)).execute()
+    let status = try await makeUseCase(
+      .throwing(WalletRepositoryError.noWalletFound(Fixtures.context()))
+    ).execute()
 
     #expect(status == .missing)
   }
 
   @Test("a banned wallet is a status to show, not an error")
   func bannedWallet() async throws {
-    let status = try await makeUseCase(.throwing(WalletRepositoryError.banned)).execute()
+    let status = try await makeUseCase(.throwing(WalletRepositoryError.banned(Fixtures.context())))
+      .execute()
 
     #expect(status == .banned)
   }
 
   @Test("a wallet in review keeps its review state", arguments: WalletReviewState.allCases)
   func walletInReview(state: WalletReviewState) async throws {
-    let status = try await makeUseCase(.throwing(WalletRepositoryError.inReview(state))).execute()
+    let status = try await makeUseCase(
+      .throwing(WalletRepositoryError.inReview(state, Fixtures.context()))
+    ).execute()
 
     #expect(status == .inReview(state))
   }
 
   @Test("an unreachable wallet is an error that says so")
   func unreachableWallet() async throws {
-    let failure = try await failure(of: makeUseCase(.throwing(WalletRepositoryError.unreachable)))
+    let failure = try await failure(of: makeUseCase(.throwing(Fixtures.wallet(.offline))))
 
-    #expect(failure.description == "wallet: unreachable")
+    #expect(failure.description == "wallet: offline")
   }
 
   @Test("a wallet past the deadline is an error that says so")

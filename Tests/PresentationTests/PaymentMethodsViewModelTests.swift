@@ -105,7 +105,7 @@ struct PaymentMethodsViewModelStateTests {
     let logger = LoggerSpy()
     let viewModel = makeViewModel(logger: logger) {
       throw PaymentMethodsError.couldNotLoad([
-        SourceFailure(source: .wallet, reason: .unreachable),
+        SourceFailure(source: .wallet, reason: .deadlineExceeded(.seconds(3))),
         SourceFailure(source: .cards, reason: .deadlineExceeded(.seconds(3))),
       ])
     }
@@ -118,10 +118,12 @@ struct PaymentMethodsViewModelStateTests {
     }
     #expect(error.title == "Couldn't load your payment methods")
     #expect(error.hint == "Check your connection and try again.")
+    #expect(error.category == .retryable)
     #expect(logger.entries.map(\.level) == [.warning])
     #expect(
-      logger.entries.first?.metadata["error"]
-        == "wallet: unreachable; cards: no answer within 3000 ms")
+      logger.entries.first?.metadata["error"]?.hasPrefix(
+        "PaymentMethodsError.couldNotLoad(wallet: no answer within 3000 ms; cards: no answer")
+        == true)
   }
 
   @Test("an error nobody expected becomes the default error, logged at error level")
@@ -136,7 +138,26 @@ struct PaymentMethodsViewModelStateTests {
       return
     }
     #expect(error.title == "Something went wrong")
+    #expect(error.category == .unexpected)
     #expect(logger.entries.map(\.level) == [.error])
+  }
+
+  @Test("a card its issuer rejected is listed, cannot be selected, and says why")
+  func rejectedCard() async throws {
+    var rejected = visa
+    rejected.rejection = IssuerRejection(reason: .blocked, message: "Your bank blocked this card")
+    let card = rejected
+    let viewModel = makeViewModel { [.card(card)] }
+
+    await viewModel.load().value
+
+    guard case .loaded(let methods) = viewModel.state else {
+      Issue.record("expected loaded, got \(viewModel.state)")
+      return
+    }
+    let row = try #require(methods.cards.first)
+    #expect(!row.isSelectable)
+    #expect(row.subtitle == "Declined by the issuer: Your bank blocked this card")
   }
 
   @Test("a cancelled use case shows no error and logs nothing")

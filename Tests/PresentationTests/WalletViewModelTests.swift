@@ -79,7 +79,8 @@ struct WalletViewModelTests {
   func couldNotLoad() async {
     let logger = LoggerSpy()
     let viewModel = makeViewModel(logger: logger) {
-      throw WalletError.couldNotLoad(SourceFailure(source: .wallet, reason: .unreachable))
+      throw WalletError.couldNotLoad(
+        SourceFailure(source: .wallet, reason: .deadlineExceeded(.seconds(3))))
     }
 
     await viewModel.load().value

@@ -66,3 +66,28 @@ public func suspendUntilCancelled() async throws {
   }
   throw CancellationError()
 }
+
+/// A clock on which each sleep ends at once but moves `now` forward by exactly its length:
+/// elapsed time is what the code under test waited, to the nanosecond.
+public final class AdvancingClock: Clock, @unchecked Sendable {
+  // Safe: `offset` and `requested` are only touched while holding `lock`.
+  private let lock = NSLock()
+  private var offset: Duration = .zero
+  private var requested: [Duration] = []
+
+  public init() {}
+
+  public var now: TestInstant { lock.withLock { TestInstant(offset: offset) } }
+  public var minimumResolution: Duration { .nanoseconds(1) }
+
+  /// Every duration slept, in call order.
+  public var sleeps: [Duration] { lock.withLock { requested } }
+
+  public func sleep(until deadline: TestInstant, tolerance: Duration?) async throws {
+    try Task.checkCancellation()
+    lock.withLock {
+      requested.append(deadline.offset - offset)
+      offset = max(offset, deadline.offset)
+    }
+  }
+}

@@ -33,7 +33,8 @@ public struct BackendCardsRepository: CardsRepository {
     }
   }
 
-  private static func card(_ card: CardsPayload.Card, _ context: ErrorContext) throws(RequestFailure)
+  private static func card(_ card: CardsPayload.Card, _ context: ErrorContext)
+    throws(RequestFailure)
     -> PaymentCard
   {
     guard let expiry = CardExpiry(card.expiry),

@@ -174,7 +174,7 @@ public struct BackendClient: Sendable {
         return Secret(payload.accessToken)
       }
       logger.log(
-        .info, "access token expired; refreshed it and repeating \(context.operation)",
+        .info, "access token expired; repeating \(context.operation) with a fresh token",
         metadata: [LogMetadataKey.traceID: context.traceID ?? ""])
     } catch let ended as SessionEnded {
       var context = context

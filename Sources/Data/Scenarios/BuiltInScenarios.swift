@@ -112,15 +112,19 @@ public enum BuiltInScenarios {
       name: "token-expired",
       summary: "The access token has expired: wallet and cards both get a 401, share one "
         + "refresh and repeat; the screen loads as usual (--verbose shows the refresh).",
-      wallet: SourceScript([.error(401, code: ServerCode.tokenExpired), wallet], latency: .milliseconds(80)),
-      cards: SourceScript([.error(401, code: ServerCode.tokenExpired), cards], latency: .milliseconds(120))
+      wallet: SourceScript(
+        [.error(401, code: ServerCode.tokenExpired), wallet], latency: .milliseconds(80)),
+      cards: SourceScript(
+        [.error(401, code: ServerCode.tokenExpired), cards], latency: .milliseconds(120))
     ),
     Scenario(
       name: "session-expired",
       summary: "The token has expired and the refresh is refused (invalid_grant): the screen "
         + "asks the user to sign in again, exit 77.",
-      wallet: SourceScript([.error(401, code: ServerCode.tokenExpired)], latency: .milliseconds(80)),
-      cards: SourceScript([.error(401, code: ServerCode.tokenExpired)], latency: .milliseconds(120)),
+      wallet: SourceScript(
+        [.error(401, code: ServerCode.tokenExpired)], latency: .milliseconds(80)),
+      cards: SourceScript(
+        [.error(401, code: ServerCode.tokenExpired)], latency: .milliseconds(120)),
       refresh: .fails
     ),
     Scenario(

@@ -41,7 +41,8 @@ public actor ScenarioBackend: PaymentsBackend {
           body: Data(jsonBody(ErrorPayload(code: ServerCode.invalidGrant)).utf8))
       }
       let token = "sk_test_access_refreshed_\(count + 1)"
-      return BackendResponse(status: 200, body: Data(jsonBody(SessionPayload(accessToken: token)).utf8))
+      return BackendResponse(
+        status: 200, body: Data(jsonBody(SessionPayload(accessToken: token)).utf8))
     }
   }
 

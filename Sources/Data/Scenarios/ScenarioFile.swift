@@ -35,7 +35,8 @@ public enum ScenarioFile {
       let sessionReader = reader.child("session")
       let sessionObject = try sessionReader.object(session)
       try sessionReader.refuseUnknownKeys(sessionObject, allowed: ["refresh"])
-      let refresh = try sessionReader.string(sessionObject, "refresh", oneOf: ["succeeds", "fails"])
+      let refresh = try sessionReader.string(
+        sessionObject, "refresh", oneOf: ["succeeds", "fails"])
       scenario.refresh = RefreshOutcome(rawValue: refresh) ?? .succeeds
     }
     if object["userStatus"] != nil {

@@ -33,7 +33,8 @@ public struct BackendWalletRepository: WalletRepository {
     case (403, ServerCode.walletBanned):
       throw WalletRepositoryError.banned(context)
     case (409, ServerCode.walletInReview):
-      let detail = (try? JSONDecoder().decode(ErrorPayload.self, from: answer.response.body))?.detail
+      let detail = (try? JSONDecoder().decode(ErrorPayload.self, from: answer.response.body))?
+        .detail
       guard let state = detail.flatMap(WalletReviewState.init(rawValue:)) else { fallthrough }
       throw WalletRepositoryError.inReview(state, context)
     default:

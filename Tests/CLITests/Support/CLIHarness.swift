@@ -19,7 +19,8 @@ private struct TestConsole: Console {
 }
 
 /// Runs the command in-process as the binary would, with the console recorded, the
-/// terminal as given, and scenario time played by `ScenarioTimeClock`.
+/// terminal as given, scenario time played by `ScenarioTimeClock`, and jitter and trace
+/// ids fixed.
 @MainActor
 func runCLI(
   _ arguments: [String], environment: [String: String] = [:], interactive: Bool = false
@@ -31,16 +32,21 @@ func runCLI(
     deadline = options.deadline
     timerCount = options.screen == .wallet ? 1 : 3
   }
+  let traceIDs = SequentialTraceIDs()
   let runner = CommandRunner(
     console: TestConsole(storage: storage),
-    environment: environment,
     terminal: { noColor in
       Terminal(
         isInteractive: interactive,
         usesColor: Terminal.colorPolicy(
           noColorFlag: noColor, environment: environment, isInteractive: interactive))
     },
-    clock: ScenarioTimeClock(deadline: deadline, timerCount: timerCount)
+    environment: BackendClient.Environment(
+      clock: ScenarioTimeClock(deadline: deadline, timerCount: timerCount),
+      // Half the longest wait: the backoff's jitter, the same on every run.
+      jitter: { $0 / 2 },
+      traceID: { traceIDs.next($0.rawValue) },
+      now: { Date(timeIntervalSince1970: 1_800_000_000) })
   )
   let exitCode = await runner.run(arguments)
   return CLIRun(exitCode: exitCode, output: storage.output, errors: storage.errors)
