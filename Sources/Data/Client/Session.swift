@@ -28,28 +28,27 @@ public actor Session {
   ) async throws -> Secret {
     if let endedBy { throw endedBy }
     if accessToken != rejected { return accessToken }
-    if let refreshing {
+    if let refreshing { return try await refreshing.value }
+
+    // The task, not its first caller, records the outcome: every caller waiting on it
+    // resumes only after the session already holds the new token (or knows it has ended).
+    // It is unstructured on purpose: the refresh belongs to the session, so cancelling the
+    // request that happened to start it must not fail the others waiting.
+    let refreshToken = refreshToken
+    let refresh = Task { () async throws -> Secret in
+      defer { self.refreshing = nil }
       do {
-        return try await refreshing.value
+        let token = try await refresher(refreshToken)
+        self.accessToken = token
+        return token
       } catch {
-        throw endedBy ?? SessionEnded(cause: error)
+        let ended = SessionEnded(cause: error)
+        self.endedBy = ended
+        throw ended
       }
     }
-
-    // Unstructured on purpose: the refresh belongs to the session, not to the request that
-    // happened to start it, so cancelling that request must not fail the others waiting.
-    let refreshToken = refreshToken
-    let refresh = Task { try await refresher(refreshToken) }
     refreshing = refresh
-    defer { refreshing = nil }
-    do {
-      accessToken = try await refresh.value
-      return accessToken
-    } catch {
-      let ended = SessionEnded(cause: error)
-      endedBy = ended
-      throw ended
-    }
+    return try await refresh.value
   }
 }
 

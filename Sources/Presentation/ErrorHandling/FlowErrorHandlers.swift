@@ -65,7 +65,7 @@ public struct SessionEndedHandler: FlowErrorHandler {
       action: .signIn,
       notice: Notice(
         title: "Please sign in again",
-        message: "Your session has ended, so we can't show your payment methods.",
+        message: "Your session has ended, so we signed you out to keep your account safe.",
         hint: "Sign in to pick up where you left off."),
       button: "Sign in")
   }
@@ -122,7 +122,7 @@ public struct OutdatedClientHandler: FlowErrorHandler {
       action: .updateApp,
       notice: Notice(
         title: "Update the app",
-        message: "This version of the app can no longer load payment methods.",
+        message: "This version of the app is no longer supported.",
         hint: "Install the latest version from the App Store."),
       button: "Update")
   }

@@ -1,0 +1,359 @@
+import Domain
+import Foundation
+import TestSupport
+import Testing
+
+@testable import DataLayer
+
+@Suite("Backend client: what the backend says becomes a request failure with context")
+struct BackendClientMappingTests {
+  @Test(
+    "each generic answer maps to its kind of failure",
+    arguments: [
+      (ScriptedAnswer.transport(.offline), RequestFailure.Kind.offline),
+      (.transport(.timedOut), .timedOut),
+      (.transport(.connectionLost), .connectionLost),
+      (.transport(.cancelled), .interrupted),
+      (.error(403, code: "user_not_verified"), .userNotVerified),
+      (.error(403, code: "user_locked"), .userLocked),
+      (.error(408, code: "request_timeout"), .timedOut),
+      (.error(426, code: "client_outdated"), .clientOutdated),
+      (.error(429, code: "rate_limited"), .rateLimited),
+      (.error(500, code: "oops"), .serviceUnavailable),
+      (.error(503, code: "maintenance"), .serviceUnavailable),
+    ])
+  func mapping(answer: ScriptedAnswer, kind: RequestFailure.Kind) async {
+    let fixture = ClientFixture(scenario(cards: [answer]), policy: RetryPolicy(maxAttempts: 1))
+
+    let failure = await requestFailure { _ = try await fixture.client.send(.cards) }
+
+    #expect(failure?.kind == kind)
+  }
+
+  @Test("a failure carries the trace id, operation, status and the server's code and message")
+  func context() async throws {
+    let fixture = ClientFixture(
+      scenario(cards: [.error(403, code: "user_locked", message: "Locked after 5 attempts")]))
+
+    let failure = try #require(await requestFailure { _ = try await fixture.client.send(.cards) })
+
+    #expect(failure.context.traceID == "cards-1")
+    #expect(failure.context.operation == "GET /cards")
+    #expect(failure.context.status == 403)
+    #expect(failure.context.serverCode == "user_locked")
+    #expect(failure.context.serverMessage == "Locked after 5 attempts")
+  }
+
+  @Test("a transport failure keeps the transport error as its cause")
+  func underlying() async throws {
+    let fixture = ClientFixture(scenario(cards: [.transport(.offline)]))
+
+    let failure = try #require(await requestFailure { _ = try await fixture.client.send(.cards) })
+
+    #expect(failure.context.underlying as? TransportError == .offline)
+  }
+
+  @Test("every request, retries included, gets its own trace id")
+  func traceIDsPerRequest() async throws {
+    let fixture = ClientFixture(scenario(cards: [.error(503, code: "down")]))
+
+    let failure = try #require(await requestFailure { _ = try await fixture.client.send(.cards) })
+
+    #expect(failure.context.traceID == "cards-3")
+    #expect(failure.context.attempts == 3)
+  }
+
+  @Test("the default trace ids are unique across many requests")
+  func uniqueTraceIDs() {
+    let make = BackendClient.Environment().traceID
+    let ids = (0..<10_000).map { _ in make(.cards) }
+
+    #expect(Set(ids).count == ids.count)
+    #expect(ids.allSatisfy { $0.count == 16 && $0.allSatisfy(\.isHexDigit) })
+  }
+}
+
+@Suite("Backend client: retries")
+struct BackendClientRetryTests {
+  @Test("a 5xx is retried up to the cap, with full-jitter exponential backoff")
+  func backoff() async {
+    let fixture = ClientFixture(scenario(cards: [.error(503, code: "down")]))
+
+    let failure = await requestFailure { _ = try await fixture.client.send(.cards) }
+
+    #expect(failure?.kind == .serviceUnavailable)
+    #expect(await fixture.backend.requestCount(.cards) == 3)
+    // Jitter is the identity here, so each wait is the backoff's ceiling: 200 ms, 400 ms.
+    #expect(fixture.clock.sleeps == [.milliseconds(200), .milliseconds(400)])
+  }
+
+  @Test("the jitter picks each wait between zero and the backoff's ceiling")
+  func jitterIsApplied() async {
+    let clock = AdvancingClock()
+    let backend = ScenarioBackend(
+      scenario: scenario(cards: [.transport(.timedOut)]), clock: ImmediateClock())
+    let client = BackendClient(
+      backend: backend,
+      session: Session(
+        accessToken: ScenarioBackend.initialAccessToken, refreshToken: ScenarioBackend.refreshToken),
+      environment: BackendClient.Environment(
+        clock: clock, jitter: { $0 / 4 }, traceID: { _ in "t" }),
+      logger: LoggerSpy())
+
+    _ = await requestFailure { _ = try await client.send(.cards) }
+
+    #expect(clock.sleeps == [.milliseconds(50), .milliseconds(100)])
+  }
+
+  @Test("a failure that passes is retried and the answer returned")
+  func recovers() async throws {
+    let fixture = ClientFixture(
+      scenario(cards: [.transport(.connectionLost), CardsOutcome.defaultCards.answer]))
+
+    let answer = try await fixture.client.send(.cards)
+
+    #expect(answer.response.status == 200)
+    #expect(answer.context.attempts == 2)
+    #expect(fixture.logger.entries.map(\.level) == [.info])
+  }
+
+  @Test(
+    "failures that will not pass are not retried",
+    arguments: [
+      ScriptedAnswer.transport(.offline), .error(426, code: "old"),
+      .error(403, code: "user_locked"),
+      .respond(status: 418, body: "{}"),
+    ])
+  func notRetried(answer: ScriptedAnswer) async {
+    let fixture = ClientFixture(scenario(cards: [answer]))
+
+    _ = await requestFailure { _ = try await fixture.client.send(.cards) }
+
+    #expect(await fixture.backend.requestCount(.cards) == 1)
+    #expect(fixture.clock.sleeps.isEmpty)
+  }
+
+  @Test("a 429 without Retry-After is not retried: no guessing how long to back off")
+  func rateLimitWithoutRetryAfter() async {
+    let fixture = ClientFixture(scenario(cards: [.error(429, code: "slow_down")]))
+
+    let failure = await requestFailure { _ = try await fixture.client.send(.cards) }
+
+    #expect(failure?.kind == .rateLimited)
+    #expect(await fixture.backend.requestCount(.cards) == 1)
+  }
+
+  @Test("Retry-After in seconds is honoured exactly")
+  func retryAfterSeconds() async throws {
+    let fixture = ClientFixture(
+      scenario(cards: [
+        .error(429, code: "slow_down", headers: ["retry-after": "1"]),
+        CardsOutcome.defaultCards.answer,
+      ]))
+
+    _ = try await fixture.client.send(.cards)
+
+    #expect(fixture.clock.sleeps == [.seconds(1)])
+  }
+
+  @Test("Retry-After as an HTTP date is measured from now")
+  func retryAfterDate() async throws {
+    let now = Date(timeIntervalSince1970: 1_800_000_000)
+    let fixture = ClientFixture(
+      scenario(cards: [
+        .error(503, code: "maintenance", headers: ["retry-after": "Fri, 15 Jan 2027 08:00:01 GMT"]),
+        CardsOutcome.defaultCards.answer,
+      ]), now: now)
+
+    _ = try await fixture.client.send(.cards)
+
+    // 1_800_000_000 is Fri, 15 Jan 2027 08:00:00 GMT: the header asks for one second.
+    #expect(fixture.clock.sleeps == [.seconds(1)])
+  }
+
+  @Test("a Retry-After beyond the time budget ends the retries")
+  func retryAfterBeyondBudget() async {
+    let fixture = ClientFixture(
+      scenario(cards: [.error(503, code: "maintenance", headers: ["retry-after": "120"])]))
+
+    let failure = await requestFailure { _ = try await fixture.client.send(.cards) }
+
+    #expect(failure?.context.retryAfter == .seconds(120))
+    #expect(await fixture.backend.requestCount(.cards) == 1)
+  }
+
+  @Test("the time budget caps the retries before the attempt cap does")
+  func budget() async {
+    let fixture = ClientFixture(
+      scenario(cards: [.error(503, code: "down")]),
+      policy: RetryPolicy(maxAttempts: 10, budget: .milliseconds(700)))
+
+    _ = await requestFailure { _ = try await fixture.client.send(.cards) }
+
+    // 200 ms, then 400 ms (600 ms spent); 800 ms more would pass the 700 ms budget.
+    #expect(fixture.clock.sleeps == [.milliseconds(200), .milliseconds(400)])
+    #expect(await fixture.backend.requestCount(.cards) == 3)
+  }
+
+  @Test("only idempotent requests are retried")
+  func idempotentOnly() {
+    let failure = RequestFailure(.serviceUnavailable, context: ErrorContext(operation: "x"))
+    let policy = RetryPolicy()
+
+    #expect(
+      policy.delay(
+        after: failure, endpoint: .refreshSession, attempt: 1, elapsed: .zero, jitter: { $0 })
+        == nil)
+    #expect(
+      policy.delay(after: failure, endpoint: .cards, attempt: 1, elapsed: .zero, jitter: { $0 })
+        == .milliseconds(200))
+  }
+
+  @Test("cancelling during a backoff stops at once, as cancellation, with no further request")
+  func cancellationDuringBackoff() async throws {
+    let backend = ScenarioBackend(
+      scenario: scenario(cards: [.error(503, code: "down")]), clock: ImmediateClock())
+    let client = BackendClient(
+      backend: backend,
+      session: Session(
+        accessToken: ScenarioBackend.initialAccessToken, refreshToken: ScenarioBackend.refreshToken),
+      environment: BackendClient.Environment(clock: StoppedClock(), traceID: { _ in "t" }),
+      logger: LoggerSpy())
+    let request = Task { try await client.send(.cards) }
+    while await backend.requestCount(.cards) == 0 { await Task.yield() }
+
+    request.cancel()
+
+    await #expect(throws: CancellationError.self) { try await request.value }
+    #expect(await backend.requestCount(.cards) == 1)
+  }
+}
+
+@Suite("Backend client: the session and its token")
+struct BackendClientSessionTests {
+  @Test("an expired token is refreshed once and the request repeated")
+  func refreshAndRepeat() async throws {
+    let fixture = ClientFixture(
+      scenario(cards: [.error(401, code: "token_expired"), CardsOutcome.defaultCards.answer]))
+
+    let answer = try await fixture.client.send(.cards)
+
+    #expect(answer.response.status == 200)
+    #expect(await fixture.backend.requestCount(.refreshSession) == 1)
+  }
+
+  @Test("many requests meeting an expired token share one refresh", .timeLimit(.minutes(1)))
+  func singleFlight() async throws {
+    let backend = TokenCheckingBackend(holdRefreshUntil: 20)
+    let client = BackendClient(
+      backend: backend,
+      session: Session(
+        accessToken: ScenarioBackend.initialAccessToken, refreshToken: ScenarioBackend.refreshToken),
+      environment: BackendClient.Environment(clock: AdvancingClock(), traceID: { _ in "t" }),
+      logger: LoggerSpy())
+
+    // The refresh is held until all twenty requests have met their 401, so all twenty are
+    // waiting on a refresh at the same time.
+    let statuses = try await withThrowingTaskGroup(of: Int.self) { group in
+      for _ in 0..<20 {
+        group.addTask { try await client.send(.cards).response.status }
+      }
+      return try await group.reduce(into: [Int]()) { $0.append($1) }
+    }
+
+    #expect(statuses == Array(repeating: 200, count: 20))
+    #expect(await backend.refreshes == 1)
+  }
+
+  @Test("a refused refresh ends the session: sign in again, and nothing is sent after")
+  func refreshRefused() async throws {
+    let fixture = ClientFixture(
+      scenario(cards: [.error(401, code: "token_expired")], refresh: .fails))
+
+    let first = try #require(await requestFailure { _ = try await fixture.client.send(.cards) })
+    let second = try #require(await requestFailure { _ = try await fixture.client.send(.wallet) })
+
+    #expect(first.kind == .sessionExpired)
+    #expect(first.recovery == .signInAgain)
+    #expect(second.kind == .sessionExpired)
+    #expect(await fixture.backend.requestCount(.wallet) == 0)
+    #expect(await fixture.backend.requestCount(.refreshSession) == 1)
+  }
+
+  @Test("a second 401 after a refresh ends the session rather than looping")
+  func noLoop() async throws {
+    let fixture = ClientFixture(scenario(cards: [.error(401, code: "token_expired")]))
+
+    let failure = try #require(await requestFailure { _ = try await fixture.client.send(.cards) })
+
+    #expect(failure.kind == .sessionExpired)
+    #expect(await fixture.backend.requestCount(.cards) == 2)
+  }
+
+  @Test("a token never appears in a description, a mirror or a failure")
+  func redaction() async throws {
+    let token = ScenarioBackend.initialAccessToken
+    let request = BackendRequest(endpoint: .cards, traceID: "t", credential: token)
+    let fixture = ClientFixture(
+      scenario(cards: [.error(401, code: "token_expired")], refresh: .fails))
+    let failure = try #require(await requestFailure { _ = try await fixture.client.send(.cards) })
+
+    for text in [
+      String(describing: token), String(reflecting: token), String(describing: request),
+      String(reflecting: request), String(reflecting: failure), describeChain(of: failure),
+    ] {
+      #expect(!text.contains(token.value))
+      #expect(!text.contains("sk_test_"))
+    }
+  }
+}
+
+@Suite("Retry-After")
+struct RetryAfterTests {
+  private let now = Date(timeIntervalSince1970: 1_800_000_000)
+
+  @Test("reads whole seconds")
+  func seconds() {
+    #expect(RetryAfter.parse("120", now: now) == .seconds(120))
+    #expect(RetryAfter.parse(" 0 ", now: now) == .zero)
+  }
+
+  @Test("reads an HTTP date, measured from now; a past date means now")
+  func date() {
+    #expect(RetryAfter.parse("Fri, 15 Jan 2027 08:00:30 GMT", now: now) == .seconds(30))
+    #expect(RetryAfter.parse("Thu, 14 Jan 2027 08:00:00 GMT", now: now) == .zero)
+  }
+
+  @Test(
+    "ignores what it cannot read", arguments: ["", "-1", "soon", "1.5", "2027-01-15T08:00:00Z"])
+  func unreadable(value: String) {
+    #expect(RetryAfter.parse(value, now: now) == nil)
+  }
+}
+
+/// A backend that, like a real one, answers 401 to the old token and 200 to a fresh one.
+/// It holds the refresh until a given number of 401s have gone out.
+private actor TokenCheckingBackend: PaymentsBackend {
+  private let expired = Gate()
+  private let holdRefreshUntil: Int
+  private(set) var refreshes = 0
+
+  init(holdRefreshUntil: Int) {
+    self.holdRefreshUntil = holdRefreshUntil
+  }
+
+  func send(_ request: BackendRequest) async throws -> BackendResponse {
+    switch request.endpoint {
+    case .refreshSession:
+      refreshes += 1
+      await expired.waitForArrivals(holdRefreshUntil)
+      return BackendResponse(status: 200, body: Data(#"{"accessToken":"fresh"}"#.utf8))
+    default:
+      guard request.credential != ScenarioBackend.initialAccessToken else {
+        await expired.arrive()
+        return BackendResponse(status: 401, body: Data(#"{"code":"token_expired"}"#.utf8))
+      }
+      return BackendResponse(status: 200, body: Data(#"{"cards":[]}"#.utf8))
+    }
+  }
+}
