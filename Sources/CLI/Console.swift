@@ -18,7 +18,7 @@ struct StandardConsole: Console {
 }
 
 /// The developer log of `--verbose`: one line per entry on stderr, metadata sorted by key,
-/// such as `[warning] skipped cards: unreachable  error=unreachable source=cards`.
+/// such as `[info] user status is verified  source=wallet`.
 struct ConsoleLogger: Logger {
   let console: any Console
 

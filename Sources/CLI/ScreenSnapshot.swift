@@ -27,6 +27,20 @@ struct ScreenSnapshot: Equatable, Encodable {
     var recovery: String?
     /// Only where support has to take over.
     var traceId: String?
+
+    enum CodingKeys: String, CodingKey {
+      case title, message, hint, recovery, traceId
+    }
+
+    /// Writes every key, null included, like the snapshot itself.
+    func encode(to encoder: any Encoder) throws {
+      var container = encoder.container(keyedBy: CodingKeys.self)
+      try container.encode(title, forKey: .title)
+      try container.encode(message, forKey: .message)
+      try container.encode(hint, forKey: .hint)
+      try container.encode(recovery, forKey: .recovery)
+      try container.encode(traceId, forKey: .traceId)
+    }
   }
 
   /// Where the app-level handlers sent the user, and the button that takes them there.

@@ -54,6 +54,15 @@ struct EndToEndTests {
     #expect((json as? [String: Any])?["status"] as? String == "error")
   }
 
+  @Test("an expired token is refreshed behind the screen's back, and never printed")
+  func tokenRefresh() throws {
+    let result = try run(["--scenario", "token-expired", "--verbose"])
+
+    #expect(result.status == 0)
+    #expect(result.errors.contains("access token expired; repeating"))
+    #expect(!(result.output + result.errors).contains("sk_test_"))
+  }
+
   @Test("FORCE_COLOR colours a pipe and NO_COLOR wins over it")
   func colourEnvironment() throws {
     #expect(try run([], environment: ["FORCE_COLOR": "1"]).output.contains("\u{1B}["))

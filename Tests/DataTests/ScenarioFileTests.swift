@@ -1,7 +1,8 @@
-import DataLayer
 import Domain
 import Foundation
 import Testing
+
+@testable import DataLayer
 
 @Suite("Scenario files")
 struct ScenarioFileTests {
@@ -166,6 +167,113 @@ struct ScenarioFileTests {
     } throws: { error in
       guard let error = error as? ScenarioFileError else { return false }
       return error.key == nil && error.description.hasPrefix("the file is not valid JSON")
+    }
+  }
+}
+
+@Suite("Scenario files: the responses form")
+struct ScenarioFileResponsesTests {
+  private func parse(_ json: String) throws(ScenarioFileError) -> Scenario {
+    try ScenarioFile.parse(Foundation.Data(json.utf8), name: "test.json")
+  }
+
+  @Test("reads answers in order: statuses, Retry-After in both forms, transports, raw bodies")
+  func answers() throws {
+    let scenario = try parse(
+      #"""
+      {"cards": {"latencyMs": 5, "responses": [
+        {"status": 503, "retryAfter": 1},
+        {"status": 503, "retryAfter": "Wed, 21 Oct 2026 07:28:00 GMT", "code": "maintenance"},
+        {"transport": "timedOut"},
+        {"status": 403, "code": "user_locked", "message": "Call us"},
+        {"status": 200, "body": "not json"},
+        {"status": 200}
+      ]}}
+      """#)
+
+    let answers = scenario.cards.answers
+    #expect(scenario.cards.latency == .milliseconds(5))
+    #expect(answers.count == 6)
+    guard case .respond(503, let headers, _) = answers[0] else {
+      Issue.record("expected a 503, got \(answers[0])")
+      return
+    }
+    #expect(headers == ["retry-after": "1"])
+    guard case .respond(503, let dateHeaders, let body) = answers[1] else {
+      Issue.record("expected a 503, got \(answers[1])")
+      return
+    }
+    #expect(dateHeaders == ["retry-after": "Wed, 21 Oct 2026 07:28:00 GMT"])
+    #expect(body.contains("maintenance"))
+    #expect(answers[2] == .transport(.timedOut))
+    guard case .respond(403, _, let lockedBody) = answers[3] else {
+      Issue.record("expected a 403, got \(answers[3])")
+      return
+    }
+    #expect(lockedBody.contains("user_locked") && lockedBody.contains("Call us"))
+    #expect(answers[4] == .respond(status: 200, body: "not json"))
+    #expect(answers[5] == CardsOutcome.defaultCards.answer)
+  }
+
+  @Test("reads the session's refresh and the user's status")
+  func sessionAndUserStatus() throws {
+    let scenario = try parse(#"{"session": {"refresh": "fails"}, "userStatus": "locked"}"#)
+
+    #expect(scenario.refresh == .fails)
+    #expect(scenario.userStatus == .locked)
+  }
+
+  @Test("reads a card the issuer rejected")
+  func rejection() throws {
+    let scenario = try parse(
+      #"{"cards": {"outcome": "ok", "cards": [{"brand": "Visa", "last4": "4242", "expiry": "08/28", "status": "active", "rejection": {"reason": "blocked", "message": "No"}}]}}"#
+    )
+
+    #expect(
+      scenario.cards
+        == SourceScript(
+          cards: .ok([
+            ScenarioCard(
+              brand: "Visa", lastFour: "4242", expiry: "08/28", status: .active,
+              rejection: IssuerRejection(reason: .blocked, message: "No"))
+          ]), latency: Scenario(name: "", summary: "").cards.latency))
+  }
+
+  @Test(
+    "a bad answer names the key and the reason",
+    arguments: [
+      (#"{"wallet": {"responses": []}}"#, "wallet.responses", "non-empty list"),
+      (#"{"wallet": {"responses": [{}]}}"#, "wallet.responses[0].status", "HTTP status"),
+      (#"{"wallet": {"responses": [{"status": 99}]}}"#, "wallet.responses[0].status", "100 to 599"),
+      (
+        #"{"wallet": {"responses": [{"transport": "dns"}]}}"#, "wallet.responses[0].transport",
+        "must be one of"
+      ),
+      (
+        #"{"wallet": {"responses": [{"transport": "offline", "status": 200}]}}"#,
+        "wallet.responses[0].status", "is not a key here"
+      ),
+      (
+        #"{"wallet": {"responses": [{"status": 503, "retryAfter": "soon"}]}}"#,
+        "wallet.responses[0].retryAfter", "HTTP date"
+      ),
+      (
+        #"{"wallet": {"responses": [{"status": 503, "retryAfter": -1}]}}"#,
+        "wallet.responses[0].retryAfter", "whole seconds"
+      ),
+      (
+        #"{"wallet": {"outcome": "banned", "responses": [{"status": 200}]}}"#, "wallet.outcome",
+        "is not a key here"
+      ),
+      (#"{"session": {"refresh": "maybe"}}"#, "session.refresh", "must be one of"),
+      (#"{"userStatus": "asleep"}"#, "userStatus", "must be one of"),
+    ] as [(String, String?, String)])
+  func badAnswers(json: String, key: String?, reason: String) {
+    #expect {
+      try parse(json)
+    } throws: { error in
+      guard let error = error as? ScenarioFileError else { return false }
+      return error.key == key && error.reason.contains(reason)
     }
   }
 }

@@ -54,7 +54,7 @@ public enum BuiltInScenarios {
     ),
     Scenario(
       name: "cards-offline",
-      summary: "The cards backend is unreachable: wallet and Apple Pay are listed; the "
+      summary: "The cards request fails, offline: wallet and Apple Pay are listed; the "
         + "failure is logged as a warning.",
       cards: SourceScript(cards: .offline, latency: .milliseconds(250))
     ),

@@ -4,7 +4,7 @@
 /// - absence (no wallet, no cards, Apple Pay not on this device) is an answer: skipped,
 ///   logged at debug;
 /// - a wallet that is banned, in review or empty is skipped here, logged at info;
-/// - a failure (unreachable, past the deadline, unknown) is skipped, and logged, only while
+/// - a failure (a request failure, past the deadline, unknown) is skipped, and logged, only while
 ///   something else can be shown;
 /// - a failure that changes the user's flow (session ended, account not verified or locked,
 ///   app outdated) is never skipped: it throws `flowInterrupted`;

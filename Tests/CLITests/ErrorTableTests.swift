@@ -1,0 +1,150 @@
+import DataLayer
+import Domain
+import Foundation
+import Testing
+
+@testable import CLI
+
+/// docs/ERRORS.md must have a row for every error the project can produce. The ids below
+/// come from exhaustive switches: a new case does not compile until it is named here, and
+/// once named, this suite fails until the table has its row.
+@Suite("docs/ERRORS.md: the decision table")
+struct ErrorTableTests {
+  static let context = ErrorContext(operation: "GET /cards")
+  static let request = RequestFailure(.offline, context: context)
+
+  static var catalogue: [String] {
+    RequestFailure.Kind.allCases.map { "RequestFailure.\($0.rawValue)" }
+      + TransportError.allCases.map { "TransportError.\($0.rawValue)" }
+      + [
+        WalletRepositoryError.noWalletFound(context), .banned(context),
+        .inReview(.pending, context), .requestFailed(request),
+      ].map(id)
+      + [CardsRepositoryError.requestFailed(request)].map(id)
+      + [ApplePayServiceError.serviceNotAvailable].map(id)
+      + [
+        SourceFailure.Reason.requestFailed(request), .deadlineExceeded(.seconds(1)),
+        .unknown(CancellationError()),
+      ].map(id)
+      + [
+        PaymentMethodsError.noPaymentMethodsFound, .couldNotLoad([]),
+        .flowInterrupted(SourceFailure(source: .cards, reason: .requestFailed(request))),
+      ].map(id)
+      + [WalletError.couldNotLoad(SourceFailure(source: .wallet, reason: .deadlineExceeded(.zero)))]
+      .map(id)
+      + [
+        "DeadlineExceeded", "SessionEnded", "RefreshRefused", "ScenarioFault", "CancellationError",
+        "UsageError", "ScenarioLoader.Failure", "ScenarioFileError",
+      ]
+  }
+
+  struct Row {
+    let error: String
+    let scenarios: [String]
+    let test: String
+  }
+
+  private func rows() throws -> [Row] {
+    let text = try String(
+      contentsOf: packageRoot.appendingPathComponent("docs/ERRORS.md"), encoding: .utf8)
+    return text.split(separator: "\n").filter { $0.hasPrefix("| `") }.map { line in
+      let cells = line.split(separator: "|", omittingEmptySubsequences: false)
+        .map { $0.trimmingCharacters(in: .whitespaces) }
+      let error = cells[1].trimmingCharacters(in: CharacterSet(charactersIn: "`"))
+      let scenarios = cells[8].split(separator: "`", omittingEmptySubsequences: false).enumerated()
+        .filter { $0.offset % 2 == 1 }.compactMap { $0.element.split(separator: " ").first }
+        .map(String.init).filter { !$0.hasPrefix("{") }
+      let test = cells[9].trimmingCharacters(in: CharacterSet(charactersIn: "\""))
+      return Row(error: error, scenarios: scenarios, test: test)
+    }
+  }
+
+  @Test("has a row for every error the project can produce")
+  func everyErrorHasARow() throws {
+    let documented = Set(try rows().map(\.error))
+
+    for error in Self.catalogue {
+      #expect(documented.contains(error), "docs/ERRORS.md has no row for \(error)")
+    }
+  }
+
+  @Test("has no row for an error that does not exist, and no error twice")
+  func noStaleRows() throws {
+    let documented = try rows().map(\.error)
+
+    #expect(Set(documented).subtracting(Self.catalogue).isEmpty)
+    #expect(Set(documented).count == documented.count)
+  }
+
+  @Test("cites tests that exist")
+  func citedTestsExist() throws {
+    let sources = try testSources()
+
+    for row in try rows() {
+      #expect(sources.contains("\"\(row.test)\""), "\(row.error) cites a missing test: \(row.test)")
+    }
+  }
+
+  @Test("cites built-in scenarios that exist")
+  func citedScenariosExist() throws {
+    for row in try rows() {
+      for scenario in row.scenarios {
+        #expect(BuiltInScenariosNames.all.contains(scenario), "\(row.error) cites \(scenario)")
+      }
+    }
+  }
+
+  private func testSources() throws -> String {
+    let folder = packageRoot.appendingPathComponent("Tests")
+    let files = try #require(FileManager.default.enumerator(atPath: folder.path))
+      .compactMap { $0 as? String }.filter { $0.hasSuffix(".swift") }
+    return try files.map {
+      try String(contentsOf: folder.appendingPathComponent($0), encoding: .utf8)
+    }.joined(separator: "\n")
+  }
+
+  // MARK: - Case names, from exhaustive switches
+
+  private static func id(_ error: WalletRepositoryError) -> String {
+    switch error {
+    case .noWalletFound: "WalletRepositoryError.noWalletFound"
+    case .banned: "WalletRepositoryError.banned"
+    case .inReview: "WalletRepositoryError.inReview"
+    case .requestFailed: "WalletRepositoryError.requestFailed"
+    }
+  }
+
+  private static func id(_ error: CardsRepositoryError) -> String {
+    switch error {
+    case .requestFailed: "CardsRepositoryError.requestFailed"
+    }
+  }
+
+  private static func id(_ error: ApplePayServiceError) -> String {
+    switch error {
+    case .serviceNotAvailable: "ApplePayServiceError.serviceNotAvailable"
+    }
+  }
+
+  private static func id(_ reason: SourceFailure.Reason) -> String {
+    switch reason {
+    case .requestFailed: "SourceFailure.requestFailed"
+    case .deadlineExceeded: "SourceFailure.deadlineExceeded"
+    case .unknown: "SourceFailure.unknown"
+    }
+  }
+
+  private static func id(_ error: PaymentMethodsError) -> String {
+    switch error {
+    case .noPaymentMethodsFound: "PaymentMethodsError.noPaymentMethodsFound"
+    case .couldNotLoad: "PaymentMethodsError.couldNotLoad"
+    case .flowInterrupted: "PaymentMethodsError.flowInterrupted"
+    }
+  }
+
+  private static func id(_ error: WalletError) -> String {
+    switch error {
+    case .couldNotLoad: "WalletError.couldNotLoad"
+    }
+  }
+}
