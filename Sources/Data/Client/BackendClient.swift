@@ -69,7 +69,7 @@ public struct BackendClient: Sendable {
     var refreshed = false
     while true {
       attempt += 1
-      let outcome = try await sendOnce(endpoint, attempt: attempt, refreshed: refreshed)
+      let outcome = try await sendOnce(endpoint, attempt: attempt)
       switch outcome {
       case .answer(let answer):
         return answer
@@ -84,13 +84,12 @@ public struct BackendClient: Sendable {
             after: failure, endpoint: endpoint, attempt: attempt, elapsed: elapsed,
             jitter: environment.jitter)
         else { throw failure }
+        var metadata = [LogMetadataKey.error: failure.summary]
+        metadata[LogMetadataKey.traceID] = failure.context.traceID
         logger.log(
           .info,
           "retrying \(endpoint.rawValue) in \(wait.formatted) (attempt \(attempt + 1) of \(policy.maxAttempts))",
-          metadata: [
-            LogMetadataKey.error: failure.summary,
-            LogMetadataKey.traceID: failure.context.traceID ?? "",
-          ])
+          metadata: metadata)
         // Cancellation during the wait ends the request at once, as CancellationError.
         try await clock.sleep(for: wait)
       }
@@ -104,9 +103,7 @@ public struct BackendClient: Sendable {
   }
 
   /// One request and its answer, sorted.
-  private func sendOnce(_ endpoint: BackendEndpoint, attempt: Int, refreshed: Bool) async throws
-    -> Outcome
-  {
+  private func sendOnce(_ endpoint: BackendEndpoint, attempt: Int) async throws -> Outcome {
     let traceID = environment.traceID(endpoint)
     var context = ErrorContext(operation: endpoint.rawValue, traceID: traceID, attempts: attempt)
     let token: Secret
@@ -173,9 +170,11 @@ public struct BackendClient: Sendable {
         }
         return Secret(payload.accessToken)
       }
+      var metadata: [String: String] = [:]
+      metadata[LogMetadataKey.traceID] = context.traceID
       logger.log(
         .info, "access token expired; repeating \(context.operation) with a fresh token",
-        metadata: [LogMetadataKey.traceID: context.traceID ?? ""])
+        metadata: metadata)
     } catch let ended as SessionEnded {
       var context = context
       context.underlying = ended.cause
