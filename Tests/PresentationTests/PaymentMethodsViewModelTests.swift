@@ -334,3 +334,30 @@ struct PaymentMethodsViewModelSelectionTests {
     #expect(viewModel.state == .loading)
   }
 }
+
+@MainActor
+@Suite("Payment methods view model: what a superseded load leaves behind")
+struct PaymentMethodsViewModelSupersededLogTests {
+  @Test("a superseded load that fails late is neither shown nor logged")
+  func lateFailureIsNotLogged() async {
+    let logger = LoggerSpy()
+    let calls = CallCounter()
+    let release = Gate()
+    let viewModel = makeViewModel(logger: logger) {
+      calls.increment()
+      if calls.count == 1 {
+        await release.pass()
+        throw PaymentMethodsError.couldNotLoad([])
+      }
+      return allMethods
+    }
+
+    let first = viewModel.load()
+    await release.waitForArrivals(1)
+    await viewModel.load().value
+    await release.open()
+    await first.value
+
+    #expect(logger.entries.isEmpty)
+  }
+}

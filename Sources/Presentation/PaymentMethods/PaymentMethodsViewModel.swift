@@ -138,10 +138,11 @@ public final class PaymentMethodsViewModel {
     }
   }
 
-  /// Sets the state unless this load was superseded: the newer load owns the screen.
-  private func publish(_ newState: State) {
+  /// Sets the state unless this load was superseded: the newer load owns the screen. The
+  /// state is only made (and an error only presented and logged) when it will be shown.
+  private func publish(_ newState: @autoclosure () -> State) {
     guard !Task.isCancelled else { return }
-    state = newState
+    state = newState()
   }
 
   /// The one place the use case's errors become something a person sees.

@@ -93,10 +93,11 @@ public final class WalletViewModel {
     }
   }
 
-  /// Sets the state unless this load was superseded: the newer load owns the screen.
-  private func publish(_ newState: State) {
+  /// Sets the state unless this load was superseded: the newer load owns the screen. The
+  /// state is only made (and an error only presented and logged) when it will be shown.
+  private func publish(_ newState: @autoclosure () -> State) {
     guard !Task.isCancelled else { return }
-    state = newState
+    state = newState()
   }
 
   private func present(_ status: WalletStatus) -> State {
