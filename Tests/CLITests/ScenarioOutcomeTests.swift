@@ -49,7 +49,7 @@ struct ExpectedScreen: Sendable, CustomTestStringConvertible {
     .init("timeout-then-ok", "loaded", ["wallet", "card", "card", "applePay"]),
     .init(
       "client-outdated", "error", [], panel: "Update the app", exit: .errorState,
-      action: "updateApp"),
+      action: "updateApp", traceID: "wallet-1"),
     .init(
       "user-not-verified", "error", [], panel: "Verify your account", exit: .userActionRequired,
       action: "verifyAccount"),
@@ -98,7 +98,7 @@ struct ExpectedScreen: Sendable, CustomTestStringConvertible {
     .init("timeout-then-ok", "loaded", ["wallet"], screen: "wallet"),
     .init(
       "client-outdated", "error", [], panel: "Update the app", exit: .errorState,
-      action: "updateApp", screen: "wallet"),
+      action: "updateApp", traceID: "wallet-1", screen: "wallet"),
     .init(
       "user-not-verified", "error", [], panel: "Verify your account", exit: .userActionRequired,
       action: "verifyAccount", screen: "wallet"),

@@ -202,3 +202,18 @@ final class CallLog: @unchecked Sendable {
   func append(_ call: String) { lock.withLock { calls.append(call) } }
   var entries: [String] { lock.withLock { calls } }
 }
+
+@Suite("Trace ids on screen")
+struct TraceIDVisibilityTests {
+  @Test(
+    "a journey shows the trace id exactly when its error is not recoverable",
+    arguments: [
+      (RequestFailure.Kind.sessionExpired, false), (.userNotVerified, false), (.userLocked, true),
+      (.clientOutdated, true),
+    ])
+  func journeys(kind: RequestFailure.Kind, shown: Bool) throws {
+    let decision = try #require(FlowErrorHandlers.standard.decision(for: failure(kind)))
+
+    #expect((decision.traceID != nil) == shown)
+  }
+}

@@ -10,6 +10,8 @@ struct ErrorPresenter {
   func present(_ error: any Error) -> PresentationError {
     let recovery = Recovery(of: error)
     let kinds = requestFailures(in: error).map(\.kind)
+    // One rule for every error: the user sees the trace id only where support takes over.
+    let shownTraceID = recovery.showsTraceID ? traceID(of: error) : nil
     switch recovery {
     case .retryWhenUserActs(.reconnect):
       return PresentationError(
@@ -40,13 +42,13 @@ struct ErrorPresenter {
         title: "Something went wrong",
         message: "We couldn't show \(subject). This is on us, not you.",
         hint: "If it keeps happening, contact support and quote the reference below.",
-        category: .unexpected, recovery: recovery, traceID: traceID(of: error))
+        category: .unexpected, recovery: recovery, traceID: shownTraceID)
     case .signInAgain, .notRecoverable:
       return PresentationError(
         title: "Couldn't load \(subject)",
         message: "This can't be fixed by trying again.",
-        hint: "Contact support and quote the reference below.",
-        category: .other, recovery: recovery, traceID: traceID(of: error))
+        hint: "Contact support for help.",
+        category: .other, recovery: recovery, traceID: shownTraceID)
     }
   }
 

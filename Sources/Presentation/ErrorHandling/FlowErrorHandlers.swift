@@ -45,11 +45,16 @@ public struct FlowErrorHandlers: Sendable {
     SessionEndedHandler(), UserStateHandler(), OutdatedClientHandler(),
   ])
 
+  /// The first handler's decision. The trace id is added here, by one rule for every
+  /// handler: only where the error is not recoverable, so that support has to take over.
   public func decision(for error: any Error) -> FlowDecision? {
     let recovery = Recovery(of: error)
     guard recovery.changesFlow else { return nil }
     for handler in handlers {
-      if let decision = handler.decision(for: error, recovery: recovery) { return decision }
+      if var decision = handler.decision(for: error, recovery: recovery) {
+        decision.traceID = recovery.showsTraceID ? traceID(of: error) : nil
+        return decision
+      }
     }
     return nil
   }
@@ -78,7 +83,7 @@ public struct UserStateHandler: FlowErrorHandler {
   public func decision(for error: any Error, recovery: Recovery) -> FlowDecision? {
     switch recovery {
     case .retryWhenUserActs(.verifyAccount): Self.verifyAccount
-    case .notRecoverable(.contactSupport): Self.contactSupport(traceID: traceID(of: error))
+    case .notRecoverable(.contactSupport): Self.contactSupport
     default: nil
     }
   }
@@ -88,7 +93,7 @@ public struct UserStateHandler: FlowErrorHandler {
     switch status {
     case .verified: nil
     case .notVerified: verifyAccount
-    case .locked: contactSupport(traceID: nil)
+    case .locked: contactSupport
     }
   }
 
@@ -100,16 +105,13 @@ public struct UserStateHandler: FlowErrorHandler {
       hint: "Follow the link we emailed you, then check your status again."),
     button: "Check my status again")
 
-  static func contactSupport(traceID: String?) -> FlowDecision {
-    FlowDecision(
-      action: .contactSupport,
-      notice: Notice(
-        title: "Your account is locked",
-        message: "For your security, payments are turned off on this account.",
-        hint: "Contact support; quoting the reference below helps them find you."),
-      button: "Contact support",
-      traceID: traceID)
-  }
+  static let contactSupport = FlowDecision(
+    action: .contactSupport,
+    notice: Notice(
+      title: "Your account is locked",
+      message: "For your security, payments are turned off on this account.",
+      hint: "Contact support; quoting the reference below helps them find you."),
+    button: "Contact support")
 }
 
 /// This version of the app is no longer supported: update it.
@@ -123,7 +125,9 @@ public struct OutdatedClientHandler: FlowErrorHandler {
       notice: Notice(
         title: "Update the app",
         message: "This version of the app is no longer supported.",
-        hint: "Install the latest version from the App Store."),
+        hint:
+          "Install the latest version from the App Store. If that doesn't help, contact support with the reference below."
+      ),
       button: "Update")
   }
 }
