@@ -1,3 +1,4 @@
+import DataLayer
 import Domain
 
 /// What the user asked for on the command line.
@@ -18,7 +19,7 @@ struct CommandLineOptions: Equatable {
     case file(String)
   }
 
-  var scenario: ScenarioChoice = .builtIn("all-available")
+  var scenario: ScenarioChoice = .builtIn(BuiltInScenarios.defaultName)
   var screen: Screen = .paymentMethods
   var deadline: Duration = PaymentMethodsUseCase.defaultDeadline
   var json = false

@@ -141,16 +141,9 @@ extension ScreenSnapshot {
 
   private mutating func show(_ decision: FlowDecision) {
     status = .error
-    let recovery: Recovery =
-      switch decision.action {
-      case .signIn: .signInAgain
-      case .verifyAccount: .retryWhenUserActs(.verifyAccount)
-      case .contactSupport: .notRecoverable(.contactSupport)
-      case .updateApp: .notRecoverable(.clientNotSupported)
-      }
     error = Panel(
       title: decision.notice.title, message: decision.notice.message, hint: decision.notice.hint,
-      recovery: recovery.description, traceId: decision.traceID)
+      recovery: decision.recovery.description, traceId: decision.traceID)
     action = Action(kind: decision.action.rawValue, button: decision.button)
     exitCode = decision.action == .updateApp ? .errorState : .userActionRequired
   }

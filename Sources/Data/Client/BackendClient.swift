@@ -88,7 +88,7 @@ public struct BackendClient: Sendable {
         metadata[LogMetadataKey.traceID] = failure.context.traceID
         logger.log(
           .info,
-          "retrying \(endpoint.rawValue) in \(wait.formatted) (attempt \(attempt + 1) of \(policy.maxAttempts))",
+          "retrying \(endpoint.rawValue) in \(wait.formattedMilliseconds) (attempt \(attempt + 1) of \(policy.maxAttempts))",
           metadata: metadata)
         // Cancellation during the wait ends the request at once, as CancellationError.
         try await clock.sleep(for: wait)
@@ -200,13 +200,5 @@ public struct RefreshRefused: Error, Equatable, Sendable, CustomStringConvertibl
 
   public var description: String {
     "RefreshRefused(POST /session/refresh status=\(status) code=\(serverCode ?? "none") traceId=\(traceID))"
-  }
-}
-
-extension Duration {
-  /// "250 ms".
-  var formatted: String {
-    let (seconds, attoseconds) = components
-    return "\(seconds * 1000 + attoseconds / 1_000_000_000_000_000) ms"
   }
 }

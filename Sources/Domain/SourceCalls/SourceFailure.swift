@@ -83,7 +83,7 @@ extension SourceFailure.Reason: CustomStringConvertible {
 
 extension Duration {
   /// "3000 ms": durations in logs and messages, whole milliseconds.
-  var formattedMilliseconds: String {
+  public var formattedMilliseconds: String {
     let (seconds, attoseconds) = components
     return "\(seconds * 1000 + attoseconds / 1_000_000_000_000_000) ms"
   }

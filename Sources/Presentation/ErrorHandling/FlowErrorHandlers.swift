@@ -11,14 +11,19 @@ public struct FlowDecision: Sendable, Equatable {
   }
 
   public var action: Action
+  /// The recovery that sent the user on this journey.
+  public var recovery: Recovery
   public var notice: Notice
   /// The label of the way on, such as "Check my status again".
   public var button: String
   /// Shown where support has to take over, so the user can quote it.
   public var traceID: String?
 
-  public init(action: Action, notice: Notice, button: String, traceID: String? = nil) {
+  public init(
+    action: Action, recovery: Recovery, notice: Notice, button: String, traceID: String? = nil
+  ) {
     self.action = action
+    self.recovery = recovery
     self.notice = notice
     self.button = button
     self.traceID = traceID
@@ -68,6 +73,7 @@ public struct SessionEndedHandler: FlowErrorHandler {
     guard recovery == .signInAgain else { return nil }
     return FlowDecision(
       action: .signIn,
+      recovery: .signInAgain,
       notice: Notice(
         title: "Please sign in again",
         message: "Your session has ended, so we signed you out to keep your account safe.",
@@ -99,6 +105,7 @@ public struct UserStateHandler: FlowErrorHandler {
 
   static let verifyAccount = FlowDecision(
     action: .verifyAccount,
+    recovery: .retryWhenUserActs(.verifyAccount),
     notice: Notice(
       title: "Verify your account",
       message: "You need a verified account before you can pay.",
@@ -107,6 +114,7 @@ public struct UserStateHandler: FlowErrorHandler {
 
   static let contactSupport = FlowDecision(
     action: .contactSupport,
+    recovery: .notRecoverable(.contactSupport),
     notice: Notice(
       title: "Your account is locked",
       message: "For your security, payments are turned off on this account.",
@@ -122,6 +130,7 @@ public struct OutdatedClientHandler: FlowErrorHandler {
     guard recovery == .notRecoverable(.clientNotSupported) else { return nil }
     return FlowDecision(
       action: .updateApp,
+      recovery: .notRecoverable(.clientNotSupported),
       notice: Notice(
         title: "Update the app",
         message: "This version of the app is no longer supported.",
