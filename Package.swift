@@ -16,21 +16,29 @@ let package = Package(
   targets: [
     .target(name: "Domain", path: "Sources/Domain"),
     .target(name: "DataLayer", dependencies: ["Domain"], path: "Sources/Data"),
+    // The scripted backend the demo plays, and the scenario-file reader: a module of its
+    // own so that `import DataLayer` in an app brings no test fixture along.
+    .target(
+      name: "DemoBackend", dependencies: ["Domain", "DataLayer"], path: "Sources/CLI/DemoBackend"),
     .target(name: "Presentation", dependencies: ["Domain"], path: "Sources/Presentation"),
     .executableTarget(
       name: "CLI",
-      dependencies: ["Domain", "DataLayer", "Presentation"],
-      path: "Sources/CLI"
+      dependencies: ["Domain", "DataLayer", "DemoBackend", "Presentation"],
+      path: "Sources/CLI",
+      exclude: ["DemoBackend"]
     ),
     // Clocks, spies and barriers shared by the test targets; never linked into the app.
     .target(name: "TestSupport", dependencies: ["Domain"], path: "Tests/TestSupport"),
     .testTarget(name: "DomainTests", dependencies: ["Domain", "TestSupport"]),
-    .testTarget(name: "DataTests", dependencies: ["DataLayer", "Domain", "TestSupport"]),
+    .testTarget(
+      name: "DataTests", dependencies: ["DataLayer", "DemoBackend", "Domain", "TestSupport"]),
     .testTarget(
       name: "PresentationTests", dependencies: ["Presentation", "Domain", "TestSupport"]),
     .testTarget(
       name: "CLITests",
-      dependencies: ["CLI", "DataLayer", "Domain", "Presentation", "TestSupport"],
+      dependencies: [
+        "CLI", "DataLayer", "DemoBackend", "Domain", "Presentation", "TestSupport",
+      ],
       // Read from the source tree (see GoldenFile), so that re-recording writes them there.
       exclude: ["Golden"]
     ),

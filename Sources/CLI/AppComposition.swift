@@ -1,4 +1,5 @@
 import DataLayer
+import DemoBackend
 import Domain
 import Foundation
 import Presentation
@@ -14,7 +15,7 @@ struct AppComposition {
   let deadline: Duration
   /// The clock, jitter, trace ids and date the whole graph runs on.
   let environment: BackendClient.Environment
-  let logger: any Logger
+  let logger: any DeveloperLog
 
   @MainActor
   func paymentMethodsViewModel() -> PaymentMethodsViewModel {

@@ -1,4 +1,5 @@
 import DataLayer
+import DemoBackend
 import Domain
 
 /// What the user asked for on the command line.

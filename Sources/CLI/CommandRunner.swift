@@ -1,4 +1,5 @@
 import DataLayer
+import DemoBackend
 import Domain
 import Foundation
 import Presentation
@@ -46,7 +47,7 @@ struct CommandRunner {
       return failure.exitCode
     }
 
-    let logger: any Logger = options.verbose ? ConsoleLogger(console: console) : SilentLogger()
+    let logger: any DeveloperLog = options.verbose ? ConsoleLog(console: console) : SilentLog()
     let composition = AppComposition(
       scenario: scenario, deadline: options.deadline, environment: environment, logger: logger)
     let terminal = terminal(options.noColor)

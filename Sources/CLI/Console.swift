@@ -19,7 +19,7 @@ struct StandardConsole: Console {
 
 /// The developer log of `--verbose`: one line per entry on stderr, metadata sorted by key,
 /// such as `[info] user status is verified  source=wallet`.
-struct ConsoleLogger: Logger {
+struct ConsoleLog: DeveloperLog {
   let console: any Console
 
   func log(_ entry: LogEntry) {

@@ -1,4 +1,5 @@
 import DataLayer
+import DemoBackend
 import Foundation
 
 /// Finds the scenario the command line names: a built-in one, or one in a JSON file.

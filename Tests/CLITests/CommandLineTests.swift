@@ -1,3 +1,4 @@
+import DemoBackend
 import Foundation
 import Testing
 

@@ -1,4 +1,5 @@
 import DataLayer
+import DemoBackend
 import Domain
 import Foundation
 import Testing

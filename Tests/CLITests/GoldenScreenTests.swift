@@ -1,3 +1,4 @@
+import DemoBackend
 import Testing
 
 @testable import CLI

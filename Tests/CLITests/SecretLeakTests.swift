@@ -1,4 +1,5 @@
 import DataLayer
+import DemoBackend
 import Testing
 
 @testable import CLI

@@ -87,7 +87,7 @@ struct VerboseLogTests {
 
   @Test("a log line lists metadata sorted by key")
   func lineFormat() {
-    let line = ConsoleLogger.line(
+    let line = ConsoleLog.line(
       for: LogEntry(
         level: .info, message: "hello", metadata: ["source": "wallet", "error": "banned"]))
 

@@ -4,6 +4,7 @@ import TestSupport
 import Testing
 
 @testable import DataLayer
+@testable import DemoBackend
 
 @Suite("Backend client: what the backend says becomes a request failure with context")
 struct BackendClientMappingTests {
@@ -98,7 +99,7 @@ struct BackendClientRetryTests {
         accessToken: ScenarioBackend.initialAccessToken, refreshToken: ScenarioBackend.refreshToken),
       environment: BackendClient.Environment(
         clock: clock, jitter: { $0 / 4 }, traceID: { _ in "t" }),
-      logger: LoggerSpy())
+      logger: LogSpy())
 
     _ = await requestFailure { _ = try await client.send(.cards) }
 
@@ -218,7 +219,7 @@ struct BackendClientRetryTests {
       session: Session(
         accessToken: ScenarioBackend.initialAccessToken, refreshToken: ScenarioBackend.refreshToken),
       environment: BackendClient.Environment(clock: StoppedClock(), traceID: { _ in "t" }),
-      logger: LoggerSpy())
+      logger: LogSpy())
     let request = Task { try await client.send(.cards) }
     while await backend.requestCount(.cards) == 0 { await Task.yield() }
 
@@ -250,7 +251,7 @@ struct BackendClientSessionTests {
       session: Session(
         accessToken: ScenarioBackend.initialAccessToken, refreshToken: ScenarioBackend.refreshToken),
       environment: BackendClient.Environment(clock: AdvancingClock(), traceID: { _ in "t" }),
-      logger: LoggerSpy())
+      logger: LogSpy())
 
     // The refresh is held until all twenty requests have met their 401, so all twenty are
     // waiting on a refresh at the same time.
@@ -300,7 +301,7 @@ struct BackendClientSessionTests {
 
     for text in [
       String(describing: token), String(reflecting: token), String(describing: request),
-      String(reflecting: request), String(reflecting: failure), describeChain(of: failure),
+      String(reflecting: request), String(reflecting: failure), ErrorChain(failure).description,
     ] {
       #expect(!text.contains(token.value))
       #expect(!text.contains("sk_test_"))

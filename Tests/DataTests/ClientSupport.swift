@@ -3,6 +3,7 @@ import Foundation
 import TestSupport
 
 @testable import DataLayer
+@testable import DemoBackend
 
 /// A scenario whose wallet and cards answer as scripted, with no latency.
 func scenario(
@@ -19,7 +20,7 @@ struct ClientFixture {
   let backend: ScenarioBackend
   let client: BackendClient
   let clock: AdvancingClock
-  let logger: LoggerSpy
+  let logger: LogSpy
 
   init(
     _ scenario: Scenario, policy: RetryPolicy = RetryPolicy(),
@@ -27,7 +28,7 @@ struct ClientFixture {
   ) {
     self.backend = ScenarioBackend(scenario: scenario, clock: ImmediateClock())
     self.clock = clock
-    self.logger = LoggerSpy()
+    self.logger = LogSpy()
     let traceIDs = SequentialTraceIDs()
     self.client = BackendClient(
       backend: backend,

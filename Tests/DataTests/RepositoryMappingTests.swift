@@ -4,6 +4,7 @@ import TestSupport
 import Testing
 
 @testable import DataLayer
+@testable import DemoBackend
 
 @Suite("Wallet repository: backend answers to wallet errors")
 struct WalletRepositoryMappingTests {

@@ -89,7 +89,7 @@ struct PaymentMethodsUseCaseShowingTests {
 struct PaymentMethodsUseCaseSkippingTests {
   @Test("a missing wallet is left out and logged at debug")
   func skipsMissingWallet() async throws {
-    let logger = LoggerSpy()
+    let logger = LogSpy()
     let useCase = makeUseCase(
       wallet: .throwing(WalletRepositoryError.noWalletFound(Fixtures.context())), logger: logger)
 
@@ -109,7 +109,7 @@ struct PaymentMethodsUseCaseSkippingTests {
       .inReview(.beingProcessed, Fixtures.context()),
     ])
   func skipsWalletThatCannotPay(error: WalletRepositoryError) async throws {
-    let logger = LoggerSpy()
+    let logger = LogSpy()
     let useCase = makeUseCase(wallet: .throwing(error), logger: logger)
 
     let methods = try await useCase.execute()
@@ -121,7 +121,7 @@ struct PaymentMethodsUseCaseSkippingTests {
 
   @Test("a wallet with no funds is left out and logged at info")
   func skipsEmptyWallet() async throws {
-    let logger = LoggerSpy()
+    let logger = LogSpy()
     let useCase = makeUseCase(wallet: .returning(Fixtures.emptyWallet), logger: logger)
 
     let methods = try await useCase.execute()
@@ -132,7 +132,7 @@ struct PaymentMethodsUseCaseSkippingTests {
 
   @Test("no saved cards is an answer, logged at debug")
   func skipsEmptyCardList() async throws {
-    let logger = LoggerSpy()
+    let logger = LogSpy()
     let useCase = makeUseCase(cards: .returning([]), logger: logger)
 
     let methods = try await useCase.execute()
@@ -143,7 +143,7 @@ struct PaymentMethodsUseCaseSkippingTests {
 
   @Test("Apple Pay not available on the device is left out and logged at debug")
   func skipsUnavailableApplePay() async throws {
-    let logger = LoggerSpy()
+    let logger = LogSpy()
     let useCase = makeUseCase(
       applePay: .throwing(ApplePayServiceError.serviceNotAvailable), logger: logger)
 
@@ -155,7 +155,7 @@ struct PaymentMethodsUseCaseSkippingTests {
 
   @Test("an unreachable wallet is skipped with a warning while the cards can be shown")
   func skipsUnreachableWallet() async throws {
-    let logger = LoggerSpy()
+    let logger = LogSpy()
     let useCase = makeUseCase(wallet: .throwing(Fixtures.wallet(.offline)), logger: logger)
 
     let methods = try await useCase.execute()
@@ -171,7 +171,7 @@ struct PaymentMethodsUseCaseSkippingTests {
 
   @Test("unreachable cards are skipped with a warning while the wallet can be shown")
   func skipsUnreachableCards() async throws {
-    let logger = LoggerSpy()
+    let logger = LogSpy()
     let useCase = makeUseCase(cards: .throwing(Fixtures.cards(.offline)), logger: logger)
 
     let methods = try await useCase.execute()
@@ -182,7 +182,7 @@ struct PaymentMethodsUseCaseSkippingTests {
 
   @Test("an error no layer knows is skipped and logged at error level with the original error")
   func logsUnknownErrorsAsErrors() async throws {
-    let logger = LoggerSpy()
+    let logger = LogSpy()
     let useCase = makeUseCase(
       cards: .throwing(SurpriseError(detail: "socket closed")), logger: logger)
 
@@ -196,7 +196,7 @@ struct PaymentMethodsUseCaseSkippingTests {
 
   @Test("an unknown error from Apple Pay is skipped and logged at error level")
   func logsUnknownApplePayErrors() async throws {
-    let logger = LoggerSpy()
+    let logger = LogSpy()
     let useCase = makeUseCase(applePay: .throwing(SurpriseError(detail: "PassKit")), logger: logger)
 
     let methods = try await useCase.execute()
@@ -207,7 +207,7 @@ struct PaymentMethodsUseCaseSkippingTests {
 
   @Test("a successful load logs nothing")
   func logsNothingWhenAllIsWell() async throws {
-    let logger = LoggerSpy()
+    let logger = LogSpy()
 
     _ = try await makeUseCase(logger: logger).execute()
 
@@ -265,7 +265,7 @@ struct PaymentMethodsUseCaseNothingToShowTests {
 
   @Test("failures that are thrown are not also logged as skipped")
   func doesNotLogWhatItThrows() async throws {
-    let logger = LoggerSpy()
+    let logger = LogSpy()
     let useCase = makeUseCase(
       wallet: .throwing(Fixtures.wallet(.offline)),
       cards: .throwing(Fixtures.cards(.offline)),
@@ -284,7 +284,7 @@ struct PaymentMethodsUseCaseControlTests {
   func enforcesTheDeadline() async throws {
     // The wallet never answers; on the immediate clock the deadline passes at once.
     let walletCancelled = CallCounter()
-    let logger = LoggerSpy()
+    let logger = LogSpy()
     let useCase = makeUseCase(
       wallet: WalletRepositoryStub {
         do { try await suspendUntilCancelled() } catch { walletCancelled.increment() }
@@ -374,7 +374,7 @@ struct PaymentMethodsUseCaseControlTests {
 
   @Test("a cancelled load throws CancellationError and logs nothing")
   func cancellationIsNotAFailure() async throws {
-    let logger = LoggerSpy()
+    let logger = LogSpy()
     let started = StartBarrier(parties: 4)
     let hang: @Sendable () async throws -> Void = {
       await started.arriveAndWait()

@@ -106,16 +106,16 @@ struct ErrorChainTests {
     let error = PaymentMethodsError.couldNotLoad([failure])
 
     #expect(
-      describeChain(of: error)
+      ErrorChain(error).description
         == "PaymentMethodsError.couldNotLoad(cards: connectionLost) ← SourceFailure(cards: connectionLost)"
         + " ← RequestFailure.connectionLost(GET /cards traceId=abc123)"
         + " ← DomainTests.SurpriseError(detail: \"socket closed\")")
-    #expect(traceID(of: error) == "abc123")
+    #expect(ErrorChain(error).traceID == "abc123")
   }
 
   @Test("an error without a request behind it has no trace id")
   func noTraceID() {
-    #expect(traceID(of: PaymentMethodsError.noPaymentMethodsFound) == nil)
+    #expect(ErrorChain(PaymentMethodsError.noPaymentMethodsFound).traceID == nil)
   }
 
   @Test("the context lists what the backend said, and nothing it did not")
@@ -153,7 +153,7 @@ struct PaymentMethodsUseCaseFlowTests {
 
   @Test("the other failures of that load are logged, not dropped")
   func othersLogged() async throws {
-    let logger = LoggerSpy()
+    let logger = LogSpy()
     let useCase = makeUseCase(
       wallet: .throwing(Fixtures.wallet(.userLocked)), cards: .throwing(Fixtures.cards(.offline)),
       logger: logger)

@@ -75,7 +75,7 @@ func makeUseCase(
   flags: PaymentMethodsFeatureFlags = .allEnabled,
   deadline: Duration = PaymentMethodsUseCase.defaultDeadline,
   clock: any Clock<Duration> = StoppedClock(),
-  logger: LoggerSpy = LoggerSpy()
+  logger: LogSpy = LogSpy()
 ) -> PaymentMethodsUseCase {
   PaymentMethodsUseCase(
     walletRepository: wallet, cardsRepository: cards, applePayService: applePay,

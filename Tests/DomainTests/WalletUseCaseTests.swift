@@ -7,7 +7,7 @@ struct WalletUseCaseTests {
   private func makeUseCase(
     _ repository: WalletRepositoryStub, clock: any Clock<Duration> = StoppedClock()
   ) -> WalletUseCase {
-    WalletUseCase(repository: repository, clock: clock, logger: LoggerSpy())
+    WalletUseCase(repository: repository, clock: clock, logger: LogSpy())
   }
 
   @Test("a wallet is active, even one with no funds")

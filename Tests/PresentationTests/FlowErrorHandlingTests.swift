@@ -56,7 +56,7 @@ struct FlowErrorHandlersTests {
 struct ErrorPresentationTests {
   @MainActor
   private func presented(_ error: any Error) async -> PresentationError? {
-    let viewModel = PaymentMethodsViewModel(loadMethods: { throw error }, logger: LoggerSpy())
+    let viewModel = PaymentMethodsViewModel(loadMethods: { throw error }, logger: LogSpy())
     await viewModel.load().value
     guard case .failed(let presented) = viewModel.state else { return nil }
     return presented
@@ -112,9 +112,9 @@ struct CheckStatusAgainTests {
   @Test("a flow-changing error shows the journey, on either screen")
   func journeyOnBothScreens() async {
     let error = PaymentMethodsError.flowInterrupted(failure(.userNotVerified))
-    let paymentMethods = PaymentMethodsViewModel(loadMethods: { throw error }, logger: LoggerSpy())
+    let paymentMethods = PaymentMethodsViewModel(loadMethods: { throw error }, logger: LogSpy())
     let wallet = WalletViewModel(
-      loadStatus: { throw WalletError.couldNotLoad(failure(.userNotVerified)) }, logger: LoggerSpy()
+      loadStatus: { throw WalletError.couldNotLoad(failure(.userNotVerified)) }, logger: LogSpy()
     )
 
     await paymentMethods.load().value
@@ -142,7 +142,7 @@ struct CheckStatusAgainTests {
         calls.append("status")
         return .verified
       },
-      logger: LoggerSpy())
+      logger: LogSpy())
 
     await viewModel.checkStatusAgain().value
 
@@ -166,7 +166,7 @@ struct CheckStatusAgainTests {
         return []
       },
       checkUserStatus: { status },
-      logger: LoggerSpy())
+      logger: LogSpy())
 
     await viewModel.checkStatusAgain().value
 
@@ -181,7 +181,7 @@ struct CheckStatusAgainTests {
   @Test("the wallet screen checks the status first too")
   func walletScreen() async {
     let viewModel = WalletViewModel(
-      loadStatus: { .banned }, checkUserStatus: { .notVerified }, logger: LoggerSpy())
+      loadStatus: { .banned }, checkUserStatus: { .notVerified }, logger: LogSpy())
 
     await viewModel.checkStatusAgain().value
 

@@ -17,7 +17,7 @@ private let allMethods: [PaymentMethod] = [
 
 @MainActor
 private func makeViewModel(
-  logger: LoggerSpy = LoggerSpy(),
+  logger: LogSpy = LogSpy(),
   _ load: @escaping @Sendable () async throws -> [PaymentMethod]
 ) -> PaymentMethodsViewModel {
   PaymentMethodsViewModel(loadMethods: load, logger: logger, locale: Locale(identifier: "en_US"))
@@ -85,7 +85,7 @@ struct PaymentMethodsViewModelStateTests {
 
   @Test("noPaymentMethodsFound becomes the empty state, not an error")
   func emptyState() async {
-    let logger = LoggerSpy()
+    let logger = LogSpy()
     let viewModel = makeViewModel(logger: logger) {
       throw PaymentMethodsError.noPaymentMethodsFound
     }
@@ -102,7 +102,7 @@ struct PaymentMethodsViewModelStateTests {
 
   @Test("couldNotLoad becomes an error with a retry hint, and is logged once")
   func couldNotLoad() async {
-    let logger = LoggerSpy()
+    let logger = LogSpy()
     let viewModel = makeViewModel(logger: logger) {
       throw PaymentMethodsError.couldNotLoad([
         SourceFailure(source: .wallet, reason: .deadlineExceeded(.seconds(3))),
@@ -128,7 +128,7 @@ struct PaymentMethodsViewModelStateTests {
 
   @Test("an error nobody expected becomes the default error, logged at error level")
   func defaultError() async {
-    let logger = LoggerSpy()
+    let logger = LogSpy()
     let viewModel = makeViewModel(logger: logger) { throw URLError(.badServerResponse) }
 
     await viewModel.load().value
@@ -162,7 +162,7 @@ struct PaymentMethodsViewModelStateTests {
 
   @Test("a cancelled use case shows no error and logs nothing")
   func cancellationIsNotShown() async {
-    let logger = LoggerSpy()
+    let logger = LogSpy()
     let viewModel = makeViewModel(logger: logger) { throw CancellationError() }
 
     await viewModel.load().value
@@ -340,7 +340,7 @@ struct PaymentMethodsViewModelSelectionTests {
 struct PaymentMethodsViewModelSupersededLogTests {
   @Test("a superseded load that fails late is neither shown nor logged")
   func lateFailureIsNotLogged() async {
-    let logger = LoggerSpy()
+    let logger = LogSpy()
     let calls = CallCounter()
     let release = Gate()
     let viewModel = makeViewModel(logger: logger) {

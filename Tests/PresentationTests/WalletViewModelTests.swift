@@ -6,7 +6,7 @@ import Testing
 
 @MainActor
 private func makeViewModel(
-  logger: LoggerSpy = LoggerSpy(),
+  logger: LogSpy = LogSpy(),
   _ load: @escaping @Sendable () async throws -> WalletStatus
 ) -> WalletViewModel {
   WalletViewModel(loadStatus: load, logger: logger, locale: Locale(identifier: "en_US"))
@@ -77,7 +77,7 @@ struct WalletViewModelTests {
 
   @Test("a wallet that could not be loaded is an error with a retry hint, logged once")
   func couldNotLoad() async {
-    let logger = LoggerSpy()
+    let logger = LogSpy()
     let viewModel = makeViewModel(logger: logger) {
       throw WalletError.couldNotLoad(
         SourceFailure(source: .wallet, reason: .deadlineExceeded(.seconds(3))))
@@ -96,7 +96,7 @@ struct WalletViewModelTests {
 
   @Test("an error nobody expected becomes the default error")
   func defaultError() async {
-    let logger = LoggerSpy()
+    let logger = LogSpy()
     let viewModel = makeViewModel(logger: logger) { throw URLError(.unknown) }
 
     await viewModel.load().value

@@ -37,11 +37,11 @@ public struct BackendClient: Sendable {
   private let session: Session
   private let policy: RetryPolicy
   private let environment: Environment
-  private let logger: any Logger
+  private let logger: any DeveloperLog
 
   public init(
     backend: any PaymentsBackend, session: Session, policy: RetryPolicy = RetryPolicy(),
-    environment: Environment = Environment(), logger: any Logger
+    environment: Environment = Environment(), logger: any DeveloperLog
   ) {
     self.backend = backend
     self.session = session
@@ -88,7 +88,7 @@ public struct BackendClient: Sendable {
         metadata[LogMetadataKey.traceID] = failure.context.traceID
         logger.log(
           .info,
-          "retrying \(endpoint.rawValue) in \(wait.formattedMilliseconds) (attempt \(attempt + 1) of \(policy.maxAttempts))",
+          "retrying \(endpoint.rawValue) in \(LogFormat.milliseconds(wait)) (attempt \(attempt + 1) of \(policy.maxAttempts))",
           metadata: metadata)
         // Cancellation during the wait ends the request at once, as CancellationError.
         try await clock.sleep(for: wait)

@@ -7,7 +7,7 @@ public protocol ApplePayService: Sendable {
   func fetchApplePay() async throws -> ApplePay
 }
 
-public enum ApplePayServiceError: RecoverableError, Equatable, Sendable {
+public enum ApplePayServiceError: ClassifiedError, Equatable, Sendable {
   case serviceNotAvailable
 
   /// This device cannot pay with Apple Pay; nothing the app can do changes that.

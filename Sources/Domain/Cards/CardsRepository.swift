@@ -8,7 +8,7 @@ public protocol CardsRepository: Sendable {
   func fetchCards() async throws -> [PaymentCard]
 }
 
-public enum CardsRepositoryError: RecoverableError, ContextualError, Sendable {
+public enum CardsRepositoryError: ClassifiedError, ContextualError, Sendable {
   /// The request itself failed: no network, a server error, an expired session…
   case requestFailed(RequestFailure)
 

@@ -43,7 +43,7 @@ extension ErrorContext: CustomStringConvertible {
     if let serverCode { parts.append("code=\(serverCode)") }
     if let serverMessage { parts.append("message=\"\(serverMessage)\"") }
     if attempts > 1 { parts.append("attempts=\(attempts)") }
-    if let retryAfter { parts.append("retryAfter=\(retryAfter.formattedMilliseconds)") }
+    if let retryAfter { parts.append("retryAfter=\(LogFormat.milliseconds(retryAfter))") }
     if let traceID { parts.append("traceId=\(traceID)") }
     return parts.joined(separator: " ")
   }

@@ -63,7 +63,7 @@ extension Recovery: CustomStringConvertible {
 }
 
 /// An error that knows how it can be recovered from and what it wraps.
-public protocol RecoverableError: Error {
+public protocol ClassifiedError: Error {
   var recovery: Recovery { get }
   /// The error this one was made from, if any: the next link of the chain.
   var underlyingError: (any Error)? { get }
@@ -75,34 +75,8 @@ extension Recovery {
   /// The recovery of any error: its own if it declares one; otherwise nobody planned for
   /// it, and the only way on is to inspect its cause.
   public init(of error: any Error) {
-    self = (error as? any RecoverableError)?.recovery ?? .notRecoverable(.inspectCause)
+    self = (error as? any ClassifiedError)?.recovery ?? .notRecoverable(.inspectCause)
   }
-}
-
-/// The chain of errors, outermost first, as each layer wrapped it.
-public func errorChain(of error: any Error) -> [any Error] {
-  var chain: [any Error] = [error]
-  while let next = (chain.last as? any RecoverableError)?.underlyingError, chain.count < 16 {
-    chain.append(next)
-  }
-  return chain
-}
-
-/// One line per link of the chain: "PaymentMethodsError.couldNotLoad ← SourceFailure(cards) ← …".
-public func describeChain(of error: any Error) -> String {
-  errorChain(of: error).map { link in
-    (link as? any RecoverableError)?.summary ?? String(reflecting: link)
-  }.joined(separator: " ← ")
-}
-
-/// The trace id of the request behind an error, found anywhere along its chain.
-public func traceID(of error: any Error) -> String? {
-  for link in errorChain(of: error) {
-    if let context = (link as? any ContextualError)?.context, let traceID = context.traceID {
-      return traceID
-    }
-  }
-  return nil
 }
 
 /// An error that carries the context of the request behind it.

@@ -1,6 +1,6 @@
 /// A request to the backend that produced no usable answer, with the facts about it.
 /// The Data layer makes these at its boundary; the Domain decides what they mean.
-public struct RequestFailure: RecoverableError, ContextualError, Sendable {
+public struct RequestFailure: ClassifiedError, ContextualError, Sendable {
   public enum Kind: String, Sendable, Equatable, CaseIterable {
     /// No network.
     case offline

@@ -1,5 +1,5 @@
 /// The payment-methods use case's business errors: the ways it can end without a list.
-public enum PaymentMethodsError: RecoverableError, Sendable {
+public enum PaymentMethodsError: ClassifiedError, Sendable {
   /// Every source answered, and none had a method the user can see: the empty state.
   case noPaymentMethodsFound
   /// Nothing can be shown and at least one source failed, so "you have no payment methods"

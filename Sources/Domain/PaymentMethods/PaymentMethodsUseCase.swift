@@ -18,7 +18,7 @@ public struct PaymentMethodsUseCase: Sendable {
   private let applePayService: any ApplePayService
   private let flags: PaymentMethodsFeatureFlags
   private let deadline: SourceDeadline
-  private let logger: any Logger
+  private let logger: any DeveloperLog
 
   /// - Parameters:
   ///   - deadline: how long each source may take; a source past it counts as failed.
@@ -30,7 +30,7 @@ public struct PaymentMethodsUseCase: Sendable {
     flags: PaymentMethodsFeatureFlags = .allEnabled,
     deadline: Duration = defaultDeadline,
     clock: any Clock<Duration> = ContinuousClock(),
-    logger: any Logger
+    logger: any DeveloperLog
   ) {
     self.walletRepository = walletRepository
     self.cardsRepository = cardsRepository
@@ -161,8 +161,8 @@ public struct PaymentMethodsUseCase: Sendable {
   ) -> Verdict {
     var metadata = [LogMetadataKey.source: source.rawValue]
     if let error {
-      metadata[LogMetadataKey.error] = describeChain(of: error)
-      metadata[LogMetadataKey.traceID] = traceID(of: error)
+      metadata[LogMetadataKey.error] = ErrorChain(error).description
+      metadata[LogMetadataKey.traceID] = ErrorChain(error).traceID
     }
     logger.log(level, "skipped \(source.rawValue): \(why)", metadata: metadata)
     return .skip
@@ -173,9 +173,9 @@ public struct PaymentMethodsUseCase: Sendable {
   private func logSkipped(_ failure: SourceFailure) {
     var metadata = [
       LogMetadataKey.source: failure.source.rawValue,
-      LogMetadataKey.error: describeChain(of: failure),
+      LogMetadataKey.error: ErrorChain(failure).description,
     ]
-    metadata[LogMetadataKey.traceID] = traceID(of: failure)
+    metadata[LogMetadataKey.traceID] = ErrorChain(failure).traceID
     logger.log(
       failure.isUnknown ? .error : .warning,
       "skipped \(failure.source.rawValue) after a failure (\(failure.reason))",

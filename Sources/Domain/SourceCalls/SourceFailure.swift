@@ -7,7 +7,7 @@ public enum PaymentSource: String, Sendable, Equatable, CaseIterable {
 
 /// A source that gave no usable answer because something went wrong, as opposed to an
 /// answer such as "this user has no wallet".
-public struct SourceFailure: RecoverableError, Sendable {
+public struct SourceFailure: ClassifiedError, Sendable {
   public enum Reason: Sendable {
     /// The source's request failed; the failure says how, with its context.
     case requestFailed(RequestFailure)
@@ -75,16 +75,8 @@ extension SourceFailure.Reason: CustomStringConvertible {
   public var description: String {
     switch self {
     case .requestFailed(let failure): failure.kind.rawValue
-    case .deadlineExceeded(let deadline): "no answer within \(deadline.formattedMilliseconds)"
+    case .deadlineExceeded(let deadline): "no answer within \(LogFormat.milliseconds(deadline))"
     case .unknown(let error): "unknown error \(String(reflecting: error))"
     }
-  }
-}
-
-extension Duration {
-  /// "3000 ms": durations in logs and messages, whole milliseconds.
-  public var formattedMilliseconds: String {
-    let (seconds, attoseconds) = components
-    return "\(seconds * 1000 + attoseconds / 1_000_000_000_000_000) ms"
   }
 }

@@ -10,7 +10,7 @@ public protocol WalletRepository: Sendable {
 
 /// What the wallet source can answer instead of a wallet. Every case carries the context
 /// of the request that produced it.
-public enum WalletRepositoryError: RecoverableError, ContextualError, Sendable {
+public enum WalletRepositoryError: ClassifiedError, ContextualError, Sendable {
   /// The user has never created a wallet.
   case noWalletFound(ErrorContext)
   /// The wallet exists but has been suspended.

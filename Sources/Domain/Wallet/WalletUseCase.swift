@@ -7,7 +7,7 @@ public enum WalletStatus: Sendable, Equatable {
 }
 
 /// The wallet screen's business error: the wallet could not be loaded at all.
-public enum WalletError: RecoverableError, Sendable {
+public enum WalletError: ClassifiedError, Sendable {
   case couldNotLoad(SourceFailure)
 
   public var recovery: Recovery {
@@ -33,13 +33,13 @@ public enum WalletError: RecoverableError, Sendable {
 public struct WalletUseCase: Sendable {
   private let repository: any WalletRepository
   private let deadline: SourceDeadline
-  private let logger: any Logger
+  private let logger: any DeveloperLog
 
   public init(
     repository: any WalletRepository,
     deadline: Duration = PaymentMethodsUseCase.defaultDeadline,
     clock: any Clock<Duration> = ContinuousClock(),
-    logger: any Logger
+    logger: any DeveloperLog
   ) {
     self.repository = repository
     self.deadline = SourceDeadline(duration: deadline, clock: clock)

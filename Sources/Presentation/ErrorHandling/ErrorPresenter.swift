@@ -11,7 +11,7 @@ struct ErrorPresenter {
     let recovery = Recovery(of: error)
     let kinds = requestFailures(in: error).map(\.kind)
     // One rule for every error: the user sees the trace id only where support takes over.
-    let shownTraceID = recovery.showsTraceID ? traceID(of: error) : nil
+    let shownTraceID = recovery.showsTraceID ? ErrorChain(error).traceID : nil
     switch recovery {
     case .retryWhenUserActs(.reconnect):
       return PresentationError(
@@ -61,6 +61,6 @@ struct ErrorPresenter {
         return nil
       }
     }
-    return errorChain(of: error).compactMap { $0 as? RequestFailure }
+    return ErrorChain(error).links.compactMap { $0 as? RequestFailure }
   }
 }

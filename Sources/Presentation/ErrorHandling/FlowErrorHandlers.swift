@@ -57,7 +57,7 @@ public struct FlowErrorHandlers: Sendable {
     guard recovery.changesFlow else { return nil }
     for handler in handlers {
       if var decision = handler.decision(for: error, recovery: recovery) {
-        decision.traceID = recovery.showsTraceID ? traceID(of: error) : nil
+        decision.traceID = recovery.showsTraceID ? ErrorChain(error).traceID : nil
         return decision
       }
     }

@@ -20,14 +20,14 @@ struct ScreenErrorHandling: Sendable {
   let presenter: ErrorPresenter
   let flowHandlers: FlowErrorHandlers
   let checkUserStatus: @Sendable () async throws -> UserStatus
-  let logger: any Logger
+  let logger: any DeveloperLog
 
   func handle(_ error: any Error) -> Handled {
     var metadata = [
-      LogMetadataKey.error: describeChain(of: error),
+      LogMetadataKey.error: ErrorChain(error).description,
       "recovery": Recovery(of: error).description,
     ]
-    metadata[LogMetadataKey.traceID] = traceID(of: error)
+    metadata[LogMetadataKey.traceID] = ErrorChain(error).traceID
 
     if let decision = flowHandlers.decision(for: error) {
       logger.log(.warning, "sending the user to \(decision.action.rawValue)", metadata: metadata)

@@ -62,7 +62,7 @@ public final class PaymentMethodsViewModel {
   @ObservationIgnored private let loads = LatestLoad()
 
   public convenience init(
-    useCase: PaymentMethodsUseCase, userStatus: any UserStatusRepository, logger: any Logger,
+    useCase: PaymentMethodsUseCase, userStatus: any UserStatusRepository, logger: any DeveloperLog,
     locale: Locale = .current
   ) {
     self.init(
@@ -78,7 +78,7 @@ public final class PaymentMethodsViewModel {
     loadMethods: @escaping @Sendable () async throws -> [PaymentMethod],
     checkUserStatus: @escaping @Sendable () async throws -> UserStatus = { .verified },
     flowHandlers: FlowErrorHandlers = .standard,
-    logger: any Logger,
+    logger: any DeveloperLog,
     locale: Locale = .current
   ) {
     self.loadMethods = loadMethods

@@ -38,7 +38,7 @@ public final class WalletViewModel {
   @ObservationIgnored private let loads = LatestLoad()
 
   public convenience init(
-    useCase: WalletUseCase, userStatus: any UserStatusRepository, logger: any Logger,
+    useCase: WalletUseCase, userStatus: any UserStatusRepository, logger: any DeveloperLog,
     locale: Locale = .current
   ) {
     self.init(
@@ -51,7 +51,7 @@ public final class WalletViewModel {
     loadStatus: @escaping @Sendable () async throws -> WalletStatus,
     checkUserStatus: @escaping @Sendable () async throws -> UserStatus = { .verified },
     flowHandlers: FlowErrorHandlers = .standard,
-    logger: any Logger,
+    logger: any DeveloperLog,
     locale: Locale = .current
   ) {
     self.loadStatus = loadStatus

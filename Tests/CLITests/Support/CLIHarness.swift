@@ -1,4 +1,5 @@
 import DataLayer
+import DemoBackend
 import Foundation
 import TestSupport
 

@@ -2,7 +2,7 @@
 ///
 /// A deliberately small stand-in for swift-log or os.Logger: the app decides where entries
 /// go (the CLI prints them on stderr with `--verbose`; tests record them).
-public protocol Logger: Sendable {
+public protocol DeveloperLog: Sendable {
   func log(_ entry: LogEntry)
 }
 
@@ -47,14 +47,27 @@ public enum LogMetadataKey {
   public static let traceID = "traceId"
 }
 
-extension Logger {
+extension DeveloperLog {
   public func log(_ level: LogLevel, _ message: String, metadata: [String: String] = [:]) {
     log(LogEntry(level: level, message: message, metadata: metadata))
   }
 }
 
 /// A logger that drops everything, for callers that do not care.
-public struct SilentLogger: Logger {
+public struct SilentLog: DeveloperLog {
   public init() {}
   public func log(_ entry: LogEntry) {}
+}
+
+/// How durations are written in log lines and developer messages.
+public enum LogFormat {
+  /// "3000 ms": whole milliseconds. Saturates instead of trapping, because durations from
+  /// outside (a server's Retry-After) can be as long as they like.
+  public static func milliseconds(_ duration: Duration) -> String {
+    let (seconds, attoseconds) = duration.components
+    let (whole, overflow) = seconds.multipliedReportingOverflow(by: 1000)
+    guard !overflow else { return seconds < 0 ? "-∞ ms" : "∞ ms" }
+    let (total, overflowAgain) = whole.addingReportingOverflow(attoseconds / 1_000_000_000_000_000)
+    return overflowAgain ? "∞ ms" : "\(total) ms"
+  }
 }

@@ -1,3 +1,4 @@
+import DataLayer
 import Domain
 
 /// The scenarios that ship with the app, one per way the screen can turn out.
@@ -113,18 +114,18 @@ public enum BuiltInScenarios {
       summary: "The access token has expired: wallet and cards both get a 401, share one "
         + "refresh and repeat; the screen loads as usual (--verbose shows the refresh).",
       wallet: SourceScript(
-        [.error(401, code: ServerCode.tokenExpired), wallet], latency: .milliseconds(80)),
+        [.error(401, code: WireBody.Code.tokenExpired), wallet], latency: .milliseconds(80)),
       cards: SourceScript(
-        [.error(401, code: ServerCode.tokenExpired), cards], latency: .milliseconds(120))
+        [.error(401, code: WireBody.Code.tokenExpired), cards], latency: .milliseconds(120))
     ),
     Scenario(
       name: "session-expired",
       summary: "The token has expired and the refresh is refused (invalid_grant): the screen "
         + "asks the user to sign in again, exit 77.",
       wallet: SourceScript(
-        [.error(401, code: ServerCode.tokenExpired)], latency: .milliseconds(80)),
+        [.error(401, code: WireBody.Code.tokenExpired)], latency: .milliseconds(80)),
       cards: SourceScript(
-        [.error(401, code: ServerCode.tokenExpired)], latency: .milliseconds(120)),
+        [.error(401, code: WireBody.Code.tokenExpired)], latency: .milliseconds(120)),
       refresh: .fails
     ),
     Scenario(
@@ -188,10 +189,10 @@ public enum BuiltInScenarios {
       summary: "The backend answers 403 user_not_verified: the screen asks the user to "
         + "verify their account, then check their status again, exit 77.",
       wallet: SourceScript(
-        [.error(403, code: ServerCode.userNotVerified, message: "Verify your email address")],
+        [.error(403, code: WireBody.Code.userNotVerified, message: "Verify your email address")],
         latency: .milliseconds(60)),
       cards: SourceScript(
-        [.error(403, code: ServerCode.userNotVerified, message: "Verify your email address")],
+        [.error(403, code: WireBody.Code.userNotVerified, message: "Verify your email address")],
         latency: .milliseconds(70)),
       userStatus: .notVerified
     ),
@@ -199,8 +200,10 @@ public enum BuiltInScenarios {
       name: "user-locked",
       summary: "The backend answers 403 user_locked: the screen asks the user to contact "
         + "support and shows the trace id, exit 77.",
-      wallet: SourceScript([.error(403, code: ServerCode.userLocked)], latency: .milliseconds(60)),
-      cards: SourceScript([.error(403, code: ServerCode.userLocked)], latency: .milliseconds(70)),
+      wallet: SourceScript(
+        [.error(403, code: WireBody.Code.userLocked)], latency: .milliseconds(60)),
+      cards: SourceScript(
+        [.error(403, code: WireBody.Code.userLocked)], latency: .milliseconds(70)),
       userStatus: .locked
     ),
     Scenario(

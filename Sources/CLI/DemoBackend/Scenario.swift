@@ -1,3 +1,4 @@
+import DataLayer
 import Domain
 import Foundation
 
@@ -69,7 +70,7 @@ public enum ScriptedAnswer: Sendable, Equatable {
   ) -> ScriptedAnswer {
     .respond(
       status: status, headers: headers,
-      body: jsonBody(ErrorPayload(code: code, message: message, detail: detail)))
+      body: WireBody.text(WireBody.Problem(code: code, message: message, detail: detail)))
   }
 }
 
@@ -101,10 +102,11 @@ public enum WalletOutcome: Sendable, Equatable {
     case .ok(let wallet):
       .respond(
         status: 200,
-        body: jsonBody(WalletPayload(balance: wallet.balance, currency: wallet.currency)))
-    case .notFound: .error(404, code: ServerCode.walletNotFound)
-    case .banned: .error(403, code: ServerCode.walletBanned)
-    case .inReview(let state): .error(409, code: ServerCode.walletInReview, detail: state.rawValue)
+        body: WireBody.text(WireBody.Wallet(balance: wallet.balance, currency: wallet.currency)))
+    case .notFound: .error(404, code: WireBody.Code.walletNotFound)
+    case .banned: .error(403, code: WireBody.Code.walletBanned)
+    case .inReview(let state):
+      .error(409, code: WireBody.Code.walletInReview, detail: state.rawValue)
     case .offline: .transport(.offline)
     case .unexpected: .fault
     }
@@ -127,14 +129,14 @@ public enum CardsOutcome: Sendable, Equatable {
     case .ok(let cards):
       .respond(
         status: 200,
-        body: jsonBody(
-          CardsPayload(
+        body: WireBody.text(
+          WireBody.Cards(
             cards: cards.enumerated().map { index, card in
-              CardsPayload.Card(
+              WireBody.Cards.Card(
                 id: "\(index + 1)", brand: card.brand, last4: card.lastFour, expiry: card.expiry,
                 status: card.status.rawValue,
                 rejection: card.rejection.map {
-                  CardsPayload.Rejection(reason: $0.reason.rawValue, message: $0.message)
+                  WireBody.Cards.Rejection(reason: $0.reason.rawValue, message: $0.message)
                 })
             })))
     case .offline: .transport(.offline)
@@ -176,12 +178,4 @@ public struct ScenarioCard: Sendable, Equatable {
     self.status = status
     self.rejection = rejection
   }
-}
-
-/// The JSON text of a payload. Encoding these plain structs of strings and numbers cannot
-/// fail, so the empty fallback is never used.
-func jsonBody(_ payload: some Encodable) -> String {
-  let encoder = JSONEncoder()
-  encoder.outputFormatting = .sortedKeys
-  return (try? encoder.encode(payload)).map { String(decoding: $0, as: UTF8.self) } ?? ""
 }

@@ -3,6 +3,7 @@ import Foundation
 import Testing
 
 @testable import DataLayer
+@testable import DemoBackend
 
 @Suite("Scenario files")
 struct ScenarioFileTests {

@@ -1,7 +1,8 @@
-import DataLayer
 import Domain
 import TestSupport
 import Testing
+
+@testable import DemoBackend
 
 @Suite("Built-in scenarios")
 struct BuiltInScenarioTests {
@@ -26,20 +27,6 @@ struct BuiltInScenarioTests {
   @Test("an unknown name finds nothing")
   func unknownName() {
     #expect(BuiltInScenarios.named("all-availible") == nil)
-  }
-
-  @Test(
-    "every successful cards answer in the catalogue reads back through the repository",
-    arguments: BuiltInScenarios.all.map(\.name).filter { $0 != "malformed-response" })
-  func cardsAreReadable(name: String) async throws {
-    let scenario = try #require(BuiltInScenarios.named(name))
-    for answer in scenario.cards.answers {
-      guard case .respond(let status, _, _) = answer, (200..<300).contains(status) else { continue }
-      let repository = BackendCardsRepository(
-        client: ClientFixture(DataTests.scenario(cards: [answer])).client)
-
-      #expect(try await !repository.fetchCards().isEmpty || name == "no-methods")
-    }
   }
 
   @Test(

@@ -1,3 +1,4 @@
+import DataLayer
 import Domain
 import Foundation
 
@@ -32,17 +33,17 @@ public actor ScenarioBackend: PaymentsBackend {
       try await wait(.milliseconds(40))
       return BackendResponse(
         status: 200,
-        body: Data(jsonBody(UserStatusPayload(status: scenario.userStatus.rawValue)).utf8))
+        body: Data(WireBody.text(WireBody.UserStatus(status: scenario.userStatus.rawValue)).utf8))
     case .refreshSession:
       try await wait(.milliseconds(60))
       guard request.credential == Self.refreshToken, scenario.refresh == .succeeds else {
         return BackendResponse(
           status: 400,
-          body: Data(jsonBody(ErrorPayload(code: ServerCode.invalidGrant)).utf8))
+          body: Data(WireBody.text(WireBody.Problem(code: WireBody.Code.invalidGrant)).utf8))
       }
       let token = "sk_test_access_refreshed_\(count + 1)"
       return BackendResponse(
-        status: 200, body: Data(jsonBody(SessionPayload(accessToken: token)).utf8))
+        status: 200, body: Data(WireBody.text(WireBody.Tokens(accessToken: token)).utf8))
     }
   }
 

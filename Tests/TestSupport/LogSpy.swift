@@ -2,7 +2,7 @@ import Domain
 import Foundation
 
 /// Records every log entry, for tests that check what was swallowed and how loudly.
-public final class LoggerSpy: Logger, @unchecked Sendable {
+public final class LogSpy: DeveloperLog, @unchecked Sendable {
   // Safe: `recorded` is only touched while holding `lock`.
   private let lock = NSLock()
   private var recorded: [LogEntry] = []

@@ -1,0 +1,62 @@
+import Foundation
+
+/// The JSON bodies the scripted backend sends, written from the server's side of the wire
+/// contract. They are deliberately not the client's decoding types: a real backend shares
+/// no code with the app, so the client's decoding is tested against bodies it did not write.
+enum WireBody {
+  struct Wallet: Encodable {
+    var balance: Decimal
+    var currency: String
+  }
+
+  struct Cards: Encodable {
+    struct Card: Encodable {
+      var id: String
+      var brand: String
+      var last4: String
+      var expiry: String
+      var status: String
+      var rejection: Rejection?
+    }
+
+    struct Rejection: Encodable {
+      var reason: String
+      var message: String?
+    }
+
+    var cards: [Card]
+  }
+
+  struct UserStatus: Encodable {
+    var status: String
+  }
+
+  struct Tokens: Encodable {
+    var accessToken: String
+  }
+
+  struct Problem: Encodable {
+    var code: String
+    var message: String?
+    var detail: String?
+  }
+
+  /// The server codes of the wire contract.
+  enum Code {
+    static let walletNotFound = "wallet_not_found"
+    static let walletBanned = "wallet_banned"
+    static let walletInReview = "wallet_in_review"
+    static let tokenExpired = "token_expired"
+    static let invalidGrant = "invalid_grant"
+    static let userNotVerified = "user_not_verified"
+    static let userLocked = "user_locked"
+  }
+
+  /// The JSON text of a body. Encoding these plain structs of strings and numbers cannot
+  /// fail, so the empty fallback is never used.
+  static func text(_ body: some Encodable) -> String {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = .sortedKeys
+    return (try? encoder.encode(body)).map { String(decoding: $0, as: UTF8.self) } ?? ""
+  }
+}
