@@ -40,8 +40,7 @@ struct AppComposition {
     let useCase = WalletUseCase(
       repository: BackendWalletRepository(client: client),
       deadline: deadline,
-      clock: environment.clock,
-      logger: logger
+      clock: environment.clock
     )
     return WalletViewModel(
       useCase: useCase, userStatus: BackendUserStatusRepository(client: client), logger: logger,

@@ -1,3 +1,5 @@
+import Presentation
+
 /// The process exit codes, documented in the README; numbers from BSD's sysexits where one
 /// fits.
 enum ExitCode: Int32, Sendable, Equatable {
@@ -19,4 +21,31 @@ enum ExitCode: Int32, Sendable, Equatable {
   case temporaryFailure = 75
   /// The user must sign in again or change their account's state (EX_NOPERM).
   case userActionRequired = 77
+}
+
+extension ExitCode {
+  /// What a screen ended on, as far as the process's exit code cares.
+  enum Ending: Equatable {
+    /// The screen loaded, or showed its empty state or a wallet status.
+    case shown
+    case failed(PresentationError.Category)
+    case journey(FlowDecision.Action)
+  }
+
+  /// The one place a screen's ending becomes the process's exit code.
+  init(_ ending: Ending) {
+    self =
+      switch ending {
+      case .shown: .success
+      case .failed(.retryable): .temporaryFailure
+      case .failed(.serviceUnavailable): .serviceUnavailable
+      case .failed(.unexpected): .unexpectedError
+      case .failed(.other): .errorState
+      // The user can do nothing about an outdated app on their account: it is an error
+      // state like any other, not a call to act on the account.
+      case .journey(.updateApp): .errorState
+      case .journey(.signIn), .journey(.verifyAccount), .journey(.contactSupport):
+        .userActionRequired
+      }
+  }
 }

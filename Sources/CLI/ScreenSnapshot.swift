@@ -58,8 +58,11 @@ struct ScreenSnapshot: Equatable, Encodable {
   var action: Action?
   /// A one-line message, such as feedback on a selection.
   var message: String?
-  /// How the process ends after showing this screen; not part of the JSON.
-  var exitCode: ExitCode = .success
+  /// What the screen ended on, for the exit code; not part of the JSON.
+  var ending: ExitCode.Ending = .shown
+
+  /// How the process ends after showing this screen.
+  var exitCode: ExitCode { ExitCode(ending) }
 
   enum CodingKeys: String, CodingKey {
     case screen, status, methods, notice, error, action, message
@@ -130,13 +133,7 @@ extension ScreenSnapshot {
     error = Panel(
       title: presented.title, message: presented.message, hint: presented.hint,
       recovery: presented.recovery.description, traceId: presented.traceID)
-    exitCode =
-      switch presented.category {
-      case .retryable: .temporaryFailure
-      case .serviceUnavailable: .serviceUnavailable
-      case .unexpected: .unexpectedError
-      case .other: .errorState
-      }
+    ending = .failed(presented.category)
   }
 
   private mutating func show(_ decision: FlowDecision) {
@@ -145,7 +142,7 @@ extension ScreenSnapshot {
       title: decision.notice.title, message: decision.notice.message, hint: decision.notice.hint,
       recovery: decision.recovery.description, traceId: decision.traceID)
     action = Action(kind: decision.action.rawValue, button: decision.button)
-    exitCode = decision.action == .updateApp ? .errorState : .userActionRequired
+    ending = .journey(decision.action)
   }
 }
 

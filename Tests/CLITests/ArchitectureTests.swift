@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// The dependency rule, checked on the source: each layer imports only what it may.
-@Suite("Architecture: dependencies point inward")
+@Suite("Architecture: dependencies point inward", .timeLimit(.minutes(1)))
 struct ArchitectureTests {
   static let allowedImports: [String: Set<String>] = [
     "Domain": ["Foundation"],

@@ -4,7 +4,7 @@ import Testing
 
 @testable import DemoBackend
 
-@Suite("Built-in scenarios")
+@Suite("Built-in scenarios", .timeLimit(.minutes(1)))
 struct BuiltInScenarioTests {
   @Test("are exactly the required names, in catalogue order")
   func requiredNames() {
@@ -13,9 +13,10 @@ struct BuiltInScenarioTests {
         "all-available", "no-methods", "wallet-missing", "wallet-banned", "wallet-in-review",
         "wallet-empty-balance", "cards-offline", "cards-expired", "apple-pay-unavailable",
         "apple-pay-needs-setup", "everything-fails", "wallet-slow", "unexpected-error",
-        "token-expired", "session-expired", "rate-limited", "rate-limited-retry-after",
+        "token-expired", "session-expired", "refresh-offline", "rate-limited", "rate-limited-retry-after",
         "server-error-retry-after", "server-down", "offline", "timeout-then-ok", "client-outdated",
         "user-not-verified", "user-locked", "malformed-response", "card-rejected",
+        "apple-pay-interrupted",
       ])
   }
 

@@ -5,7 +5,7 @@ import Testing
 @testable import CLI
 
 @MainActor
-@Suite("Command line: flags and exit codes")
+@Suite("Command line: flags and exit codes", .timeLimit(.minutes(1)))
 struct CommandLineTests {
   @Test("with no flags it shows the payment-methods screen for all-available and exits 0")
   func defaults() async {
@@ -102,7 +102,7 @@ struct CommandLineTests {
 }
 
 @MainActor
-@Suite("Command line: scenario files")
+@Suite("Command line: scenario files", .timeLimit(.minutes(1)))
 struct ScenarioFileCommandTests {
   /// Runs the command on a scenario file holding `contents`, removed afterwards.
   private func runWithFile(_ contents: String) async throws -> (path: String, run: CLIRun) {
@@ -159,7 +159,7 @@ struct ScenarioFileCommandTests {
   }
 }
 
-@Suite("Colour")
+@Suite("Colour", .timeLimit(.minutes(1)))
 struct ColorPolicyTests {
   @Test(
     "follows --no-color, then NO_COLOR, then FORCE_COLOR, then the terminal",

@@ -2,7 +2,7 @@ import DemoBackend
 import Foundation
 import Testing
 
-@Suite("README")
+@Suite("README", .timeLimit(.minutes(1)))
 struct DocumentationTests {
   private func readme() throws -> String {
     try String(contentsOf: packageRoot.appendingPathComponent("README.md"), encoding: .utf8)

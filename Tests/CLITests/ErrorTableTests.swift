@@ -9,30 +9,29 @@ import Testing
 /// docs/ERRORS.md must have a row for every error the project can produce. The ids below
 /// come from exhaustive switches: a new case does not compile until it is named here, and
 /// once named, this suite fails until the table has its row.
-@Suite("docs/ERRORS.md: the decision table")
+@Suite("docs/ERRORS.md: the decision table", .timeLimit(.minutes(1)))
 struct ErrorTableTests {
   static let context = ErrorContext(operation: "GET /cards")
   static let request = RequestFailure(.offline, context: context)
+  static let failure = SourceFailure(source: .cards, reason: .requestFailed(request))
 
   static var catalogue: [String] {
     RequestFailure.Kind.allCases.map { "RequestFailure.\($0.rawValue)" }
       + TransportError.allCases.map { "TransportError.\($0.rawValue)" }
       + [
         WalletRepositoryError.noWalletFound(context), .banned(context),
-        .inReview(.pending, context), .requestFailed(request),
+        .inReview(.pending, context),
       ].map(id)
-      + [CardsRepositoryError.requestFailed(request)].map(id)
       + [ApplePayServiceError.serviceNotAvailable].map(id)
       + [
         SourceFailure.Reason.requestFailed(request), .deadlineExceeded(.seconds(1)),
-        .unknown(CancellationError()),
+        .interrupted, .unknown(CancellationError()),
       ].map(id)
       + [
-        PaymentMethodsError.noPaymentMethodsFound, .couldNotLoad([]),
-        .flowInterrupted(SourceFailure(source: .cards, reason: .requestFailed(request))),
+        PaymentMethodsError.noPaymentMethodsFound, .couldNotLoad(failure, alsoFailed: []),
+        .flowInterrupted(failure, alsoFailed: []),
       ].map(id)
-      + [WalletError.couldNotLoad(SourceFailure(source: .wallet, reason: .deadlineExceeded(.zero)))]
-      .map(id)
+      + [WalletError.couldNotLoad(failure), .flowInterrupted(failure)].map(id)
       + [
         "DeadlineExceeded", "SessionEnded", "RefreshRefused", "ScenarioFault", "CancellationError",
         "UsageError", "ScenarioLoader.Failure", "ScenarioFileError",
@@ -48,14 +47,17 @@ struct ErrorTableTests {
   private func rows() throws -> [Row] {
     let text = try String(
       contentsOf: packageRoot.appendingPathComponent("docs/ERRORS.md"), encoding: .utf8)
-    return text.split(separator: "\n").filter { $0.hasPrefix("| `") }.map { line in
+    return try text.split(separator: "\n").filter { $0.hasPrefix("| `") }.map { line in
       let cells = line.split(separator: "|", omittingEmptySubsequences: false)
         .map { $0.trimmingCharacters(in: .whitespaces) }
+      // "| a | … | k |" splits into the empty text before the first bar, ten cells, and
+      // the empty text after the last bar.
+      try #require(cells.count == 12, "a row of docs/ERRORS.md has the wrong number of cells")
       let error = cells[1].trimmingCharacters(in: CharacterSet(charactersIn: "`"))
-      let scenarios = cells[8].split(separator: "`", omittingEmptySubsequences: false).enumerated()
+      let scenarios = cells[9].split(separator: "`", omittingEmptySubsequences: false).enumerated()
         .filter { $0.offset % 2 == 1 }.compactMap { $0.element.split(separator: " ").first }
         .map(String.init).filter { !$0.hasPrefix("{") }
-      let test = cells[9].trimmingCharacters(in: CharacterSet(charactersIn: "\""))
+      let test = cells[10].trimmingCharacters(in: CharacterSet(charactersIn: "\""))
       return Row(error: error, scenarios: scenarios, test: test)
     }
   }
@@ -111,13 +113,6 @@ struct ErrorTableTests {
     case .noWalletFound: "WalletRepositoryError.noWalletFound"
     case .banned: "WalletRepositoryError.banned"
     case .inReview: "WalletRepositoryError.inReview"
-    case .requestFailed: "WalletRepositoryError.requestFailed"
-    }
-  }
-
-  private static func id(_ error: CardsRepositoryError) -> String {
-    switch error {
-    case .requestFailed: "CardsRepositoryError.requestFailed"
     }
   }
 
@@ -131,6 +126,7 @@ struct ErrorTableTests {
     switch reason {
     case .requestFailed: "SourceFailure.requestFailed"
     case .deadlineExceeded: "SourceFailure.deadlineExceeded"
+    case .interrupted: "SourceFailure.interrupted"
     case .unknown: "SourceFailure.unknown"
     }
   }
@@ -146,6 +142,7 @@ struct ErrorTableTests {
   private static func id(_ error: WalletError) -> String {
     switch error {
     case .couldNotLoad: "WalletError.couldNotLoad"
+    case .flowInterrupted: "WalletError.flowInterrupted"
     }
   }
 }

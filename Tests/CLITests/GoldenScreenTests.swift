@@ -4,7 +4,7 @@ import Testing
 @testable import CLI
 
 @MainActor
-@Suite("Golden screens: what a person sees for every built-in scenario")
+@Suite("Golden screens: what a person sees for every built-in scenario", .timeLimit(.minutes(1)))
 struct GoldenScreenTests {
   @Test("the payment-methods screen without colour", arguments: BuiltInScenariosNames.all)
   func paymentMethodsPlain(scenario: String) async {

@@ -5,7 +5,7 @@ import Testing
 @testable import DataLayer
 @testable import DemoBackend
 
-@Suite("Scenario files")
+@Suite("Scenario files", .timeLimit(.minutes(1)))
 struct ScenarioFileTests {
   private func parse(_ json: String) throws(ScenarioFileError) -> Scenario {
     try ScenarioFile.parse(Foundation.Data(json.utf8), name: "test.json")
@@ -172,7 +172,7 @@ struct ScenarioFileTests {
   }
 }
 
-@Suite("Scenario files: the responses form")
+@Suite("Scenario files: the responses form", .timeLimit(.minutes(1)))
 struct ScenarioFileResponsesTests {
   private func parse(_ json: String) throws(ScenarioFileError) -> Scenario {
     try ScenarioFile.parse(Foundation.Data(json.utf8), name: "test.json")

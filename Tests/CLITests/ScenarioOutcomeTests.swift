@@ -40,6 +40,7 @@ struct ExpectedScreen: Sendable, CustomTestStringConvertible {
     .init(
       "session-expired", "error", [], panel: "Please sign in again", exit: .userActionRequired,
       action: "signIn"),
+    .init("refresh-offline", "error", [], panel: "You're offline", exit: .temporaryFailure),
     .init("rate-limited", "error", [], panel: "Too many requests", exit: .temporaryFailure),
     .init("rate-limited-retry-after", "loaded", ["wallet", "card", "card", "applePay"]),
     .init("server-error-retry-after", "loaded", ["wallet", "card", "card", "applePay"]),
@@ -61,6 +62,7 @@ struct ExpectedScreen: Sendable, CustomTestStringConvertible {
       "malformed-response", "error", [], panel: "Something went wrong", exit: .unexpectedError,
       traceID: "wallet-1"),
     .init("card-rejected", "loaded", ["wallet", "card", "card!", "applePay"]),
+    .init("apple-pay-interrupted", "loaded", ["wallet", "card", "card"]),
   ]
 
   static let wallet: [ExpectedScreen] = [
@@ -87,6 +89,9 @@ struct ExpectedScreen: Sendable, CustomTestStringConvertible {
       "session-expired", "error", [], panel: "Please sign in again", exit: .userActionRequired,
       action: "signIn", screen: "wallet"),
     .init(
+      "refresh-offline", "error", [], panel: "You're offline", exit: .temporaryFailure,
+      screen: "wallet"),
+    .init(
       "rate-limited", "error", [], panel: "Too many requests", exit: .temporaryFailure,
       screen: "wallet"),
     .init("rate-limited-retry-after", "loaded", ["wallet"], screen: "wallet"),
@@ -110,6 +115,7 @@ struct ExpectedScreen: Sendable, CustomTestStringConvertible {
       "malformed-response", "error", [], panel: "Something went wrong", exit: .unexpectedError,
       traceID: "wallet-1", screen: "wallet"),
     .init("card-rejected", "loaded", ["wallet"], screen: "wallet"),
+    .init("apple-pay-interrupted", "loaded", ["wallet"], screen: "wallet"),
   ]
 
   init(
@@ -129,7 +135,7 @@ struct ExpectedScreen: Sendable, CustomTestStringConvertible {
 }
 
 @MainActor
-@Suite("Scenario outcomes: each built-in scenario shows what the README says")
+@Suite("Scenario outcomes: each built-in scenario shows what the README says", .timeLimit(.minutes(1)))
 struct ScenarioOutcomeTests {
   @Test(
     "the JSON state and exit code match the expected screen",

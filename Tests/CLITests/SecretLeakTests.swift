@@ -5,7 +5,7 @@ import Testing
 @testable import CLI
 
 @MainActor
-@Suite("Tokens never reach any output")
+@Suite("Tokens never reach any output", .timeLimit(.minutes(1)))
 struct SecretLeakTests {
   /// Every token the stub backend hands out starts with this prefix.
   static let tokenPrefix = "sk_test_"

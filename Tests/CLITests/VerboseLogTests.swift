@@ -4,7 +4,7 @@ import Testing
 @testable import CLI
 
 @MainActor
-@Suite("--verbose: every swallowed error shows in the developer log")
+@Suite("--verbose: every swallowed error shows in the developer log", .timeLimit(.minutes(1)))
 struct VerboseLogTests {
   @Test(
     "each skipped source is logged on stderr with its level",
@@ -37,7 +37,20 @@ struct VerboseLogTests {
       ),
       (
         "everything-fails",
-        "[warning] showing the error \"You're offline\"  error=PaymentMethodsError.couldNotLoad(wallet: offline; cards: offline; applePay: unknown error"
+        "[warning] showing the error \"You're offline\"  alsoFailed=cards: offline traceId=cards-1; applePay: unknown error ScenarioFault(Apple Pay device check failed in a way nobody planned for) error=PaymentMethodsError.couldNotLoad ← SourceFailure(wallet: offline) ← RequestFailure.offline(GET /wallet traceId=wallet-1) ← DataLayer.TransportError.offline recovery=retryWhenUserActs(reconnect) traceId=wallet-1"
+      ),
+      (
+        "token-expired",
+        "[info] refreshed the session  operation=POST /session/refresh traceId=refresh-1"
+      ),
+      (
+        "refresh-offline",
+        "[warning] could not refresh the session (offline); it stays open  error=RequestFailure.offline(POST /session/refresh traceId=refresh-1) ← DataLayer.TransportError.offline traceId=refresh-1"
+      ),
+      ("server-down", "alsoFailed=cards: serviceUnavailable traceId=cards-3"),
+      (
+        "apple-pay-interrupted",
+        "[warning] skipped applePay after a failure (cancelled by something other than the screen)"
       ),
       (
         "token-expired",

@@ -6,7 +6,7 @@ import Testing
 @testable import DataLayer
 @testable import DemoBackend
 
-@Suite("Backend client: what the backend says becomes a request failure with context")
+@Suite("Backend client: what the backend says becomes a request failure with context", .timeLimit(.minutes(1)))
 struct BackendClientMappingTests {
   @Test(
     "each generic answer maps to its kind of failure",
@@ -74,7 +74,7 @@ struct BackendClientMappingTests {
   }
 }
 
-@Suite("Backend client: retries")
+@Suite("Backend client: retries", .timeLimit(.minutes(1)))
 struct BackendClientRetryTests {
   @Test("a 5xx is retried up to the cap, with full-jitter exponential backoff")
   func backoff() async {
@@ -230,7 +230,7 @@ struct BackendClientRetryTests {
   }
 }
 
-@Suite("Backend client: the session and its token")
+@Suite("Backend client: the session and its token", .timeLimit(.minutes(1)))
 struct BackendClientSessionTests {
   @Test("an expired token is refreshed once and the request repeated")
   func refreshAndRepeat() async throws {
@@ -309,7 +309,7 @@ struct BackendClientSessionTests {
   }
 }
 
-@Suite("Retry-After")
+@Suite("Retry-After", .timeLimit(.minutes(1)))
 struct RetryAfterTests {
   private let now = Date(timeIntervalSince1970: 1_800_000_000)
 

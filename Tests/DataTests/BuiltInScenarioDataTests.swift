@@ -4,7 +4,7 @@ import Testing
 
 @testable import DemoBackend
 
-@Suite("Built-in scenarios through the data layer")
+@Suite("Built-in scenarios through the data layer", .timeLimit(.minutes(1)))
 struct BuiltInScenarioDataTests {
   @Test(
     "every successful cards answer in the catalogue reads back through the repository",

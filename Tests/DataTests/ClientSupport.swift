@@ -47,10 +47,6 @@ func requestFailure(_ body: () async throws -> Void) async -> RequestFailure? {
     try await body()
   } catch let failure as RequestFailure {
     return failure
-  } catch WalletRepositoryError.requestFailed(let failure) {
-    return failure
-  } catch CardsRepositoryError.requestFailed(let failure) {
-    return failure
   } catch {
     return nil
   }

@@ -6,7 +6,7 @@ import Testing
 @testable import DataLayer
 @testable import DemoBackend
 
-@Suite("Wallet repository: backend answers to wallet errors")
+@Suite("Wallet repository: backend answers to wallet errors", .timeLimit(.minutes(1)))
 struct WalletRepositoryMappingTests {
   private func repository(_ answers: [ScriptedAnswer]) -> BackendWalletRepository {
     BackendWalletRepository(client: ClientFixture(scenario(wallet: answers)).client)
@@ -85,7 +85,7 @@ struct WalletRepositoryMappingTests {
   }
 }
 
-@Suite("Cards repository: backend answers to cards")
+@Suite("Cards repository: backend answers to cards", .timeLimit(.minutes(1)))
 struct CardsRepositoryMappingTests {
   private func repository(_ answers: [ScriptedAnswer]) -> BackendCardsRepository {
     BackendCardsRepository(client: ClientFixture(scenario(cards: answers)).client)
@@ -143,7 +143,7 @@ struct CardsRepositoryMappingTests {
   }
 }
 
-@Suite("Apple Pay service: device answers to Apple Pay")
+@Suite("Apple Pay service: device answers to Apple Pay", .timeLimit(.minutes(1)))
 struct ApplePayServiceMappingTests {
   private func service(_ outcome: ApplePayOutcome) -> DeviceApplePayService {
     DeviceApplePayService(
@@ -171,7 +171,7 @@ struct ApplePayServiceMappingTests {
   }
 }
 
-@Suite("Scenario backend")
+@Suite("Scenario backend", .timeLimit(.minutes(1)))
 struct ScenarioBackendTests {
   @Test("waits each source's latency on the injected clock")
   func latencyOnTheClock() async throws {

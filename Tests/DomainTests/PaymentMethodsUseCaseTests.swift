@@ -2,7 +2,7 @@ import Domain
 import TestSupport
 import Testing
 
-@Suite("Payment methods use case: what is shown")
+@Suite("Payment methods use case: what is shown", .timeLimit(.minutes(1)))
 struct PaymentMethodsUseCaseShowingTests {
   @Test("lists the wallet, the cards and Apple Pay when every source answers")
   func listsEverySource() async throws {
@@ -85,7 +85,7 @@ struct PaymentMethodsUseCaseShowingTests {
   }
 }
 
-@Suite("Payment methods use case: what is skipped and logged")
+@Suite("Payment methods use case: what is skipped and logged", .timeLimit(.minutes(1)))
 struct PaymentMethodsUseCaseSkippingTests {
   @Test("a missing wallet is left out and logged at debug")
   func skipsMissingWallet() async throws {
@@ -215,7 +215,7 @@ struct PaymentMethodsUseCaseSkippingTests {
   }
 }
 
-@Suite("Payment methods use case: when nothing can be shown")
+@Suite("Payment methods use case: when nothing can be shown", .timeLimit(.minutes(1)))
 struct PaymentMethodsUseCaseNothingToShowTests {
   @Test("throws noPaymentMethodsFound when every source answers with absence")
   func throwsEmptyWhenEverythingIsAbsent() async throws {
@@ -256,11 +256,36 @@ struct PaymentMethodsUseCaseNothingToShowTests {
     let failures = try await couldNotLoadFailures(useCase)
 
     #expect(failures.map(\.source) == [.wallet, .cards, .applePay])
+    try #require(failures.count == 3)
     guard case .unknown(let underlying) = failures[2].reason else {
       Issue.record("Apple Pay's failure should be unknown, got \(failures[2].reason)")
       return
     }
     #expect(underlying as? SurpriseError == surprise)
+  }
+
+  @Test("the failure the user hears about is the first that trying again can help with")
+  func decidingFailureIsTheFirstRetryable() async throws {
+    let useCase = makeUseCase(
+      wallet: .throwing(SurpriseError(detail: "SDK")),
+      cards: .throwing(Fixtures.cards(.offline)),
+      applePay: .throwing(ApplePayServiceError.serviceNotAvailable))
+
+    let failures = try await couldNotLoadFailures(useCase)
+
+    #expect(failures.map(\.source) == [.cards, .wallet])
+  }
+
+  @Test("without a failure trying again helps with, the first failure decides")
+  func decidingFailureFallsBackToTheFirst() async throws {
+    let useCase = makeUseCase(
+      wallet: .throwing(SurpriseError(detail: "SDK")),
+      cards: .throwing(Fixtures.cards(.malformedResponse)),
+      applePay: .throwing(ApplePayServiceError.serviceNotAvailable))
+
+    let failures = try await couldNotLoadFailures(useCase)
+
+    #expect(failures.map(\.source) == [.wallet, .cards])
   }
 
   @Test("failures that are thrown are not also logged as skipped")
@@ -278,7 +303,7 @@ struct PaymentMethodsUseCaseNothingToShowTests {
   }
 }
 
-@Suite("Payment methods use case: deadline, flags and cancellation")
+@Suite("Payment methods use case: deadline, flags and cancellation", .timeLimit(.minutes(1)))
 struct PaymentMethodsUseCaseControlTests {
   @Test("a source past the deadline is cancelled and skipped with a warning")
   func enforcesTheDeadline() async throws {
@@ -302,7 +327,7 @@ struct PaymentMethodsUseCaseControlTests {
         == "skipped wallet after a failure (no answer within 3000 ms)")
   }
 
-  @Test("the deadline is 3 seconds unless configured, and applies to each source")
+  @Test("one timer of 3 seconds, or the configured deadline, serves every source")
   func usesTheConfiguredDeadline() async throws {
     let defaultClock = ImmediateClock()
     let configuredClock = ImmediateClock()
@@ -315,8 +340,8 @@ struct PaymentMethodsUseCaseControlTests {
     _ = try? await makeUseCase(wallet: never, deadline: .milliseconds(250), clock: configuredClock)
       .execute()
 
-    #expect(defaultClock.sleeps == Array(repeating: .seconds(3), count: 3))
-    #expect(configuredClock.sleeps == Array(repeating: .milliseconds(250), count: 3))
+    #expect(defaultClock.sleeps == [.seconds(3)])
+    #expect(configuredClock.sleeps == [.milliseconds(250)])
   }
 
   @Test("a source that answers is never failed by the deadline")
@@ -404,15 +429,16 @@ struct PaymentMethodsUseCaseControlTests {
   }
 }
 
-/// Runs the use case expecting `couldNotLoad`, and returns its failures.
+/// Runs the use case expecting `couldNotLoad`, and returns its failures: the one that
+/// decides the screen first, then the others.
 private func couldNotLoadFailures(_ useCase: PaymentMethodsUseCase) async throws
   -> [SourceFailure]
 {
   do {
     let methods = try await useCase.execute()
     Issue.record("expected couldNotLoad, got \(methods)")
-  } catch PaymentMethodsError.couldNotLoad(let failures) {
-    return failures
+  } catch PaymentMethodsError.couldNotLoad(let deciding, let others) {
+    return [deciding] + others
   }
   return []
 }

@@ -2,12 +2,10 @@ import Domain
 import TestSupport
 import Testing
 
-@Suite("Recovery: every error has exactly one")
+@Suite("Recovery: every error has exactly one", .timeLimit(.minutes(1)))
 struct RecoveryTests {
-  @Test(
-    "each kind of request failure has its recovery",
-    arguments: [
-      (RequestFailure.Kind.offline, Recovery.retryWhenUserActs(.reconnect)),
+  static let requestFailureRecoveries: [(RequestFailure.Kind, Recovery)] = [
+      (.offline, .retryWhenUserActs(.reconnect)),
       (.timedOut, .retryNow),
       (.connectionLost, .retryNow),
       (.interrupted, .retryNow),
@@ -19,14 +17,19 @@ struct RecoveryTests {
       (.clientOutdated, .notRecoverable(.clientNotSupported)),
       (.malformedResponse, .notRecoverable(.inspectCause)),
       (.unexpectedAnswer, .notRecoverable(.inspectCause)),
-    ])
+    ]
+
+  @Test("each kind of request failure has its recovery", arguments: requestFailureRecoveries)
   func requestFailures(kind: RequestFailure.Kind, recovery: Recovery) {
     #expect(Fixtures.request(kind).recovery == recovery)
   }
 
-  @Test("the table above covers every kind of request failure")
+  @Test("the table above covers every kind of request failure, each once")
   func everyKind() {
-    #expect(RequestFailure.Kind.allCases.count == 12)
+    let kinds = Self.requestFailureRecoveries.map(\.0)
+
+    #expect(Set(kinds) == Set(RequestFailure.Kind.allCases))
+    #expect(kinds.count == RequestFailure.Kind.allCases.count)
   }
 
   @Test("the wallet's own answers have their recoveries")
@@ -39,7 +42,6 @@ struct RecoveryTests {
     #expect(
       WalletRepositoryError.inReview(.pending, Fixtures.context()).recovery
         == .retryWhenUserActs(.waitForReview))
-    #expect(Fixtures.wallet(.userLocked).recovery == .notRecoverable(.contactSupport))
   }
 
   @Test("an error nobody declared a recovery for is not recoverable: inspect its cause")
@@ -50,40 +52,30 @@ struct RecoveryTests {
         == .notRecoverable(.inspectCause))
   }
 
+  @Test("a CancellationError nobody asked for is worth retrying, as is its source's failure")
+  func strayCancellation() {
+    #expect(Recovery(of: CancellationError()) == .retryNow)
+    #expect(SourceFailure(source: .cards, reason: .interrupted).recovery == .retryNow)
+    #expect(SourceFailure(source: .cards, reason: .interrupted).description.contains("cancelled"))
+  }
+
   @Test("a source past its deadline is worth retrying")
   func deadline() {
     #expect(
       SourceFailure(source: .wallet, reason: .deadlineExceeded(.seconds(3))).recovery == .retryNow)
   }
 
-  @Test("could-not-load advises a retry when any failure may pass")
+  @Test("a load that failed gives the advice of the failure that decides its screen")
   func aggregateRecovery() {
-    let failures = [
-      SourceFailure(source: .wallet, reason: .unknown(SurpriseError(detail: "x"))),
-      SourceFailure(source: .cards, reason: .requestFailed(Fixtures.request(.offline))),
-    ]
+    let unknown = SourceFailure(source: .wallet, reason: .unknown(SurpriseError(detail: "x")))
+    let offline = SourceFailure(source: .cards, reason: .requestFailed(Fixtures.request(.offline)))
 
-    #expect(PaymentMethodsError.couldNotLoad(failures).recovery == .retryWhenUserActs(.reconnect))
     #expect(
-      PaymentMethodsError.couldNotLoad(Array(failures.prefix(1))).recovery
+      PaymentMethodsError.couldNotLoad(offline, alsoFailed: [unknown]).recovery
+        == .retryWhenUserActs(.reconnect))
+    #expect(
+      PaymentMethodsError.couldNotLoad(unknown, alsoFailed: [offline]).recovery
         == .notRecoverable(.inspectCause))
-  }
-
-  @Test(
-    "exactly the session, user-state and outdated-client recoveries change the flow",
-    arguments: [
-      (Recovery.signInAgain, true),
-      (.retryWhenUserActs(.verifyAccount), true),
-      (.notRecoverable(.contactSupport), true),
-      (.notRecoverable(.clientNotSupported), true),
-      (.retryNow, false),
-      (.retryWhenUserActs(.reconnect), false),
-      (.retryWhenUserActs(.addPaymentMethod), false),
-      (.notRecoverable(.inspectCause), false),
-      (.notRecoverable(.fixConfiguration), false),
-    ])
-  func changesFlow(recovery: Recovery, changes: Bool) {
-    #expect(recovery.changesFlow == changes)
   }
 
   @Test("only errors that are not recoverable show the user their trace id")
@@ -94,7 +86,7 @@ struct RecoveryTests {
   }
 }
 
-@Suite("Error chains")
+@Suite("Error chains", .timeLimit(.minutes(1)))
 struct ErrorChainTests {
   @Test("walks from the business error down to the transport error, link by link")
   func chain() {
@@ -103,14 +95,26 @@ struct ErrorChainTests {
     context.underlying = transport
     let failure = SourceFailure(
       source: .cards, reason: .requestFailed(RequestFailure(.connectionLost, context: context)))
-    let error = PaymentMethodsError.couldNotLoad([failure])
+    let error = PaymentMethodsError.couldNotLoad(failure, alsoFailed: [])
 
     #expect(
       ErrorChain(error).description
-        == "PaymentMethodsError.couldNotLoad(cards: connectionLost) ← SourceFailure(cards: connectionLost)"
+        == "PaymentMethodsError.couldNotLoad ← SourceFailure(cards: connectionLost)"
         + " ← RequestFailure.connectionLost(GET /cards traceId=abc123)"
         + " ← DomainTests.SurpriseError(detail: \"socket closed\")")
     #expect(ErrorChain(error).traceID == "abc123")
+  }
+
+  @Test("a request that failed because its refresh failed carries both trace ids, outer first")
+  func refreshTraceIDs() {
+    var refreshContext = Fixtures.context("POST /session/refresh", traceID: "refresh-1")
+    refreshContext.underlying = SurpriseError(detail: "offline")
+    var context = Fixtures.context("GET /cards", traceID: "cards-1")
+    context.underlying = RequestFailure(.offline, context: refreshContext)
+    let failure = RequestFailure(.offline, context: context)
+
+    #expect(ErrorChain(failure).traceIDs == ["cards-1", "refresh-1"])
+    #expect(ErrorChain(failure).traceID == "cards-1")
   }
 
   @Test("an error without a request behind it has no trace id")
@@ -132,7 +136,7 @@ struct ErrorChainTests {
   }
 }
 
-@Suite("Payment methods use case: errors that change the flow")
+@Suite("Payment methods use case: errors that change the flow", .timeLimit(.minutes(1)))
 struct PaymentMethodsUseCaseFlowTests {
   @Test(
     "are never skipped, even when other methods loaded",
@@ -145,22 +149,63 @@ struct PaymentMethodsUseCaseFlowTests {
     do {
       let methods = try await useCase.execute()
       Issue.record("expected flowInterrupted, got \(methods)")
-    } catch PaymentMethodsError.flowInterrupted(let failure) {
+    } catch PaymentMethodsError.flowInterrupted(let failure, _) {
       #expect(failure.source == .cards)
-      #expect(failure.recovery.changesFlow)
+      #expect(failure.interruption != nil)
     }
   }
 
-  @Test("the other failures of that load are logged, not dropped")
-  func othersLogged() async throws {
+  @Test("end the load at once: the sources still running are cancelled, not awaited")
+  func cancelsTheOthers() async throws {
+    // The wallet and Apple Pay answer only when cancelled, and the stopped clock never
+    // lets the deadline pass: the load can end only by cancelling them.
+    let cancelled = CallCounter()
+    let useCase = makeUseCase(
+      wallet: WalletRepositoryStub {
+        do { try await suspendUntilCancelled() } catch { cancelled.increment() }
+        throw CancellationError()
+      },
+      cards: .throwing(Fixtures.cards(.sessionExpired)),
+      applePay: ApplePayServiceStub {
+        do { try await suspendUntilCancelled() } catch { cancelled.increment() }
+        throw CancellationError()
+      },
+      clock: StoppedClock())
+
+    await #expect {
+      try await useCase.execute()
+    } throws: { error in
+      (error as? PaymentMethodsError)?.interruption == .sessionEnded
+    }
+    #expect(cancelled.count == 2)
+  }
+
+  @Test("a load that ends in a journey logs nothing as skipped")
+  func logsNoSkips() async throws {
     let logger = LogSpy()
     let useCase = makeUseCase(
-      wallet: .throwing(Fixtures.wallet(.userLocked)), cards: .throwing(Fixtures.cards(.offline)),
+      wallet: .throwing(WalletRepositoryError.banned(Fixtures.context())),
+      cards: .throwing(Fixtures.cards(.userLocked)),
+      applePay: .throwing(ApplePayServiceError.serviceNotAvailable),
       logger: logger)
 
     _ = try? await useCase.execute()
 
-    #expect(logger.entries(source: "cards").map(\.level) == [.warning])
-    #expect(logger.entries(source: "wallet").isEmpty)
+    #expect(logger.entries.isEmpty)
+  }
+
+  @Test("only the interrupting failure routes; a failure that merely could not load does not")
+  func couldNotLoadNeverRoutes() async throws {
+    let useCase = makeUseCase(
+      wallet: .throwing(Fixtures.wallet(.malformedResponse)),
+      cards: .throwing(Fixtures.cards(.offline)),
+      applePay: .throwing(ApplePayServiceError.serviceNotAvailable))
+
+    await #expect {
+      try await useCase.execute()
+    } throws: { error in
+      guard case PaymentMethodsError.couldNotLoad = error else { return false }
+      return (error as? PaymentMethodsError)?.interruption == nil
+    }
   }
 }

@@ -58,12 +58,14 @@ enum Fixtures {
     RequestFailure(kind, context: context(operation, traceID: "trace-\(kind.rawValue)"))
   }
 
-  static func wallet(_ kind: RequestFailure.Kind) -> WalletRepositoryError {
-    .requestFailed(request(kind))
+  /// A failed wallet request, as the wallet repository throws it.
+  static func wallet(_ kind: RequestFailure.Kind) -> RequestFailure {
+    request(kind)
   }
 
-  static func cards(_ kind: RequestFailure.Kind) -> CardsRepositoryError {
-    .requestFailed(request(kind, "GET /cards"))
+  /// A failed cards request, as the cards repository throws it.
+  static func cards(_ kind: RequestFailure.Kind) -> RequestFailure {
+    request(kind, "GET /cards")
   }
 }
 

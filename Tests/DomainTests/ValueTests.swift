@@ -1,7 +1,7 @@
 import Domain
 import Testing
 
-@Suite("Card expiry")
+@Suite("Card expiry", .timeLimit(.minutes(1)))
 struct CardExpiryTests {
   @Test("reads MM/YY and prints it back", arguments: ["01/24", "08/28", "12/99"])
   func roundTrips(text: String) throws {
@@ -23,7 +23,7 @@ struct CardExpiryTests {
   }
 }
 
-@Suite("Log levels")
+@Suite("Log levels", .timeLimit(.minutes(1)))
 struct LogLevelTests {
   @Test("are ordered from debug to error")
   func ordered() {
@@ -34,7 +34,7 @@ struct LogLevelTests {
   }
 }
 
-@Suite("Payment method ids")
+@Suite("Payment method ids", .timeLimit(.minutes(1)))
 struct PaymentMethodIDTests {
   @Test("are stable and distinct per kind and card")
   func distinct() {

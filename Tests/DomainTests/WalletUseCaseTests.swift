@@ -2,12 +2,12 @@ import Domain
 import TestSupport
 import Testing
 
-@Suite("Wallet use case: the wallet errors are the screen")
+@Suite("Wallet use case: the wallet errors are the screen", .timeLimit(.minutes(1)))
 struct WalletUseCaseTests {
   private func makeUseCase(
     _ repository: WalletRepositoryStub, clock: any Clock<Duration> = StoppedClock()
   ) -> WalletUseCase {
-    WalletUseCase(repository: repository, clock: clock, logger: LogSpy())
+    WalletUseCase(repository: repository, clock: clock)
   }
 
   @Test("a wallet is active, even one with no funds")
@@ -70,6 +70,26 @@ struct WalletUseCaseTests {
 
     #expect(failure.isUnknown)
     #expect(failure.description.contains("SurpriseError(detail: \"boom\")"))
+  }
+
+  @Test(
+    "a failure that sends the user elsewhere is thrown as a flow interruption",
+    arguments: [RequestFailure.Kind.sessionExpired, .userNotVerified, .userLocked, .clientOutdated])
+  func flowInterrupted(kind: RequestFailure.Kind) async throws {
+    do {
+      let status = try await makeUseCase(.throwing(Fixtures.wallet(kind))).execute()
+      Issue.record("expected flowInterrupted, got \(status)")
+    } catch WalletError.flowInterrupted(let failure) {
+      #expect(failure.interruption != nil)
+      #expect(WalletError.flowInterrupted(failure).interruption == failure.interruption)
+    }
+  }
+
+  @Test("a wallet that could not load is no flow interruption, whatever its recovery")
+  func couldNotLoadDoesNotRoute() async throws {
+    let failure = try await failure(of: makeUseCase(.throwing(Fixtures.wallet(.malformedResponse))))
+
+    #expect(WalletError.couldNotLoad(failure).interruption == nil)
   }
 
   private func failure(of useCase: WalletUseCase) async throws -> SourceFailure {

@@ -4,68 +4,86 @@ import Presentation
 import TestSupport
 import Testing
 
-private func failure(_ kind: RequestFailure.Kind, traceID: String = "trace-9") -> SourceFailure {
+private func failure(
+  _ kind: RequestFailure.Kind, source: PaymentSource = .cards, traceID: String = "trace-9"
+) -> SourceFailure {
   SourceFailure(
-    source: .cards,
+    source: source,
     reason: .requestFailed(
       RequestFailure(kind, context: ErrorContext(operation: "GET /cards", traceID: traceID))))
 }
 
-@Suite("App-level handler chain")
+/// The state a payment-methods screen ends in when its load throws `error`.
+@MainActor
+private func screen(
+  after error: any Error, handlers: FlowErrorHandlers = .standard, logger: LogSpy = LogSpy()
+) async -> PaymentMethodsViewModel.State {
+  let viewModel = PaymentMethodsViewModel(
+    loadMethods: { throw error }, flowHandlers: handlers, logger: logger)
+  await viewModel.load().value
+  return viewModel.state
+}
+
+@Suite("App-level handler chain", .timeLimit(.minutes(1)))
 struct FlowErrorHandlersTests {
   @Test(
-    "sends each flow-changing error on its journey",
+    "sends each flow interruption on its journey",
     arguments: [
-      (RequestFailure.Kind.sessionExpired, FlowDecision.Action.signIn),
-      (.userNotVerified, .verifyAccount),
-      (.userLocked, .contactSupport),
-      (.clientOutdated, .updateApp),
+      (FlowInterruption.sessionEnded, FlowDecision.Action.signIn),
+      (.accountNotVerified, .verifyAccount),
+      (.accountLocked, .contactSupport),
+      (.appOutdated, .updateApp),
     ])
-  func journeys(kind: RequestFailure.Kind, action: FlowDecision.Action) throws {
-    let decision = try #require(
-      FlowErrorHandlers.standard.decision(for: PaymentMethodsError.flowInterrupted(failure(kind))))
+  func journeys(interruption: FlowInterruption, action: FlowDecision.Action) throws {
+    let decision = try #require(FlowErrorHandlers.standard.decision(for: interruption))
 
     #expect(decision.action == action)
   }
 
-  @Test("leaves a screen's own errors to the screen")
-  func screenErrorsPassThrough() {
-    #expect(FlowErrorHandlers.standard.decision(for: failure(.offline)) == nil)
-    #expect(FlowErrorHandlers.standard.decision(for: failure(.malformedResponse)) == nil)
-    #expect(FlowErrorHandlers.standard.decision(for: URLError(.unknown)) == nil)
+  @Test("a chain without a handler for an interruption leaves the error to the screen")
+  @MainActor
+  func emptyChain() async {
+    let state = await screen(
+      after: PaymentMethodsError.flowInterrupted(failure(.sessionExpired), alsoFailed: []),
+      handlers: FlowErrorHandlers([]))
+
+    guard case .failed = state else {
+      Issue.record("expected the screen's own error, got \(state)")
+      return
+    }
   }
 
-  @Test("a locked account gets the trace id support needs; the others do not show one")
-  func traceIDOnlyForSupport() throws {
-    let locked = try #require(FlowErrorHandlers.standard.decision(for: failure(.userLocked)))
-    let notVerified = try #require(
-      FlowErrorHandlers.standard.decision(for: failure(.userNotVerified)))
+  @Test("a journey carries the recovery of the failure that started it")
+  @MainActor
+  func journeyRecovery() async {
+    let state = await screen(
+      after: PaymentMethodsError.flowInterrupted(failure(.userNotVerified), alsoFailed: []))
 
-    #expect(locked.traceID == "trace-9")
-    #expect(notVerified.traceID == nil)
-    #expect(notVerified.button == "Check my status again")
-  }
-
-  @Test("a chain without a handler for an error leaves it to the screen")
-  func emptyChain() {
-    #expect(FlowErrorHandlers([]).decision(for: failure(.sessionExpired)) == nil)
+    guard case .actionRequired(let decision) = state else {
+      Issue.record("expected a journey, got \(state)")
+      return
+    }
+    #expect(decision.recovery == .retryWhenUserActs(.verifyAccount))
   }
 }
 
-@Suite("What a screen's own errors look like")
+@Suite("What a screen's own errors look like", .timeLimit(.minutes(1)))
 struct ErrorPresentationTests {
   @MainActor
-  private func presented(_ error: any Error) async -> PresentationError? {
-    let viewModel = PaymentMethodsViewModel(loadMethods: { throw error }, logger: LogSpy())
-    await viewModel.load().value
-    guard case .failed(let presented) = viewModel.state else { return nil }
+  private func presented(_ error: any Error, logger: LogSpy = LogSpy()) async
+    -> PresentationError?
+  {
+    guard case .failed(let presented) = await screen(after: error, logger: logger) else {
+      return nil
+    }
     return presented
   }
 
   @MainActor
   @Test("offline asks to reconnect, and is worth retrying")
   func offline() async throws {
-    let error = try #require(await presented(PaymentMethodsError.couldNotLoad([failure(.offline)])))
+    let error = try #require(
+      await presented(PaymentMethodsError.couldNotLoad(failure(.offline), alsoFailed: [])))
 
     #expect(error.title == "You're offline")
     #expect(error.category == .retryable)
@@ -78,9 +96,8 @@ struct ErrorPresentationTests {
   func serviceDown() async throws {
     let error = try #require(
       await presented(
-        PaymentMethodsError.couldNotLoad([
-          failure(.serviceUnavailable), failure(.serviceUnavailable),
-        ])))
+        PaymentMethodsError.couldNotLoad(
+          failure(.serviceUnavailable), alsoFailed: [failure(.serviceUnavailable)])))
 
     #expect(error.category == .serviceUnavailable)
   }
@@ -89,7 +106,7 @@ struct ErrorPresentationTests {
   @Test("a rate limit asks the user to wait")
   func rateLimited() async throws {
     let error = try #require(
-      await presented(PaymentMethodsError.couldNotLoad([failure(.rateLimited)])))
+      await presented(PaymentMethodsError.couldNotLoad(failure(.rateLimited), alsoFailed: [])))
 
     #expect(error.title == "Too many requests")
     #expect(error.category == .retryable)
@@ -99,23 +116,61 @@ struct ErrorPresentationTests {
   @Test("a malformed answer is a bug: the user gets the trace id to quote")
   func malformed() async throws {
     let error = try #require(
-      await presented(PaymentMethodsError.couldNotLoad([failure(.malformedResponse)])))
+      await presented(
+        PaymentMethodsError.couldNotLoad(failure(.malformedResponse), alsoFailed: [])))
 
     #expect(error.category == .unexpected)
     #expect(error.traceID == "trace-9")
   }
+
+  @MainActor
+  @Test("message, recovery, trace id and logged chain all come from the deciding failure")
+  func oneStory() async throws {
+    let logger = LogSpy()
+    let deciding = failure(.malformedResponse, source: .cards, traceID: "cards-1")
+    let other = failure(.offline, source: .wallet, traceID: "wallet-1")
+
+    let error = try #require(
+      await presented(
+        PaymentMethodsError.couldNotLoad(deciding, alsoFailed: [other]), logger: logger))
+
+    #expect(error.title == "Something went wrong")
+    #expect(error.recovery == .notRecoverable(.inspectCause))
+    #expect(error.traceID == "cards-1")
+    let entry = try #require(logger.entries.first)
+    #expect(logger.entries.count == 1)
+    #expect(entry.metadata[LogMetadataKey.traceID] == "cards-1")
+    #expect(entry.metadata[LogMetadataKey.error]?.contains("SourceFailure(cards:") == true)
+    #expect(entry.metadata[LogMetadataKey.error]?.contains("wallet") == false)
+    #expect(entry.metadata[LogMetadataKey.recovery] == "notRecoverable(inspectCause)")
+  }
+
+  @MainActor
+  @Test("the trace id of every other failed request reaches the log too")
+  func otherTraceIDsLogged() async throws {
+    let logger = LogSpy()
+    let error = PaymentMethodsError.couldNotLoad(
+      failure(.offline, source: .wallet, traceID: "wallet-1"),
+      alsoFailed: [failure(.offline, source: .cards, traceID: "cards-1")])
+
+    _ = await presented(error, logger: logger)
+
+    let entry = try #require(logger.entries.first)
+    #expect(entry.metadata[LogMetadataKey.traceID] == "wallet-1")
+    #expect(entry.metadata[LogMetadataKey.alsoFailed] == "cards: offline traceId=cards-1")
+  }
 }
 
 @MainActor
-@Suite("Check my status again")
+@Suite("Check my status again", .timeLimit(.minutes(1)))
 struct CheckStatusAgainTests {
-  @Test("a flow-changing error shows the journey, on either screen")
+  @Test("a flow interruption shows the journey, on either screen")
   func journeyOnBothScreens() async {
-    let error = PaymentMethodsError.flowInterrupted(failure(.userNotVerified))
+    let error = PaymentMethodsError.flowInterrupted(failure(.userNotVerified), alsoFailed: [])
     let paymentMethods = PaymentMethodsViewModel(loadMethods: { throw error }, logger: LogSpy())
     let wallet = WalletViewModel(
-      loadStatus: { throw WalletError.couldNotLoad(failure(.userNotVerified)) }, logger: LogSpy()
-    )
+      loadStatus: { throw WalletError.flowInterrupted(failure(.userNotVerified)) },
+      logger: LogSpy())
 
     await paymentMethods.load().value
     await wallet.load().value
@@ -178,6 +233,21 @@ struct CheckStatusAgainTests {
     #expect(decision.action == action)
   }
 
+  @Test("the status check goes through the app's own handler chain")
+  func statusUsesTheChain() async {
+    let viewModel = PaymentMethodsViewModel(
+      loadMethods: { [] }, checkUserStatus: { .notVerified }, flowHandlers: FlowErrorHandlers([]),
+      logger: LogSpy())
+
+    await viewModel.checkStatusAgain().value
+
+    // No handler claims an unverified account, so nothing stands in the way: it loads.
+    guard case .loaded = viewModel.state else {
+      Issue.record("expected the screen to load, got \(viewModel.state)")
+      return
+    }
+  }
+
   @Test("the wallet screen checks the status first too")
   func walletScreen() async {
     let viewModel = WalletViewModel(
@@ -203,17 +273,24 @@ final class CallLog: @unchecked Sendable {
   var entries: [String] { lock.withLock { calls } }
 }
 
-@Suite("Trace ids on screen")
+@Suite("Trace ids on screen", .timeLimit(.minutes(1)))
 struct TraceIDVisibilityTests {
+  @MainActor
   @Test(
     "a journey shows the trace id exactly when its error is not recoverable",
     arguments: [
       (RequestFailure.Kind.sessionExpired, false), (.userNotVerified, false), (.userLocked, true),
       (.clientOutdated, true),
     ])
-  func journeys(kind: RequestFailure.Kind, shown: Bool) throws {
-    let decision = try #require(FlowErrorHandlers.standard.decision(for: failure(kind)))
+  func journeys(kind: RequestFailure.Kind, shown: Bool) async {
+    let state = await screen(
+      after: PaymentMethodsError.flowInterrupted(failure(kind), alsoFailed: []))
 
+    guard case .actionRequired(let decision) = state else {
+      Issue.record("expected a journey, got \(state)")
+      return
+    }
     #expect((decision.traceID != nil) == shown)
+    #expect(decision.traceID == nil || decision.traceID == "trace-9")
   }
 }

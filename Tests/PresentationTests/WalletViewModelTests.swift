@@ -13,7 +13,7 @@ private func makeViewModel(
 }
 
 @MainActor
-@Suite("Wallet view model: each wallet status has its own state")
+@Suite("Wallet view model: each wallet status has its own state", .timeLimit(.minutes(1)))
 struct WalletViewModelTests {
   @Test("an active wallet shows its balance")
   func active() async {

@@ -129,6 +129,17 @@ public enum BuiltInScenarios {
       refresh: .fails
     ),
     Scenario(
+      name: "refresh-offline",
+      summary: "The token has expired and the refresh request fails offline: \"You're "
+        + "offline\", exit 75. The session stays open, so trying again refreshes again.",
+      wallet: SourceScript(
+        [.error(401, code: WireBody.Code.tokenExpired)], latency: .milliseconds(80)),
+      cards: SourceScript(
+        [.error(401, code: WireBody.Code.tokenExpired)], latency: .milliseconds(120)),
+      applePay: noApplePay,
+      refresh: .offline
+    ),
+    Scenario(
       name: "rate-limited",
       summary: "Wallet and cards answer 429 without Retry-After: not retried; a "
         + "too-many-requests error, exit 75.",
@@ -226,6 +237,12 @@ public enum BuiltInScenarios {
             rejection: IssuerRejection(reason: .blocked, message: "Your bank blocked this card")),
         ]),
         latency: .milliseconds(140))
+    ),
+    Scenario(
+      name: "apple-pay-interrupted",
+      summary: "The Apple Pay check throws CancellationError although nobody cancelled the "
+        + "load: an ordinary failure, skipped with a warning; wallet and cards are listed.",
+      applePay: Scripted(.interrupted, latency: .milliseconds(30))
     ),
   ]
 }

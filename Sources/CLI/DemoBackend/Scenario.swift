@@ -145,17 +145,22 @@ public enum CardsOutcome: Sendable, Equatable {
   }
 }
 
-public enum ApplePayOutcome: String, Sendable, Equatable {
+public enum ApplePayOutcome: String, Sendable, Equatable, CaseIterable {
   case available
   case needsSetup
   case notAvailable
   case unexpected
+  /// The device check throws `CancellationError` although nobody cancelled it, as a
+  /// platform API might when the system stops it.
+  case interrupted
 }
 
-public enum RefreshOutcome: String, Sendable, Equatable {
+public enum RefreshOutcome: String, Sendable, Equatable, CaseIterable {
   case succeeds
   /// The backend answers `invalid_grant`: the session is over.
   case fails
+  /// The refresh request never gets an answer: the device is offline. The session stays.
+  case offline
 }
 
 /// A saved card as a scenario describes it; the stub backend gives it an id.

@@ -36,6 +36,7 @@ public actor ScenarioBackend: PaymentsBackend {
         body: Data(WireBody.text(WireBody.UserStatus(status: scenario.userStatus.rawValue)).utf8))
     case .refreshSession:
       try await wait(.milliseconds(60))
+      if scenario.refresh == .offline { throw TransportError.offline }
       guard request.credential == Self.refreshToken, scenario.refresh == .succeeds else {
         return BackendResponse(
           status: 400,
@@ -91,6 +92,7 @@ public struct ScenarioApplePayDevice: ApplePayDevice {
     case .notAvailable:
       return ApplePayDeviceSupport(canMakePayments: false, hasCardForNetworks: false)
     case .unexpected: throw ScenarioFault(source: "Apple Pay device check")
+    case .interrupted: throw CancellationError()
     }
   }
 }

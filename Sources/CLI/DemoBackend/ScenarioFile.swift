@@ -37,7 +37,7 @@ public enum ScenarioFile {
       let sessionObject = try sessionReader.object(session)
       try sessionReader.refuseUnknownKeys(sessionObject, allowed: ["refresh"])
       let refresh = try sessionReader.string(
-        sessionObject, "refresh", oneOf: ["succeeds", "fails"])
+        sessionObject, "refresh", oneOf: RefreshOutcome.allCases.map(\.rawValue))
       scenario.refresh = RefreshOutcome(rawValue: refresh) ?? .succeeds
     }
     if object["userStatus"] != nil {
@@ -223,7 +223,7 @@ public enum ScenarioFile {
   ) throws(ScenarioFileError) -> Scripted<ApplePayOutcome> {
     let object = try reader.object(value)
     try reader.refuseUnknownKeys(object, allowed: ["outcome", "latencyMs"])
-    let names = ["available", "needsSetup", "notAvailable", "unexpected"]
+    let names = ApplePayOutcome.allCases.map(\.rawValue)
     let outcomeName = try reader.string(object, "outcome", oneOf: names)
     let outcome = ApplePayOutcome(rawValue: outcomeName) ?? .available
     return Scripted(outcome, latency: try reader.latency(object, default: fallback.latency))

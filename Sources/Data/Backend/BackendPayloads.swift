@@ -1,15 +1,14 @@
 import Foundation
 
-// The JSON bodies the backend sends. The stub encodes them; the client and the repositories
-// decode them.
+// The JSON bodies of the wire contract, as the client and the repositories decode them.
 
-struct WalletPayload: Codable, Equatable {
+struct WalletPayload: Decodable, Equatable {
   var balance: Decimal
   var currency: String
 }
 
-struct CardsPayload: Codable, Equatable {
-  struct Card: Codable, Equatable {
+struct CardsPayload: Decodable, Equatable {
+  struct Card: Decodable, Equatable {
     var id: String
     var brand: String
     var last4: String
@@ -21,7 +20,7 @@ struct CardsPayload: Codable, Equatable {
     var rejection: Rejection?
   }
 
-  struct Rejection: Codable, Equatable {
+  struct Rejection: Decodable, Equatable {
     /// "blocked" or "expired".
     var reason: String
     var message: String?
@@ -30,17 +29,17 @@ struct CardsPayload: Codable, Equatable {
   var cards: [Card]
 }
 
-struct UserStatusPayload: Codable, Equatable {
+struct UserStatusPayload: Decodable, Equatable {
   /// "verified", "notVerified" or "locked".
   var status: String
 }
 
-struct SessionPayload: Codable, Equatable {
+struct SessionPayload: Decodable, Equatable {
   var accessToken: String
 }
 
 /// The body of every answer that is not a 2xx.
-struct ErrorPayload: Codable, Equatable {
+struct ErrorPayload: Decodable, Equatable {
   var code: String
   var message: String?
   /// Extra detail for some codes, such as the review state of a wallet in review.
@@ -52,8 +51,6 @@ enum ServerCode {
   static let walletNotFound = "wallet_not_found"
   static let walletBanned = "wallet_banned"
   static let walletInReview = "wallet_in_review"
-  static let tokenExpired = "token_expired"
-  static let invalidGrant = "invalid_grant"
   static let userNotVerified = "user_not_verified"
   static let userLocked = "user_locked"
 }

@@ -12,24 +12,13 @@ public struct BackendCardsRepository: CardsRepository {
   }
 
   public func fetchCards() async throws -> [PaymentCard] {
-    let answer: BackendClient.Answer
-    do {
-      answer = try await client.send(.cards)
-    } catch let failure as RequestFailure {
-      throw CardsRepositoryError.requestFailed(failure)
-    }
+    // A failed request is thrown as the client made it: the cards add nothing to it.
+    let answer = try await client.send(.cards)
     guard (200..<300).contains(answer.response.status) else {
-      throw CardsRepositoryError.requestFailed(
-        RequestFailure(.unexpectedAnswer, context: answer.context))
+      throw RequestFailure(.unexpectedAnswer, context: answer.context)
     }
-    do throws(RequestFailure) {
-      var cards: [PaymentCard] = []
-      for card in try answer.decode(CardsPayload.self).cards {
-        cards.append(try Self.card(card, answer.context))
-      }
-      return cards
-    } catch {
-      throw CardsRepositoryError.requestFailed(error)
+    return try answer.decode(CardsPayload.self).cards.map { card throws(RequestFailure) in
+      try Self.card(card, answer.context)
     }
   }
 

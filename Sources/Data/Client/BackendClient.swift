@@ -124,6 +124,36 @@ public struct BackendClient: Sendable {
       return .failure(RequestFailure(Self.kind(of: transport), context: context))
     }
 
+    record(response, in: &context)
+
+    switch response.status {
+    case 200..<300:
+      return .answer(Answer(response: response, context: context))
+    case 401:
+      return .tokenExpired(token, context)
+    default:
+      guard let kind = Self.failureKind(status: response.status, serverCode: context.serverCode)
+      else { return .answer(Answer(response: response, context: context)) }
+      return .failure(RequestFailure(kind, context: context))
+    }
+  }
+
+  /// The failures every endpoint shares, by status and server code; nil for an answer
+  /// that only the caller can read (a 404 for a wallet, say).
+  private static func failureKind(status: Int, serverCode: String?) -> RequestFailure.Kind? {
+    switch (status, serverCode) {
+    case (403, ServerCode.userNotVerified): .userNotVerified
+    case (403, ServerCode.userLocked): .userLocked
+    case (408, _): .timedOut
+    case (426, _): .clientOutdated
+    case (429, _): .rateLimited
+    case (500..<600, _): .serviceUnavailable
+    default: nil
+    }
+  }
+
+  /// The facts of an answer that every error made from it carries.
+  private func record(_ response: BackendResponse, in context: inout ErrorContext) {
     let payload = try? JSONDecoder().decode(ErrorPayload.self, from: response.body)
     context.status = response.status
     context.serverCode = payload?.code
@@ -131,55 +161,85 @@ public struct BackendClient: Sendable {
     context.retryAfter = response.headers["retry-after"].flatMap {
       RetryAfter.parse($0, now: environment.now())
     }
-
-    switch (response.status, payload?.code) {
-    case (200..<300, _):
-      return .answer(Answer(response: response, context: context))
-    case (401, _):
-      return .tokenExpired(token, context)
-    case (403, ServerCode.userNotVerified):
-      return .failure(RequestFailure(.userNotVerified, context: context))
-    case (403, ServerCode.userLocked):
-      return .failure(RequestFailure(.userLocked, context: context))
-    case (408, _):
-      return .failure(RequestFailure(.timedOut, context: context))
-    case (426, _):
-      return .failure(RequestFailure(.clientOutdated, context: context))
-    case (429, _):
-      return .failure(RequestFailure(.rateLimited, context: context))
-    case (500..<600, _):
-      return .failure(RequestFailure(.serviceUnavailable, context: context))
-    default:
-      return .answer(Answer(response: response, context: context))
-    }
   }
 
+  /// Gets a fresh token for a request the backend answered 401, through the session, so
+  /// that concurrent 401s share one refresh. A refusal ends the session and the request
+  /// fails as `sessionExpired`; a refresh that failed on the way fails the request with
+  /// that failure's kind (and so its recovery), the refresh kept as its cause.
   private func refreshSession(replacing token: Secret, context: ErrorContext) async throws {
-    let backend = backend
-    let traceID = environment.traceID
     do {
       _ = try await session.refresh(replacing: token) { refreshToken in
-        let request = BackendRequest(
-          endpoint: .refreshSession, traceID: traceID(.refreshSession), credential: refreshToken)
-        let response = try await backend.send(request)
-        guard response.status == 200,
-          let payload = try? JSONDecoder().decode(SessionPayload.self, from: response.body)
-        else {
-          let code = (try? JSONDecoder().decode(ErrorPayload.self, from: response.body))?.code
-          throw RefreshRefused(status: response.status, serverCode: code, traceID: request.traceID)
-        }
-        return Secret(payload.accessToken)
+        try await self.sendRefresh(refreshToken)
       }
-      var metadata: [String: String] = [:]
-      metadata[LogMetadataKey.traceID] = context.traceID
-      logger.log(
-        .info, "access token expired; repeating \(context.operation) with a fresh token",
-        metadata: metadata)
     } catch let ended as SessionEnded {
       var context = context
       context.underlying = ended.cause
       throw RequestFailure(.sessionExpired, context: context)
+    } catch let failure as RequestFailure {
+      var context = context
+      context.underlying = failure
+      throw RequestFailure(failure.kind, context: context)
     }
+    var metadata: [String: String] = [:]
+    metadata[LogMetadataKey.traceID] = context.traceID
+    logger.log(
+      .info, "access token expired; repeating \(context.operation) with a fresh token",
+      metadata: metadata)
+  }
+
+  /// `POST /session/refresh`, sent once per shared refresh and logged once, as a request of
+  /// its own with its trace id and outcome. Not retried: it is not idempotent.
+  private func sendRefresh(_ refreshToken: Secret) async throws -> Secret {
+    let endpoint = BackendEndpoint.refreshSession
+    let traceID = environment.traceID(endpoint)
+    var context = ErrorContext(operation: endpoint.rawValue, traceID: traceID)
+    do {
+      let response: BackendResponse
+      do {
+        response = try await backend.send(
+          BackendRequest(endpoint: endpoint, traceID: traceID, credential: refreshToken))
+      } catch let transport as TransportError {
+        try Task.checkCancellation()
+        context.underlying = transport
+        throw RequestFailure(Self.kind(of: transport), context: context)
+      }
+      record(response, in: &context)
+      switch response.status {
+      case 200..<300:
+        guard let payload = try? JSONDecoder().decode(SessionPayload.self, from: response.body)
+        else { throw RequestFailure(.malformedResponse, context: context) }
+        logRefresh(.info, "refreshed the session", context: context)
+        return Secret(payload.accessToken)
+      case 400, 401:
+        throw RefreshRefused(context: context)
+      default:
+        let kind =
+          Self.failureKind(status: response.status, serverCode: context.serverCode)
+          ?? .unexpectedAnswer
+        throw RequestFailure(kind, context: context)
+      }
+    } catch let refused as RefreshRefused {
+      logRefresh(.warning, "the backend refused to refresh the session; it has ended", refused)
+      throw refused
+    } catch let failure as RequestFailure {
+      logRefresh(
+        .warning, "could not refresh the session (\(failure.kind.rawValue)); it stays open",
+        failure)
+      throw failure
+    }
+  }
+
+  private func logRefresh(_ level: LogLevel, _ message: String, context: ErrorContext) {
+    var metadata = ["operation": context.operation]
+    metadata[LogMetadataKey.traceID] = context.traceID
+    logger.log(level, message, metadata: metadata)
+  }
+
+  private func logRefresh(_ level: LogLevel, _ message: String, _ error: any ContextualError) {
+    var metadata = [LogMetadataKey.error: ErrorChain(error).description]
+    metadata[LogMetadataKey.traceID] = error.context.traceID
+    logger.log(level, message, metadata: metadata)
   }
 
   private static func kind(of transport: TransportError) -> RequestFailure.Kind {
@@ -189,16 +249,5 @@ public struct BackendClient: Sendable {
     case .connectionLost: .connectionLost
     case .cancelled: .interrupted
     }
-  }
-}
-
-/// The backend would not refresh the session, such as `invalid_grant`.
-public struct RefreshRefused: Error, Equatable, Sendable, CustomStringConvertible {
-  public let status: Int
-  public let serverCode: String?
-  public let traceID: String
-
-  public var description: String {
-    "RefreshRefused(POST /session/refresh status=\(status) code=\(serverCode ?? "none") traceId=\(traceID))"
   }
 }

@@ -3,7 +3,11 @@ import Foundation
 
 /// Owns the user's tokens. When the backend says the access token expired, `refresh`
 /// gets a new one; requests that meet the expiry at the same time share one refresh
-/// (single flight). A refresh the backend refuses ends the session for good.
+/// (single flight).
+///
+/// Only the backend's refusal (`RefreshRefused`) ends the session. A refresh that fails on
+/// the way (offline, timed out, a 5xx) leaves it as it was: that request fails, and a
+/// later one may refresh again. A network blip must never sign the user out.
 public actor Session {
   private var accessToken: Secret
   private let refreshToken: Secret
@@ -15,14 +19,17 @@ public actor Session {
     self.refreshToken = refreshToken
   }
 
-  /// The token to send; throws `SessionEnded` once a refresh has failed.
+  /// The token to send; throws `SessionEnded` once the backend has refused a refresh.
   func currentToken() throws -> Secret {
     if let endedBy { throw endedBy }
     return accessToken
   }
 
   /// A fresh token to replace `rejected`. Callers that arrive while a refresh runs wait for
-  /// it, and callers that arrive after it get its token without another refresh.
+  /// it, and callers that arrive after it succeeded get its token without another refresh.
+  ///
+  /// Throws `SessionEnded` when the backend refused, or the refresher's own error when the
+  /// refresh failed on the way.
   func refresh(
     replacing rejected: Secret, using refresher: @escaping @Sendable (Secret) async throws -> Secret
   ) async throws -> Secret {
@@ -41,8 +48,8 @@ public actor Session {
         let token = try await refresher(refreshToken)
         self.accessToken = token
         return token
-      } catch {
-        let ended = SessionEnded(cause: error)
+      } catch let refused as RefreshRefused {
+        let ended = SessionEnded(cause: refused)
         self.endedBy = ended
         throw ended
       }
@@ -54,6 +61,14 @@ public actor Session {
 
 /// The backend refused to refresh the session: only a new sign-in helps.
 public struct SessionEnded: Error, Sendable {
-  /// Why the refresh failed, such as the backend's `invalid_grant` answer.
-  public let cause: any Error
+  /// The backend's refusal, such as its `invalid_grant` answer.
+  public let cause: RefreshRefused
+}
+
+/// The backend answered the refresh with 400 or 401 (`invalid_grant`): the refresh token is
+/// no longer any good. The one refresh failure that ends a session.
+public struct RefreshRefused: ContextualError, Sendable, CustomStringConvertible {
+  public let context: ErrorContext
+
+  public var description: String { "RefreshRefused(\(context))" }
 }

@@ -12,22 +12,15 @@ public struct BackendWalletRepository: WalletRepository {
   }
 
   public func fetchWallet() async throws -> Wallet {
-    let answer: BackendClient.Answer
-    do {
-      answer = try await client.send(.wallet)
-    } catch let failure as RequestFailure {
-      throw WalletRepositoryError.requestFailed(failure)
-    }
+    // A failed request is thrown as the client made it; only the wallet's own answers
+    // become `WalletRepositoryError`s.
+    let answer = try await client.send(.wallet)
 
     let context = answer.context
     switch (answer.response.status, context.serverCode) {
     case (200..<300, _):
-      do {
-        let payload = try answer.decode(WalletPayload.self)
-        return Wallet(balance: payload.balance, currency: payload.currency)
-      } catch {
-        throw WalletRepositoryError.requestFailed(error)
-      }
+      let payload = try answer.decode(WalletPayload.self)
+      return Wallet(balance: payload.balance, currency: payload.currency)
     case (404, ServerCode.walletNotFound):
       throw WalletRepositoryError.noWalletFound(context)
     case (403, ServerCode.walletBanned):
@@ -38,7 +31,7 @@ public struct BackendWalletRepository: WalletRepository {
       guard let state = detail.flatMap(WalletReviewState.init(rawValue:)) else { fallthrough }
       throw WalletRepositoryError.inReview(state, context)
     default:
-      throw WalletRepositoryError.requestFailed(RequestFailure(.unexpectedAnswer, context: context))
+      throw RequestFailure(.unexpectedAnswer, context: context)
     }
   }
 }

@@ -1,5 +1,6 @@
-/// How an error can be recovered from: the one thing the presentation switches on, instead
-/// of on concrete error types. Every error the app produces has exactly one.
+/// How an error can be recovered from: the advice the screen gives. Every error the app
+/// produces has exactly one. Where the user has to go is a separate decision
+/// (`FlowInterruption`); a recovery never routes anyone.
 public enum Recovery: Sendable, Equatable, Hashable {
   /// Something the user has to do before trying again helps.
   public enum UserAction: String, Sendable, Equatable, Hashable, CaseIterable {
@@ -30,16 +31,11 @@ public enum Recovery: Sendable, Equatable, Hashable {
   case signInAgain
   case notRecoverable(Obstacle)
 
-  /// Errors that send the user somewhere else (sign in, verify the account, contact
-  /// support, update the app). They are never skipped, and the app handles them in one
-  /// place rather than in each screen.
-  public var changesFlow: Bool {
+  /// Trying again, now or after the user acts, may work.
+  public var isRetry: Bool {
     switch self {
-    case .signInAgain, .retryWhenUserActs(.verifyAccount), .notRecoverable(.contactSupport),
-      .notRecoverable(.clientNotSupported):
-      true
-    case .retryNow, .retryWhenUserActs, .notRecoverable:
-      false
+    case .retryNow, .retryWhenUserActs: true
+    case .signInAgain, .notRecoverable: false
     }
   }
 
@@ -62,9 +58,13 @@ extension Recovery: CustomStringConvertible {
   }
 }
 
-/// An error that knows how it can be recovered from and what it wraps.
+/// An error one of the app's layers made on purpose: it knows how it can be recovered
+/// from, whether it sends the user elsewhere, and what it wraps.
 public protocol ClassifiedError: Error {
   var recovery: Recovery { get }
+  /// Where the user has to go, for the few errors that interrupt the flow; nil for every
+  /// other error. Stated by each type, never defaulted, so that no error routes by accident.
+  var interruption: FlowInterruption? { get }
   /// The error this one was made from, if any: the next link of the chain.
   var underlyingError: (any Error)? { get }
   /// What this link adds, in one line for the developer log.
@@ -72,10 +72,18 @@ public protocol ClassifiedError: Error {
 }
 
 extension Recovery {
-  /// The recovery of any error: its own if it declares one; otherwise nobody planned for
-  /// it, and the only way on is to inspect its cause.
+  /// The recovery of any error: its own if it declares one. A `CancellationError` that
+  /// reaches a decision was not the caller's own cancellation (that is never shown, so it
+  /// never gets here): something below stopped the work, and trying again may help.
+  /// Anything else nobody planned for, and the only way on is to inspect its cause.
   public init(of error: any Error) {
-    self = (error as? any ClassifiedError)?.recovery ?? .notRecoverable(.inspectCause)
+    if let classified = error as? any ClassifiedError {
+      self = classified.recovery
+    } else if error is CancellationError {
+      self = .retryNow
+    } else {
+      self = .notRecoverable(.inspectCause)
+    }
   }
 }
 

@@ -48,6 +48,19 @@ public struct RequestFailure: ClassifiedError, ContextualError, Sendable {
     }
   }
 
+  /// Four kinds send the user elsewhere; the rest stay on the screen.
+  public var interruption: FlowInterruption? {
+    switch kind {
+    case .sessionExpired: .sessionEnded
+    case .userNotVerified: .accountNotVerified
+    case .userLocked: .accountLocked
+    case .clientOutdated: .appOutdated
+    case .offline, .timedOut, .connectionLost, .interrupted, .rateLimited, .serviceUnavailable,
+      .malformedResponse, .unexpectedAnswer:
+      nil
+    }
+  }
+
   public var underlyingError: (any Error)? { context.underlying }
 
   public var summary: String { "RequestFailure.\(kind.rawValue)(\(context))" }

@@ -45,6 +45,9 @@ public enum LogMetadataKey {
   public static let source = "source"
   public static let error = "error"
   public static let traceID = "traceId"
+  public static let recovery = "recovery"
+  /// The other failures of a load whose screen talks about one of them.
+  public static let alsoFailed = "alsoFailed"
 }
 
 extension DeveloperLog {

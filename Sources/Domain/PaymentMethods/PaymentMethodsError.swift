@@ -3,53 +3,47 @@ public enum PaymentMethodsError: ClassifiedError, Sendable {
   /// Every source answered, and none had a method the user can see: the empty state.
   case noPaymentMethodsFound
   /// Nothing can be shown and at least one source failed, so "you have no payment methods"
-  /// would be a lie. Carries every failure, in source order.
-  case couldNotLoad([SourceFailure])
-  /// A source answered with something the user must deal with before any payment can
-  /// happen (an ended session, an unverified or locked account, an outdated app). Never
-  /// skipped, whatever else loaded.
-  case flowInterrupted(SourceFailure)
+  /// would be a lie. The first failure decides what the user is told; the others failed
+  /// too, in source order, and are kept so that every one of them reaches the log.
+  case couldNotLoad(SourceFailure, alsoFailed: [SourceFailure])
+  /// A source failed in a way that sends the user elsewhere (an ended session, an
+  /// unverified or locked account, an outdated app). Never skipped, whatever else loaded;
+  /// the sources still running were cancelled. `alsoFailed` holds the failures that had
+  /// already arrived.
+  case flowInterrupted(SourceFailure, alsoFailed: [SourceFailure])
 
-  public var recovery: Recovery {
-    switch self {
-    case .noPaymentMethodsFound: .retryWhenUserActs(.addPaymentMethod)
-    case .couldNotLoad(let failures): Self.recovery(of: failures)
-    case .flowInterrupted(let failure): failure.recovery
-    }
-  }
-
-  public var underlyingError: (any Error)? {
+  /// The failure that decides the screen, if any.
+  public var decidingFailure: SourceFailure? {
     switch self {
     case .noPaymentMethodsFound: nil
-    case .couldNotLoad(let failures): failures.first
-    case .flowInterrupted(let failure): failure
+    case .couldNotLoad(let failure, _), .flowInterrupted(let failure, _): failure
     }
   }
+
+  /// The failures that did not decide the screen but must still reach the log.
+  public var otherFailures: [SourceFailure] {
+    switch self {
+    case .noPaymentMethodsFound: []
+    case .couldNotLoad(_, let others), .flowInterrupted(_, let others): others
+    }
+  }
+
+  public var recovery: Recovery {
+    decidingFailure?.recovery ?? .retryWhenUserActs(.addPaymentMethod)
+  }
+
+  public var interruption: FlowInterruption? {
+    guard case .flowInterrupted(let failure, _) = self else { return nil }
+    return failure.interruption
+  }
+
+  public var underlyingError: (any Error)? { decidingFailure }
 
   public var summary: String {
     switch self {
     case .noPaymentMethodsFound: "PaymentMethodsError.noPaymentMethodsFound"
-    case .couldNotLoad(let failures):
-      "PaymentMethodsError.couldNotLoad(\(failures.map(\.description).joined(separator: "; ")))"
+    case .couldNotLoad: "PaymentMethodsError.couldNotLoad"
     case .flowInterrupted: "PaymentMethodsError.flowInterrupted"
-    }
-  }
-
-  /// Several sources failed: if trying again can help with any of them, that is the advice;
-  /// otherwise the first failure's recovery stands.
-  private static func recovery(of failures: [SourceFailure]) -> Recovery {
-    let recoveries = failures.map(\.recovery)
-    if let retry = recoveries.first(where: \.isRetry) { return retry }
-    return recoveries.first ?? .retryNow
-  }
-}
-
-extension Recovery {
-  /// Trying again, now or after the user acts, may work.
-  var isRetry: Bool {
-    switch self {
-    case .retryNow, .retryWhenUserActs: true
-    case .signInAgain, .notRecoverable: false
     }
   }
 }

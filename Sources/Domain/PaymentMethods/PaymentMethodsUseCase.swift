@@ -3,11 +3,12 @@
 /// This is the layer that decides which source errors matter on this screen:
 /// - absence (no wallet, no cards, Apple Pay not on this device) is an answer: skipped,
 ///   logged at debug;
-/// - a wallet that is banned, in review or empty is skipped here, logged at info;
-/// - a failure (a request failure, past the deadline, unknown) is skipped, and logged, only while
-///   something else can be shown;
-/// - a failure that changes the user's flow (session ended, account not verified or locked,
-///   app outdated) is never skipped: it throws `flowInterrupted`;
+/// - a wallet that is banned, in review or without funds is skipped here, logged at info;
+/// - a failure (a request failure, past the deadline, interrupted, unknown) is skipped, and
+///   logged, only while something else can be shown;
+/// - a failure that interrupts the user's flow (session ended, account not verified or
+///   locked, app outdated) is never skipped: the sources still running are cancelled and
+///   it throws `flowInterrupted` at once, logging nothing as skipped;
 /// - with nothing to show, it throws `noPaymentMethodsFound` if every source answered, and
 ///   `couldNotLoad` if any failed.
 public struct PaymentMethodsUseCase: Sendable {
@@ -17,11 +18,11 @@ public struct PaymentMethodsUseCase: Sendable {
   private let cardsRepository: any CardsRepository
   private let applePayService: any ApplePayService
   private let flags: PaymentMethodsFeatureFlags
-  private let deadline: SourceDeadline
+  private let calls: SourceCalls
   private let logger: any DeveloperLog
 
   /// - Parameters:
-  ///   - deadline: how long each source may take; a source past it counts as failed.
+  ///   - deadline: how long the sources may take; a source past it counts as failed.
   ///   - clock: measures the deadline; tests pass a clock they control.
   public init(
     walletRepository: any WalletRepository,
@@ -36,7 +37,7 @@ public struct PaymentMethodsUseCase: Sendable {
     self.cardsRepository = cardsRepository
     self.applePayService = applePayService
     self.flags = flags
-    self.deadline = SourceDeadline(duration: deadline, clock: clock)
+    self.calls = SourceCalls(deadline: deadline, clock: clock)
     self.logger = logger
   }
 
@@ -44,55 +45,80 @@ public struct PaymentMethodsUseCase: Sendable {
   ///
   /// Throws `PaymentMethodsError`, or `CancellationError` when the caller went away.
   public func execute() async throws -> [PaymentMethod] {
-    async let wallet = fetchWallet()
-    async let cards = deadline.run { [cardsRepository] in try await cardsRepository.fetchCards() }
-    async let applePay = fetchApplePay()
-    let outcomes = await (wallet, cards, applePay)
+    var verdicts: [PaymentSource: Verdict] = [:]
+    await calls.run(enabledCalls()) { source, outcome in
+      let verdict = Self.verdict(source, outcome)
+      verdicts[source] = verdict
+      // Nothing the other sources answer can change where the user has to go.
+      return verdict.failure?.interruption == nil
+    }
 
     // A cancelled load is nobody's failure: leave before any policy runs or anything is logged.
     try Task.checkCancellation()
 
-    let verdicts = [
-      walletVerdict(outcomes.0),
-      cardsVerdict(outcomes.1),
-      applePayVerdict(outcomes.2),
-    ]
-    let methods = verdicts.flatMap(\.methods)
-    var failures = verdicts.compactMap(\.failure)
-
-    if let blocking = failures.firstIndex(where: { $0.recovery.changesFlow }) {
-      let failure = failures.remove(at: blocking)
-      failures.forEach(logSkipped)
-      throw PaymentMethodsError.flowInterrupted(failure)
+    let inOrder = PaymentSource.allCases.compactMap { source in
+      verdicts[source] ?? switchedOff(source)
     }
+    let failures = inOrder.compactMap(\.failure)
+    // Of two interruptions that arrived together, the first in source order decides.
+    if let interruption = failures.first(where: { $0.interruption != nil }) {
+      throw PaymentMethodsError.flowInterrupted(
+        interruption, alsoFailed: failures.filter { $0.source != interruption.source })
+    }
+
+    inOrder.forEach(logSkip)
+    let methods = inOrder.flatMap(\.methods)
     guard methods.isEmpty else {
-      failures.forEach(logSkipped)
+      failures.forEach(logSkippedFailure)
       return methods
     }
-    guard failures.isEmpty else { throw PaymentMethodsError.couldNotLoad(failures) }
-    throw PaymentMethodsError.noPaymentMethodsFound
+    guard let deciding = Self.decidingFailure(failures) else {
+      throw PaymentMethodsError.noPaymentMethodsFound
+    }
+    throw PaymentMethodsError.couldNotLoad(
+      deciding, alsoFailed: failures.filter { $0.source != deciding.source })
   }
 
   // MARK: - Calling the sources
 
-  /// nil when the wallet is switched off.
-  private func fetchWallet() async -> Result<Wallet, any Error>? {
-    guard flags.isWalletEnabled else { return nil }
-    return await deadline.run { [walletRepository] in try await walletRepository.fetchWallet() }
+  private enum Answer: Sendable {
+    case wallet(Wallet)
+    case cards([PaymentCard])
+    case applePay(ApplePay)
   }
 
-  /// nil when Apple Pay is switched off.
-  private func fetchApplePay() async -> Result<ApplePay, any Error>? {
-    guard flags.isApplePayEnabled else { return nil }
-    return await deadline.run { [applePayService] in try await applePayService.fetchApplePay() }
+  /// The calls to make; a source switched off by a flag is not called at all.
+  private func enabledCalls() -> [SourceCalls.Call<Answer>] {
+    let (wallet, cards, applePay) = (walletRepository, cardsRepository, applePayService)
+    var calls: [SourceCalls.Call<Answer>] = []
+    if flags.isWalletEnabled {
+      calls.append((.wallet, { .wallet(try await wallet.fetchWallet()) }))
+    }
+    calls.append((.cards, { .cards(try await cards.fetchCards()) }))
+    if flags.isApplePayEnabled {
+      calls.append((.applePay, { .applePay(try await applePay.fetchApplePay()) }))
+    }
+    return calls
+  }
+
+  private func switchedOff(_ source: PaymentSource) -> Verdict? {
+    switch source {
+    case .wallet where !flags.isWalletEnabled:
+      .skip(.debug, .wallet, "wallet is switched off by a feature flag", nil)
+    case .applePay where !flags.isApplePayEnabled:
+      .skip(.debug, .applePay, "Apple Pay is switched off by a feature flag", nil)
+    default:
+      nil
+    }
   }
 
   // MARK: - The policy, one source at a time
 
-  /// What one source contributes to the screen.
+  /// What one source contributes to the screen. Skips are logged only once the load is
+  /// decided, so that a load that ends in a journey logs nothing as skipped.
   private enum Verdict {
     case show([PaymentMethod])
-    case skip
+    case skip(LogLevel, PaymentSource, String, (any Error)?)
     case fail(SourceFailure)
 
     var methods: [PaymentMethod] {
@@ -106,76 +132,64 @@ public struct PaymentMethodsUseCase: Sendable {
     }
   }
 
-  private func walletVerdict(_ outcome: Result<Wallet, any Error>?) -> Verdict {
+  private static func verdict(_ source: PaymentSource, _ outcome: Result<Answer, any Error>)
+    -> Verdict
+  {
     switch outcome {
-    case nil:
-      logSkip(.debug, .wallet, "wallet is switched off by a feature flag")
-    case .success(let wallet) where !wallet.hasFunds:
-      logSkip(.info, .wallet, "wallet has no funds")
-    case .success(let wallet):
+    case .success(.wallet(let wallet)) where !wallet.hasFunds:
+      .skip(.info, .wallet, "wallet has no funds", nil)
+    case .success(.wallet(let wallet)):
       .show([.wallet(wallet)])
+    case .success(.cards(let cards)) where cards.isEmpty:
+      .skip(.debug, .cards, "user has no saved cards", nil)
+    case .success(.cards(let cards)):
+      .show(cards.map(PaymentMethod.card))
+    case .success(.applePay(let applePay)):
+      .show([.applePay(applePay)])
     case .failure(let error as WalletRepositoryError):
       // Every case is decided here, so a new one cannot slip through unnoticed.
       switch error {
       case .noWalletFound:
-        logSkip(.debug, .wallet, "user has no wallet", error: error)
+        .skip(.debug, .wallet, "user has no wallet", error)
       case .banned, .inReview:
         // The wallet exists but cannot pay; the wallet screen is where that is explained.
-        logSkip(.info, .wallet, "wallet cannot pay right now", error: error)
-      case .requestFailed(let failure):
-        .fail(SourceFailure(source: .wallet, reason: .requestFailed(failure)))
+        .skip(.info, .wallet, "wallet cannot pay right now", error)
       }
-    case .failure(let error):
-      .fail(SourceFailure(source: .wallet, error: error))
-    }
-  }
-
-  private func cardsVerdict(_ outcome: Result<[PaymentCard], any Error>) -> Verdict {
-    switch outcome {
-    case .success(let cards) where cards.isEmpty:
-      logSkip(.debug, .cards, "user has no saved cards")
-    case .success(let cards):
-      .show(cards.map(PaymentMethod.card))
-    case .failure(let error):
-      .fail(SourceFailure(source: .cards, error: error))
-    }
-  }
-
-  private func applePayVerdict(_ outcome: Result<ApplePay, any Error>?) -> Verdict {
-    switch outcome {
-    case nil:
-      logSkip(.debug, .applePay, "Apple Pay is switched off by a feature flag")
-    case .success(let applePay):
-      .show([.applePay(applePay)])
     case .failure(let error as ApplePayServiceError):
-      logSkip(.debug, .applePay, "Apple Pay is not available on this device", error: error)
+      .skip(.debug, .applePay, "Apple Pay is not available on this device", error)
     case .failure(let error):
-      .fail(SourceFailure(source: .applePay, error: error))
+      .fail(SourceFailure(source: source, error: error))
     }
+  }
+
+  /// The failure the user hears about: the first, in source order, that trying again can
+  /// help with; otherwise the first.
+  private static func decidingFailure(_ failures: [SourceFailure]) -> SourceFailure? {
+    failures.first { $0.recovery.isRetry } ?? failures.first
   }
 
   // MARK: - Logging what was swallowed
 
-  private func logSkip(
-    _ level: LogLevel, _ source: PaymentSource, _ why: String, error: (any Error)? = nil
-  ) -> Verdict {
+  private func logSkip(_ verdict: Verdict) {
+    guard case .skip(let level, let source, let why, let error) = verdict else { return }
     var metadata = [LogMetadataKey.source: source.rawValue]
     if let error {
-      metadata[LogMetadataKey.error] = ErrorChain(error).description
-      metadata[LogMetadataKey.traceID] = ErrorChain(error).traceID
+      let chain = ErrorChain(error)
+      metadata[LogMetadataKey.error] = chain.description
+      metadata[LogMetadataKey.traceID] = chain.traceID
     }
     logger.log(level, "skipped \(source.rawValue): \(why)", metadata: metadata)
-    return .skip
   }
 
   /// A failure swallowed because other methods can still be shown. Unknown errors are logged
   /// as errors, with the original error, since they point at a bug.
-  private func logSkipped(_ failure: SourceFailure) {
+  private func logSkippedFailure(_ failure: SourceFailure) {
+    let chain = ErrorChain(failure)
     var metadata = [
       LogMetadataKey.source: failure.source.rawValue,
-      LogMetadataKey.error: ErrorChain(failure).description,
+      LogMetadataKey.error: chain.description,
     ]
-    metadata[LogMetadataKey.traceID] = ErrorChain(failure).traceID
+    metadata[LogMetadataKey.traceID] = chain.traceID
     logger.log(
       failure.isUnknown ? .error : .warning,
       "skipped \(failure.source.rawValue) after a failure (\(failure.reason))",

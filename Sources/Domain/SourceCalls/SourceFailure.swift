@@ -13,6 +13,8 @@ public struct SourceFailure: ClassifiedError, Sendable {
     case requestFailed(RequestFailure)
     /// The source did not answer within the deadline.
     case deadlineExceeded(Duration)
+    /// The source threw `CancellationError` although nobody cancelled the load.
+    case interrupted
     /// The source threw something no layer knows; the original error is kept for the log.
     case unknown(any Error)
   }
@@ -31,9 +33,8 @@ public struct SourceFailure: ClassifiedError, Sendable {
     let reason: Reason =
       switch error {
       case let timeout as DeadlineExceeded: .deadlineExceeded(timeout.deadline)
-      case WalletRepositoryError.requestFailed(let failure): .requestFailed(failure)
-      case CardsRepositoryError.requestFailed(let failure): .requestFailed(failure)
       case let failure as RequestFailure: .requestFailed(failure)
+      case is CancellationError: .interrupted
       default: .unknown(error)
       }
     self.init(source: source, reason: reason)
@@ -45,18 +46,25 @@ public struct SourceFailure: ClassifiedError, Sendable {
     return false
   }
 
+  /// The request failure's own recovery, unchanged; a source's other failures are decided here.
   public var recovery: Recovery {
     switch reason {
     case .requestFailed(let failure): failure.recovery
-    case .deadlineExceeded: .retryNow
+    case .deadlineExceeded, .interrupted: .retryNow
     case .unknown: .notRecoverable(.inspectCause)
     }
+  }
+
+  /// Only a request failure can interrupt the flow, and only if it says so.
+  public var interruption: FlowInterruption? {
+    if case .requestFailed(let failure) = reason { return failure.interruption }
+    return nil
   }
 
   public var underlyingError: (any Error)? {
     switch reason {
     case .requestFailed(let failure): failure
-    case .deadlineExceeded: nil
+    case .deadlineExceeded, .interrupted: nil
     case .unknown(let error): error
     }
   }
@@ -76,6 +84,7 @@ extension SourceFailure.Reason: CustomStringConvertible {
     switch self {
     case .requestFailed(let failure): failure.kind.rawValue
     case .deadlineExceeded(let deadline): "no answer within \(LogFormat.milliseconds(deadline))"
+    case .interrupted: "cancelled by something other than the screen"
     case .unknown(let error): "unknown error \(String(reflecting: error))"
     }
   }

@@ -1,15 +1,17 @@
 /// Where the user's wallet comes from.
 ///
-/// `fetchWallet()` throws `WalletRepositoryError` for every answer the backend can give.
-/// It is declared with plain `throws` because a source sits at the edge of the app, where
-/// anything may still come up (a cancelled task, an SDK's own error); the use cases treat
-/// whatever else arrives as an unknown error and keep it for the log.
+/// `fetchWallet()` throws `WalletRepositoryError` for the answers only the wallet has, and
+/// the `RequestFailure` as it is when the request itself failed. It is declared with plain
+/// `throws` because a source sits at the edge of the app, where anything may still come
+/// up (an SDK's own error); the use cases treat whatever else arrives as an unknown error
+/// and keep it for the log.
 public protocol WalletRepository: Sendable {
   func fetchWallet() async throws -> Wallet
 }
 
-/// What the wallet source can answer instead of a wallet. Every case carries the context
-/// of the request that produced it.
+/// What the wallet source can answer instead of a wallet. Each case is an answer the
+/// backend gave on purpose, with the context of the request that produced it; whether it
+/// matters is for each use case to decide.
 public enum WalletRepositoryError: ClassifiedError, ContextualError, Sendable {
   /// The user has never created a wallet.
   case noWalletFound(ErrorContext)
@@ -17,13 +19,10 @@ public enum WalletRepositoryError: ClassifiedError, ContextualError, Sendable {
   case banned(ErrorContext)
   /// The wallet exists but is waiting for, or going through, a review.
   case inReview(WalletReviewState, ErrorContext)
-  /// The request itself failed: no network, a server error, an expired session…
-  case requestFailed(RequestFailure)
 
   public var context: ErrorContext {
     switch self {
     case .noWalletFound(let context), .banned(let context), .inReview(_, let context): context
-    case .requestFailed(let failure): failure.context
     }
   }
 
@@ -32,21 +31,20 @@ public enum WalletRepositoryError: ClassifiedError, ContextualError, Sendable {
     case .noWalletFound: .retryWhenUserActs(.addPaymentMethod)
     case .banned: .notRecoverable(.contactSupport)
     case .inReview: .retryWhenUserActs(.waitForReview)
-    case .requestFailed(let failure): failure.recovery
     }
   }
 
-  public var underlyingError: (any Error)? {
-    if case .requestFailed(let failure) = self { return failure }
-    return nil
-  }
+  /// A suspended wallet is the wallet's problem, not the account's: the user can still
+  /// pay another way, so nobody is sent anywhere.
+  public var interruption: FlowInterruption? { nil }
+
+  public var underlyingError: (any Error)? { nil }
 
   public var summary: String {
     switch self {
     case .noWalletFound: "WalletRepositoryError.noWalletFound(\(context))"
     case .banned: "WalletRepositoryError.banned(\(context))"
     case .inReview(let state, _): "WalletRepositoryError.inReview(\(state.rawValue), \(context))"
-    case .requestFailed: "WalletRepositoryError.requestFailed"
     }
   }
 }

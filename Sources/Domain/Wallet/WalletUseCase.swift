@@ -6,23 +6,34 @@ public enum WalletStatus: Sendable, Equatable {
   case inReview(WalletReviewState)
 }
 
-/// The wallet screen's business error: the wallet could not be loaded at all.
+/// The wallet screen's business errors: the wallet could not be loaded at all.
 public enum WalletError: ClassifiedError, Sendable {
+  /// The wallet's request failed; the screen says so and offers what helps.
   case couldNotLoad(SourceFailure)
+  /// The failure sends the user elsewhere (an ended session, a locked account…).
+  case flowInterrupted(SourceFailure)
 
-  public var recovery: Recovery {
+  public var failure: SourceFailure {
     switch self {
-    case .couldNotLoad(let failure): failure.recovery
+    case .couldNotLoad(let failure), .flowInterrupted(let failure): failure
     }
   }
 
-  public var underlyingError: (any Error)? {
-    switch self {
-    case .couldNotLoad(let failure): failure
-    }
+  public var recovery: Recovery { failure.recovery }
+
+  public var interruption: FlowInterruption? {
+    guard case .flowInterrupted(let failure) = self else { return nil }
+    return failure.interruption
   }
 
-  public var summary: String { "WalletError.couldNotLoad" }
+  public var underlyingError: (any Error)? { failure }
+
+  public var summary: String {
+    switch self {
+    case .couldNotLoad: "WalletError.couldNotLoad"
+    case .flowInterrupted: "WalletError.flowInterrupted"
+    }
+  }
 }
 
 /// Loads the wallet for the wallet screen.
@@ -32,36 +43,42 @@ public enum WalletError: ClassifiedError, Sendable {
 /// `WalletStatus` value. Only a real failure is thrown.
 public struct WalletUseCase: Sendable {
   private let repository: any WalletRepository
-  private let deadline: SourceDeadline
-  private let logger: any DeveloperLog
+  private let calls: SourceCalls
 
   public init(
     repository: any WalletRepository,
     deadline: Duration = PaymentMethodsUseCase.defaultDeadline,
-    clock: any Clock<Duration> = ContinuousClock(),
-    logger: any DeveloperLog
+    clock: any Clock<Duration> = ContinuousClock()
   ) {
     self.repository = repository
-    self.deadline = SourceDeadline(duration: deadline, clock: clock)
-    self.logger = logger
+    self.calls = SourceCalls(deadline: deadline, clock: clock)
   }
 
-  /// Throws `WalletError.couldNotLoad`, or `CancellationError` when the caller went away.
+  /// Throws `WalletError`, or `CancellationError` when the caller went away.
   public func execute() async throws -> WalletStatus {
-    let result = await deadline.run { [repository] in try await repository.fetchWallet() }
+    let repository = repository
+    var outcome: Result<Wallet, any Error> = .failure(CancellationError())
+    let call: SourceCalls.Call<Wallet> = (.wallet, { try await repository.fetchWallet() })
+    await calls.run([call]) { _, answer in
+      outcome = answer
+      return true
+    }
     try Task.checkCancellation()
 
-    switch result {
+    switch outcome {
     case .success(let wallet):
       return .active(wallet)
-    case .failure(WalletRepositoryError.noWalletFound):
-      return .missing
-    case .failure(WalletRepositoryError.banned):
-      return .banned
-    case .failure(WalletRepositoryError.inReview(let state, _)):
-      return .inReview(state)
+    case .failure(let error as WalletRepositoryError):
+      // Every answer of the wallet's own is a status here, so a new one cannot slip by.
+      switch error {
+      case .noWalletFound: return .missing
+      case .banned: return .banned
+      case .inReview(let state, _): return .inReview(state)
+      }
     case .failure(let error):
-      throw WalletError.couldNotLoad(SourceFailure(source: .wallet, error: error))
+      let failure = SourceFailure(source: .wallet, error: error)
+      throw failure.interruption == nil
+        ? WalletError.couldNotLoad(failure) : WalletError.flowInterrupted(failure)
     }
   }
 }

@@ -1,66 +1,121 @@
 import Domain
 
-/// Turns a screen's own errors into what the user sees, by their recovery rather than by
-/// their concrete types. Flow-changing errors never get here: the app-level
-/// `FlowErrorHandlers` take them first.
-struct ErrorPresenter {
+/// The one place where an error a screen caught becomes what a person sees, and where it
+/// is logged, once.
+///
+/// It decides in this order, each decision made once: an empty result is an invitation,
+/// not an error; an error that interrupts the flow goes to the app-level handlers, which
+/// pick the journey from its `FlowInterruption` alone; every other error is worded from
+/// its `Recovery` (the advice), with the failed request's kind choosing between words
+/// that give the same advice. Message, recovery, trace id and logged chain all come from
+/// the same failure: the one that decides the screen.
+struct ErrorPresenter: Sendable {
+  enum Presented {
+    case empty(Notice)
+    case journey(FlowDecision)
+    case failed(PresentationError)
+  }
+
   /// What the screen failed to load, such as "your payment methods".
   let subject: String
+  let flowHandlers: FlowErrorHandlers
+  let logger: any DeveloperLog
 
-  func present(_ error: any Error) -> PresentationError {
+  func present(_ error: any Error) -> Presented {
+    if case PaymentMethodsError.noPaymentMethodsFound = error { return .empty(.noPaymentMethods) }
+
     let recovery = Recovery(of: error)
-    let kinds = requestFailures(in: error).map(\.kind)
+    let chain = ErrorChain(error)
     // One rule for every error: the user sees the trace id only where support takes over.
-    let shownTraceID = recovery.showsTraceID ? ErrorChain(error).traceID : nil
+    let shownTraceID = recovery.showsTraceID ? chain.traceID : nil
+
+    if let interruption = FlowInterruption(of: error),
+      var decision = flowHandlers.decision(for: interruption)
+    {
+      decision.recovery = recovery
+      decision.traceID = shownTraceID
+      log(.warning, "sending the user to \(decision.action.rawValue)", error, chain, recovery)
+      return .journey(decision)
+    }
+
+    let kind = chain.links.lazy.compactMap { ($0 as? RequestFailure)?.kind }.first
+    let presented = words(for: recovery, kind: kind, traceID: shownTraceID)
+    log(
+      presented.category == .unexpected ? .error : .warning,
+      "showing the error \"\(presented.title)\"", error, chain, recovery)
+    return .failed(presented)
+  }
+
+  private func words(for recovery: Recovery, kind: RequestFailure.Kind?, traceID: String?)
+    -> PresentationError
+  {
     switch recovery {
     case .retryWhenUserActs(.reconnect):
-      return PresentationError(
+      PresentationError(
         title: "You're offline",
         message: "We couldn't load \(subject) without a connection.",
         hint: "Connect to the internet, then try again.",
         category: .retryable, recovery: recovery)
-    case .retryNow where !kinds.isEmpty && kinds.allSatisfy({ $0 == .serviceUnavailable }):
-      return PresentationError(
+    case .retryNow where kind == .serviceUnavailable:
+      PresentationError(
         title: "Our payment service is down",
         message: "We tried several times but couldn't load \(subject).",
         hint: "Try again in a few minutes.",
         category: .serviceUnavailable, recovery: recovery)
-    case .retryNow where kinds.contains(.rateLimited):
-      return PresentationError(
+    case .retryNow where kind == .rateLimited:
+      PresentationError(
         title: "Too many requests",
         message: "We're getting a lot of requests right now and couldn't load \(subject).",
         hint: "Wait a moment, then try again.",
         category: .retryable, recovery: recovery)
     case .retryNow, .retryWhenUserActs:
-      return PresentationError(
+      PresentationError(
         title: "Couldn't load \(subject)",
         message: "Something got in the way of loading \(subject).",
         hint: "Check your connection and try again.",
         category: .retryable, recovery: recovery)
     case .notRecoverable(.inspectCause):
-      return PresentationError(
+      PresentationError(
         title: "Something went wrong",
         message: "We couldn't show \(subject). This is on us, not you.",
         hint: "If it keeps happening, contact support and quote the reference below.",
-        category: .unexpected, recovery: recovery, traceID: shownTraceID)
+        category: .unexpected, recovery: recovery, traceID: traceID)
     case .signInAgain, .notRecoverable:
-      return PresentationError(
+      PresentationError(
         title: "Couldn't load \(subject)",
         message: "This can't be fixed by trying again.",
         hint: "Contact support for help.",
-        category: .other, recovery: recovery, traceID: shownTraceID)
+        category: .other, recovery: recovery, traceID: traceID)
     }
   }
 
-  /// The request failures behind an error: every source's, for a load that failed on
-  /// several.
-  private func requestFailures(in error: any Error) -> [RequestFailure] {
-    if case PaymentMethodsError.couldNotLoad(let failures) = error {
-      return failures.compactMap { failure in
-        if case .requestFailed(let request) = failure.reason { return request }
-        return nil
-      }
+  /// One line for the handled error: its chain, its recovery and its trace id, plus every
+  /// other failure of the same load with its own trace id, so support can find every
+  /// request that failed, whichever one the screen talks about.
+  private func log(
+    _ level: LogLevel, _ message: String, _ error: any Error, _ chain: ErrorChain,
+    _ recovery: Recovery
+  ) {
+    var metadata = [
+      LogMetadataKey.error: chain.description,
+      LogMetadataKey.recovery: recovery.description,
+    ]
+    metadata[LogMetadataKey.traceID] = chain.traceID
+    let others = (error as? PaymentMethodsError)?.otherFailures ?? []
+    if !others.isEmpty {
+      metadata[LogMetadataKey.alsoFailed] = others.map { failure in
+        let id = ErrorChain(failure).traceID.map { " traceId=\($0)" } ?? ""
+        return failure.description + id
+      }.joined(separator: "; ")
     }
-    return ErrorChain(error).links.compactMap { $0 as? RequestFailure }
+    logger.log(level, message, metadata: metadata)
   }
+}
+
+extension Notice {
+  static let noPaymentMethods = Notice(
+    title: "No payment methods yet",
+    message: "You haven't added a way to pay.",
+    hint: "Add a card to check out in one tap."
+  )
 }

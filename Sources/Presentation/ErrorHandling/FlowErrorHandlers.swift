@@ -1,7 +1,7 @@
 import Domain
 
-/// What the app decided to do about an error that changes the user's flow: where to send
-/// the user, what to tell them, and the button that takes them there.
+/// What the app decided to do about an error that interrupts the user's flow: where to
+/// send the user, what to tell them, and the button that takes them there.
 public struct FlowDecision: Sendable, Equatable {
   public enum Action: String, Sendable, Equatable {
     case signIn
@@ -11,7 +11,7 @@ public struct FlowDecision: Sendable, Equatable {
   }
 
   public var action: Action
-  /// The recovery that sent the user on this journey.
+  /// The advice of the failure that sent the user on this journey.
   public var recovery: Recovery
   public var notice: Notice
   /// The label of the way on, such as "Check my status again".
@@ -30,15 +30,16 @@ public struct FlowDecision: Sendable, Equatable {
   }
 }
 
-/// One link of the app-level chain: claims the errors it knows how to turn into a journey.
+/// One link of the app-level chain: claims the interruptions it knows how to turn into a
+/// journey.
 public protocol FlowErrorHandler: Sendable {
-  func decision(for error: any Error, recovery: Recovery) -> FlowDecision?
+  func decision(for interruption: FlowInterruption) -> FlowDecision?
 }
 
-/// The app-level handler chain. Errors that change the flow (session ended, user state,
-/// client not supported) go through it, whichever screen met them, so no screen repeats
-/// that logic in its catch blocks. A screen's own errors are not its business: it returns
-/// nil for them and the screen maps them itself.
+/// The app-level handler chain. Errors that interrupt the flow (session ended, account
+/// state, app outdated) go through it, whichever screen met them, so no screen repeats
+/// that logic in its catch blocks. It sees only the `FlowInterruption` an error declares:
+/// a recovery, however grave, never sends anyone anywhere.
 public struct FlowErrorHandlers: Sendable {
   private let handlers: [any FlowErrorHandler]
 
@@ -50,16 +51,10 @@ public struct FlowErrorHandlers: Sendable {
     SessionEndedHandler(), UserStateHandler(), OutdatedClientHandler(),
   ])
 
-  /// The first handler's decision. The trace id is added here, by one rule for every
-  /// handler: only where the error is not recoverable, so that support has to take over.
-  public func decision(for error: any Error) -> FlowDecision? {
-    let recovery = Recovery(of: error)
-    guard recovery.changesFlow else { return nil }
+  /// The first handler's decision, or nil if no handler claims the interruption.
+  public func decision(for interruption: FlowInterruption) -> FlowDecision? {
     for handler in handlers {
-      if var decision = handler.decision(for: error, recovery: recovery) {
-        decision.traceID = recovery.showsTraceID ? ErrorChain(error).traceID : nil
-        return decision
-      }
+      if let decision = handler.decision(for: interruption) { return decision }
     }
     return nil
   }
@@ -69,8 +64,8 @@ public struct FlowErrorHandlers: Sendable {
 public struct SessionEndedHandler: FlowErrorHandler {
   public init() {}
 
-  public func decision(for error: any Error, recovery: Recovery) -> FlowDecision? {
-    guard recovery == .signInAgain else { return nil }
+  public func decision(for interruption: FlowInterruption) -> FlowDecision? {
+    guard interruption == .sessionEnded else { return nil }
     return FlowDecision(
       action: .signIn,
       recovery: .signInAgain,
@@ -82,52 +77,42 @@ public struct SessionEndedHandler: FlowErrorHandler {
   }
 }
 
-/// The user is in the wrong state: send them on the journey out of it.
+/// The user's account is in the wrong state: send them on the journey out of it.
 public struct UserStateHandler: FlowErrorHandler {
   public init() {}
 
-  public func decision(for error: any Error, recovery: Recovery) -> FlowDecision? {
-    switch recovery {
-    case .retryWhenUserActs(.verifyAccount): Self.verifyAccount
-    case .notRecoverable(.contactSupport): Self.contactSupport
-    default: nil
+  public func decision(for interruption: FlowInterruption) -> FlowDecision? {
+    switch interruption {
+    case .accountNotVerified:
+      FlowDecision(
+        action: .verifyAccount,
+        recovery: .retryWhenUserActs(.verifyAccount),
+        notice: Notice(
+          title: "Verify your account",
+          message: "You need a verified account before you can pay.",
+          hint: "Follow the link we emailed you, then check your status again."),
+        button: "Check my status again")
+    case .accountLocked:
+      FlowDecision(
+        action: .contactSupport,
+        recovery: .notRecoverable(.contactSupport),
+        notice: Notice(
+          title: "Your account is locked",
+          message: "For your security, payments are turned off on this account.",
+          hint: "Contact support; quoting the reference below helps them find you."),
+        button: "Contact support")
+    case .sessionEnded, .appOutdated:
+      nil
     }
   }
-
-  /// The journey for a user status, or nil for a verified user, who needs none.
-  public static func decision(for status: UserStatus) -> FlowDecision? {
-    switch status {
-    case .verified: nil
-    case .notVerified: verifyAccount
-    case .locked: contactSupport
-    }
-  }
-
-  static let verifyAccount = FlowDecision(
-    action: .verifyAccount,
-    recovery: .retryWhenUserActs(.verifyAccount),
-    notice: Notice(
-      title: "Verify your account",
-      message: "You need a verified account before you can pay.",
-      hint: "Follow the link we emailed you, then check your status again."),
-    button: "Check my status again")
-
-  static let contactSupport = FlowDecision(
-    action: .contactSupport,
-    recovery: .notRecoverable(.contactSupport),
-    notice: Notice(
-      title: "Your account is locked",
-      message: "For your security, payments are turned off on this account.",
-      hint: "Contact support; quoting the reference below helps them find you."),
-    button: "Contact support")
 }
 
 /// This version of the app is no longer supported: update it.
 public struct OutdatedClientHandler: FlowErrorHandler {
   public init() {}
 
-  public func decision(for error: any Error, recovery: Recovery) -> FlowDecision? {
-    guard recovery == .notRecoverable(.clientNotSupported) else { return nil }
+  public func decision(for interruption: FlowInterruption) -> FlowDecision? {
+    guard interruption == .appOutdated else { return nil }
     return FlowDecision(
       action: .updateApp,
       recovery: .notRecoverable(.clientNotSupported),

@@ -32,7 +32,9 @@ public struct PaymentMethodRow: Sendable, Equatable, Identifiable {
   init(_ method: PaymentMethod, locale: Locale) {
     switch method {
     case .wallet(let wallet):
-      let balance = wallet.balance.formattedAmount(currency: wallet.currency, locale: locale)
+      // What can be spent, so the row never offers a fraction of a cent as "€0.00".
+      let balance = wallet.spendableBalance.formattedAmount(
+        currency: wallet.currency, locale: locale)
       self.init(
         id: method.id, kind: .wallet, title: "Wallet", subtitle: "Balance \(balance)",
         isSelectable: true)

@@ -57,7 +57,8 @@ public final class PaymentMethodsViewModel {
   public private(set) var state: State = .loading
 
   @ObservationIgnored private let loadMethods: @Sendable () async throws -> [PaymentMethod]
-  @ObservationIgnored private let errors: ScreenErrorHandling
+  @ObservationIgnored private let presenter: ErrorPresenter
+  @ObservationIgnored private let statusCheck: UserStatusCheck
   @ObservationIgnored private let locale: Locale
   @ObservationIgnored private let loads = LatestLoad()
 
@@ -82,9 +83,10 @@ public final class PaymentMethodsViewModel {
     locale: Locale = .current
   ) {
     self.loadMethods = loadMethods
-    self.errors = ScreenErrorHandling(
-      presenter: ErrorPresenter(subject: "your payment methods"), flowHandlers: flowHandlers,
-      checkUserStatus: checkUserStatus, logger: logger)
+    self.presenter = ErrorPresenter(
+      subject: "your payment methods", flowHandlers: flowHandlers, logger: logger)
+    self.statusCheck = UserStatusCheck(
+      read: checkUserStatus, flowHandlers: flowHandlers, logger: logger)
     self.locale = locale
   }
 
@@ -102,11 +104,10 @@ public final class PaymentMethodsViewModel {
   public func checkStatusAgain() -> Task<Void, Never> {
     state = .loading
     return loads.start {
-      switch await self.errors.checkStatus() {
+      switch await self.statusCheck.run() {
       case .ready: await self.runLoad()
       case .blocked(let decision): self.publish(.actionRequired(decision))
       case .failed(let error): self.publish(self.present(error))
-      case .cancelled: break
       }
     }
   }
@@ -132,25 +133,25 @@ public final class PaymentMethodsViewModel {
       let methods = try await loadMethods()
       publish(.loaded(Self.group(methods, locale: locale)))
     } catch {
-      // Cancellation means the user moved on or asked again; it is never shown as an error.
-      guard !(error is CancellationError) else { return }
       publish(present(error))
     }
   }
 
-  /// Sets the state unless this load was superseded: the newer load owns the screen. The
-  /// state is only made (and an error only presented and logged) when it will be shown.
+  /// Sets the state unless this load was cancelled (superseded, or the screen went away):
+  /// the one cancellation rule. It asks whether the load was cancelled, not what the error
+  /// was, so a `CancellationError` thrown below while nobody cancelled the load is shown
+  /// like any failure instead of leaving the screen loading for ever. The state is only
+  /// made (and an error only presented and logged) when it will be shown.
   private func publish(_ newState: @autoclosure () -> State) {
     guard !Task.isCancelled else { return }
     state = newState()
   }
 
-  /// The one place the use case's errors become something a person sees.
   private func present(_ error: any Error) -> State {
-    if case PaymentMethodsError.noPaymentMethodsFound = error { return .empty(.noPaymentMethods) }
-    switch errors.handle(error) {
-    case .journey(let decision): return .actionRequired(decision)
-    case .shown(let presented): return .failed(presented)
+    switch presenter.present(error) {
+    case .empty(let notice): .empty(notice)
+    case .journey(let decision): .actionRequired(decision)
+    case .failed(let presented): .failed(presented)
     }
   }
 
@@ -166,12 +167,4 @@ public final class PaymentMethodsViewModel {
     }
     return grouped
   }
-}
-
-extension Notice {
-  static let noPaymentMethods = Notice(
-    title: "No payment methods yet",
-    message: "You haven't added a way to pay.",
-    hint: "Add a card to check out in one tap."
-  )
 }

@@ -33,7 +33,8 @@ public final class WalletViewModel {
   public private(set) var state: State = .loading
 
   @ObservationIgnored private let loadStatus: @Sendable () async throws -> WalletStatus
-  @ObservationIgnored private let errors: ScreenErrorHandling
+  @ObservationIgnored private let presenter: ErrorPresenter
+  @ObservationIgnored private let statusCheck: UserStatusCheck
   @ObservationIgnored private let locale: Locale
   @ObservationIgnored private let loads = LatestLoad()
 
@@ -55,9 +56,10 @@ public final class WalletViewModel {
     locale: Locale = .current
   ) {
     self.loadStatus = loadStatus
-    self.errors = ScreenErrorHandling(
-      presenter: ErrorPresenter(subject: "your wallet"), flowHandlers: flowHandlers,
-      checkUserStatus: checkUserStatus, logger: logger)
+    self.presenter = ErrorPresenter(
+      subject: "your wallet", flowHandlers: flowHandlers, logger: logger)
+    self.statusCheck = UserStatusCheck(
+      read: checkUserStatus, flowHandlers: flowHandlers, logger: logger)
     self.locale = locale
   }
 
@@ -74,11 +76,10 @@ public final class WalletViewModel {
   public func checkStatusAgain() -> Task<Void, Never> {
     state = .loading
     return loads.start {
-      switch await self.errors.checkStatus() {
+      switch await self.statusCheck.run() {
       case .ready: await self.runLoad()
       case .blocked(let decision): self.publish(.actionRequired(decision))
       case .failed(let error): self.publish(self.present(error))
-      case .cancelled: break
       }
     }
   }
@@ -88,13 +89,15 @@ public final class WalletViewModel {
       let status = try await loadStatus()
       publish(present(status))
     } catch {
-      guard !(error is CancellationError) else { return }
       publish(present(error))
     }
   }
 
-  /// Sets the state unless this load was superseded: the newer load owns the screen. The
-  /// state is only made (and an error only presented and logged) when it will be shown.
+  /// Sets the state unless this load was cancelled (superseded, or the screen went away):
+  /// the one cancellation rule. It asks whether the load was cancelled, not what the error
+  /// was, so a `CancellationError` thrown below while nobody cancelled the load is shown
+  /// like any failure instead of leaving the screen loading for ever. The state is only
+  /// made (and an error only presented and logged) when it will be shown.
   private func publish(_ newState: @autoclosure () -> State) {
     guard !Task.isCancelled else { return }
     state = newState()
@@ -103,7 +106,8 @@ public final class WalletViewModel {
   private func present(_ status: WalletStatus) -> State {
     switch status {
     case .active(let wallet):
-      let balance = wallet.balance.formattedAmount(currency: wallet.currency, locale: locale)
+      let balance = wallet.spendableBalance.formattedAmount(
+        currency: wallet.currency, locale: locale)
       return .active(
         WalletSummary(
           balance: balance, note: wallet.hasFunds ? nil : "Top up your wallet to pay with it."))
@@ -134,9 +138,11 @@ public final class WalletViewModel {
   }
 
   private func present(_ error: any Error) -> State {
-    switch errors.handle(error) {
+    switch presenter.present(error) {
+    // The wallet use case has no empty result of its own: a missing wallet is a status.
+    case .empty(let notice): .noWallet(notice)
     case .journey(let decision): .actionRequired(decision)
-    case .shown(let presented): .failed(presented)
+    case .failed(let presented): .failed(presented)
     }
   }
 }

@@ -28,10 +28,8 @@ func runCLI(
 ) async -> CLIRun {
   let storage = RecordingConsoleStorage()
   var deadline = CommandLineOptions().deadline
-  var timerCount = 3
   if case .show(let options)? = try? Command.parse(arguments) {
     deadline = options.deadline
-    timerCount = options.screen == .wallet ? 1 : 3
   }
   let traceIDs = SequentialTraceIDs()
   let runner = CommandRunner(
@@ -43,7 +41,7 @@ func runCLI(
           noColorFlag: noColor, environment: environment, isInteractive: interactive))
     },
     environment: BackendClient.Environment(
-      clock: ScenarioTimeClock(deadline: deadline, timerCount: timerCount),
+      clock: ScenarioTimeClock(deadline: deadline),
       // Half the longest wait: the backoff's jitter, the same on every run.
       jitter: { $0 / 2 },
       traceID: { traceIDs.next($0.rawValue) },

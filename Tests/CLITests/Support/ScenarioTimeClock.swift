@@ -5,28 +5,27 @@ import TestSupport
 /// wallet included, runs in-process in microseconds and always ends the same way.
 ///
 /// It knows one duration, the deadline, and sorts every sleep by it:
-/// - a latency shorter than the deadline ends at once: that source answers in time;
-/// - a latency longer than the deadline never ends: the source is still working when its
-///   deadline fires, and is cancelled;
-/// - a sleep of exactly the deadline is a deadline timer. It fires only once every source
-///   that answered has been consumed, which is the moment its pending timers and its
-///   endless sleeps are equal in number (each answered source's timer is cancelled when
-///   its answer is taken; each slow source leaves one of each), and once all
-///   `timerCount` timers have been started.
+/// - a sleep shorter than the deadline ends at once, even in a cancelled task: that
+///   source's answer is already on its way and arrives in time;
+/// - a sleep longer than the deadline never ends: the source is still working when the
+///   deadline passes, and is cancelled;
+/// - a sleep of exactly the deadline is the load's deadline timer. It fires once some
+///   source is sleeping past it, and never otherwise: a load whose sources all answer in
+///   time never sees its deadline pass.
+///
+/// The use case cancels what still runs when the deadline passes and keeps any answer that
+/// arrives anyway, so the sources that answer in time are never cut, however the tasks
+/// happen to be scheduled.
 final class ScenarioTimeClock: Clock, @unchecked Sendable {
   // Safe: every mutable property below is only touched while holding `lock`.
   private let lock = NSLock()
-  private var timersStarted = 0
   private var pendingTimers: [UUID: CheckedContinuation<Void, any Error>] = [:]
   private var endlessSleeps = 0
 
   let deadline: Duration
-  private let timerCount: Int
 
-  /// - Parameter timerCount: how many sources run under a deadline in one load.
-  init(deadline: Duration, timerCount: Int) {
+  init(deadline: Duration) {
     self.deadline = deadline
-    self.timerCount = timerCount
   }
 
   var now: TestInstant { TestInstant(offset: .zero) }
@@ -35,7 +34,7 @@ final class ScenarioTimeClock: Clock, @unchecked Sendable {
   func sleep(until instant: TestInstant, tolerance: Duration?) async throws {
     let duration = instant.offset
     if duration < deadline {
-      try Task.checkCancellation()
+      return
     } else if duration > deadline {
       try await sleepForever()
     } else {
@@ -45,7 +44,7 @@ final class ScenarioTimeClock: Clock, @unchecked Sendable {
 
   private func sleepForever() async throws {
     lock.withLock { endlessSleeps += 1 }
-    fireTimersIfSettled()
+    fireTimersIfDue()
     defer { lock.withLock { endlessSleeps -= 1 } }
     try await suspendUntilCancelled()
   }
@@ -55,25 +54,22 @@ final class ScenarioTimeClock: Clock, @unchecked Sendable {
     try await withTaskCancellationHandler {
       try await withCheckedThrowingContinuation { continuation in
         let cancelledAlready = lock.withLock {
-          timersStarted += 1
           if Task.isCancelled { return true }
           pendingTimers[id] = continuation
           return false
         }
         if cancelledAlready { continuation.resume(throwing: CancellationError()) }
-        fireTimersIfSettled()
+        fireTimersIfDue()
       }
     } onCancel: {
       let continuation = lock.withLock { pendingTimers.removeValue(forKey: id) }
       continuation?.resume(throwing: CancellationError())
-      fireTimersIfSettled()
     }
   }
 
-  private func fireTimersIfSettled() {
+  private func fireTimersIfDue() {
     let due: [CheckedContinuation<Void, any Error>] = lock.withLock {
-      guard timersStarted >= timerCount, endlessSleeps > 0, pendingTimers.count == endlessSleeps
-      else { return [] }
+      guard endlessSleeps > 0 else { return [] }
       defer { pendingTimers.removeAll() }
       return Array(pendingTimers.values)
     }

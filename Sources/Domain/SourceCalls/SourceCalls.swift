@@ -1,0 +1,86 @@
+/// Runs a screen's source calls side by side under one deadline that they share, measured
+/// on an injected clock.
+///
+/// One timer serves every call, whatever their number. Each outcome is handed to the
+/// caller as it arrives, and the caller may cancel the rest at once (a failure that sends
+/// the user elsewhere makes waiting for the others pointless).
+///
+/// A call cancelled this way, or by the deadline, that then ends in cancellation has no
+/// outcome of its own: it is dropped after a stop, and past the deadline after the
+/// deadline. One that answers anyway (its answer was already on its way) keeps its answer:
+/// a task group waits for its children in any case, and throwing away an answer it waited
+/// for would help no one. It also makes the outcome independent of which of two answers
+/// that arrived together happened to be taken first. Sources must honour cancellation: one
+/// that ignores it holds the caller until it answers.
+struct SourceCalls: Sendable {
+  let deadline: Duration
+  let clock: any Clock<Duration>
+
+  typealias Call<Answer> = (source: PaymentSource, run: @Sendable () async throws -> Answer)
+
+  /// Never throws: every outcome goes to `onOutcome`, which returns false to cancel the
+  /// calls still running.
+  func run<Answer: Sendable>(
+    _ calls: [Call<Answer>],
+    onOutcome: (PaymentSource, Result<Answer, any Error>) -> Bool
+  ) async {
+    guard !calls.isEmpty else { return }
+    let deadline = deadline
+    let clock = clock
+    await withTaskGroup(of: Event<Answer>.self) { group in
+      for call in calls {
+        group.addTask {
+          do {
+            return .answered(call.source, .success(try await call.run()))
+          } catch {
+            return .answered(call.source, .failure(error))
+          }
+        }
+      }
+      group.addTask {
+        do {
+          try await clock.sleep(for: deadline)
+          return .deadlinePassed
+        } catch {
+          return .timerStopped
+        }
+      }
+
+      var unanswered = calls.count
+      var isPastDeadline = false
+      var isStopped = false
+      while unanswered > 0, let event = await group.next() {
+        switch event {
+        case .answered(let source, var outcome):
+          unanswered -= 1
+          if case .failure(let error) = outcome, error is CancellationError {
+            if isStopped { continue }
+            if isPastDeadline { outcome = .failure(DeadlineExceeded(deadline: deadline)) }
+          }
+          if !onOutcome(source, outcome), !isStopped {
+            isStopped = true
+            group.cancelAll()
+          }
+        case .deadlinePassed:
+          isPastDeadline = true
+          group.cancelAll()
+        case .timerStopped:
+          break
+        }
+      }
+      // Every call has answered: the timer is no longer needed.
+      group.cancelAll()
+    }
+  }
+
+  private enum Event<Answer: Sendable>: Sendable {
+    case answered(PaymentSource, Result<Answer, any Error>)
+    case deadlinePassed
+    case timerStopped
+  }
+}
+
+/// A source did not answer within its deadline.
+public struct DeadlineExceeded: Error, Sendable, Equatable {
+  public let deadline: Duration
+}
