@@ -1,5 +1,9 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 import Domain
-import Foundation
 
 /// Where the CLI writes. The binary uses the process's stdout and stderr; tests record.
 protocol Console: Sendable {
@@ -7,13 +11,28 @@ protocol Console: Sendable {
   func writeError(_ text: String)
 }
 
+/// stdout and stderr. A write that fails ends the process: when the reader of stdout has
+/// gone (a broken pipe) quietly, as a pipeline expects; otherwise with one line on stderr
+/// and EX_IOERR, since a screen that cannot be written is not worth carrying on for.
 struct StandardConsole: Console {
   func write(_ text: String) {
-    FileHandle.standardOutput.write(Data(text.utf8))
+    switch DescriptorOutput(descriptor: STDOUT_FILENO).writeAll(Array(text.utf8)) {
+    case .success: return
+    case .failure(.brokenPipe): exit(ExitCode.brokenPipe.rawValue)
+    case .failure(.failed(let code)):
+      let line = "payment-methods: cannot write the output: \(DescriptorOutput.describe(code))\n"
+      _ = DescriptorOutput(descriptor: STDERR_FILENO).writeAll(Array(line.utf8))
+      exit(ExitCode.outputFailed.rawValue)
+    }
   }
 
   func writeError(_ text: String) {
-    FileHandle.standardError.write(Data(text.utf8))
+    switch DescriptorOutput(descriptor: STDERR_FILENO).writeAll(Array(text.utf8)) {
+    case .success: return
+    case .failure(.brokenPipe): exit(ExitCode.brokenPipe.rawValue)
+    // There is nowhere left to say what went wrong.
+    case .failure(.failed): exit(ExitCode.outputFailed.rawValue)
+    }
   }
 }
 
@@ -26,9 +45,14 @@ struct ConsoleLog: DeveloperLog {
     console.writeError(Self.line(for: entry) + "\n")
   }
 
+  /// The entry on one line. Messages and metadata carry text from the server and the
+  /// scenario file, so each is escaped: a newline or an escape sequence in it can neither
+  /// forge a log line nor act on the terminal.
   static func line(for entry: LogEntry) -> String {
-    let metadata = entry.metadata.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
-    let head = "[\(entry.level.rawValue)] \(entry.message)"
+    let metadata = entry.metadata.sorted { $0.key < $1.key }.map {
+      "\(UntrustedText.escaped($0.key))=\(UntrustedText.escaped($0.value))"
+    }
+    let head = "[\(entry.level.rawValue)] \(UntrustedText.escaped(entry.message))"
     return metadata.isEmpty ? head : head + "  " + metadata.joined(separator: " ")
   }
 }

@@ -187,7 +187,7 @@ struct ColorPolicyTests {
     let run = await runCLI([], interactive: true)
 
     #expect(run.output.contains("Loading…"))
-    #expect(run.output.contains("\u{1B}[5A\u{1B}[0J"))
+    #expect(run.output.contains("\r\u{1B}[5A\u{1B}[0J"))
     #expect(run.output.hasSuffix("╯\n"))
   }
 
