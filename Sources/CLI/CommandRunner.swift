@@ -16,6 +16,8 @@ struct CommandRunner {
   let environment: BackendClient.Environment
   /// Ctrl-C and SIGTERM while the screen loads.
   let interruptions: any InterruptionSource
+  /// Reads scenario files, and standard input for `--scenario-file -`.
+  var scenarioReader = ScenarioReader.live
 
   func run(_ arguments: [String]) async -> ExitCode {
     let command: Command
@@ -30,6 +32,9 @@ struct CommandRunner {
     case .help:
       console.write(Command.usage + "\n")
       return .success
+    case .version:
+      console.write(Command.versionLine + "\n")
+      return .success
     case .listScenarios:
       console.write(Self.scenarioList())
       return .success
@@ -40,7 +45,7 @@ struct CommandRunner {
 
   private func show(_ options: CommandLineOptions) async -> ExitCode {
     let scenario: Scenario
-    switch ScenarioLoader.load(options.scenario) {
+    switch ScenarioLoader.load(options.scenario, reader: scenarioReader) {
     case .success(let loaded):
       scenario = loaded
     case .failure(let failure):

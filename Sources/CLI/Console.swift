@@ -1,9 +1,10 @@
+import Domain
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
   import Darwin
 #endif
-import Domain
 
 /// Where the CLI writes. The binary uses the process's stdout and stderr; tests record.
 protocol Console: Sendable {

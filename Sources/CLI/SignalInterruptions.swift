@@ -10,7 +10,9 @@ import Dispatch
 /// delivered through dispatch sources on the main queue instead of killing it.
 @MainActor
 final class SignalInterruptions: InterruptionSource {
-  private static let signals: [(Int32, Interruption)] = [(SIGINT, .interrupt), (SIGTERM, .terminate)]
+  private static let signals: [(Int32, Interruption)] = [
+    (SIGINT, .interrupt), (SIGTERM, .terminate),
+  ]
 
   private var sources: [any DispatchSourceSignal] = []
   /// Each signal's disposition before `start`, put back by `stop` (a job started in the

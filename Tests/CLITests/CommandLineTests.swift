@@ -23,7 +23,7 @@ struct CommandLineTests {
     #expect(run.exitCode == .success)
     for flag in [
       "--scenario ", "--scenario-file", "--list-scenarios", "--screen", "--deadline-ms", "--json",
-      "--verbose", "--no-color", "--help",
+      "--verbose", "--no-color", "--version", "--help",
     ] {
       #expect(run.output.contains(flag), "usage lacks \(flag)")
     }
@@ -55,6 +55,7 @@ struct CommandLineTests {
       (["--scenario"], "--scenario needs a value"),
       (["--scenario", "--json"], "--scenario needs a value"),
       (["--json=yes"], "--json takes no value"),
+      (["--version=2", "--json"], "--version takes no value"),
       (
         ["--screen", "checkout"],
         "unknown screen \"checkout\"; choose one of: payment-methods, wallet"
@@ -72,14 +73,95 @@ struct CommandLineTests {
     #expect(run.output.isEmpty)
   }
 
-  @Test("an unknown scenario exits 64 and lists the names there are")
-  func unknownScenario() async {
-    let run = await runCLI(["--scenario", "all-availible"])
+  @Test(
+    "an unknown scenario exits 64, suggests the nearest name and points to --list-scenarios",
+    arguments: [("all-availible", "all-available"), ("cards-ofline", "cards-offline")])
+  func unknownScenario(typed: String, suggested: String) async {
+    let run = await runCLI(["--scenario", typed])
 
     #expect(run.exitCode == .usage)
-    #expect(run.errors.contains("unknown scenario \"all-availible\""))
-    for name in BuiltInScenariosNames.all {
-      #expect(run.errors.contains(name))
+    #expect(
+      run.errors
+        == "payment-methods: unknown scenario \"\(typed)\"; did you mean \(suggested)? "
+        + "Run payment-methods --list-scenarios to see them all.\n")
+  }
+
+  @Test("a name near none of the scenarios gets no suggestion, and no list of every name")
+  func unknownScenarioFarFromAll() async {
+    let run = await runCLI(["--scenario", "bananas"])
+
+    #expect(run.exitCode == .usage)
+    #expect(!run.errors.contains("did you mean"))
+    #expect(run.errors.contains("--list-scenarios"))
+    #expect(!run.errors.contains("all-available"))
+  }
+
+  @Test(
+    "an unknown option suggests the nearest one",
+    arguments: [
+      ("--scenaro", "--scenario"), ("--verbos", "--verbose"), ("--no-colour", "--no-color"),
+      ("--jsno", "--json"),
+    ])
+  func unknownOption(typed: String, suggested: String) async {
+    let run = await runCLI([typed])
+
+    #expect(run.exitCode == .usage)
+    #expect(
+      run.errors.hasPrefix("payment-methods: unknown option \(typed); did you mean \(suggested)?\n")
+    )
+  }
+
+  @Test("--version prints the name and version and exits 0")
+  func version() async {
+    let run = await runCLI(["--version"])
+
+    #expect(run.exitCode == .success)
+    #expect(run.output == "payment-methods 1.0.0\n")
+  }
+
+  @Test(
+    "conflicting or repeated flags exit 64 with a message",
+    arguments: [
+      (["--scenario", "offline", "--scenario", "offline"], "--scenario is given twice"),
+      (["--json", "--json"], "--json is given twice"),
+      (["--no-color", "--no-color=x"], "--no-color is given twice"),
+      (
+        ["--list-scenarios", "--scenario", "nope"],
+        "--list-scenarios cannot be combined with --scenario"
+      ),
+      (
+        ["--scenario-file", "x.json", "--list-scenarios"], "cannot be combined with --scenario-file"
+      ),
+      (["--list-scenarios", "--json"], "--list-scenarios cannot be combined with --json"),
+      (
+        ["--scenario", "offline", "--scenario-file", "-"],
+        "use either --scenario or --scenario-file"
+      ),
+    ])
+  func conflicts(arguments: [String], message: String) async {
+    let run = await runCLI(arguments)
+
+    #expect(run.exitCode == .usage)
+    #expect(run.errors.contains(message), "stderr was: \(run.errors)")
+    #expect(run.output.isEmpty)
+  }
+
+  @Test(
+    "an empty value exits 64, before anything is read",
+    arguments: [["--scenario-file="], ["--scenario="], ["--screen", ""], ["--scenario-file", ""]])
+  func emptyValue(arguments: [String]) async {
+    let run = await runCLI(arguments)
+
+    #expect(run.exitCode == .usage)
+    #expect(run.errors.contains("needs a value, not an empty one"))
+  }
+
+  @Test("--help documents every exit code, the signals' and the output's included")
+  func helpExitCodes() async {
+    let run = await runCLI(["--help"])
+
+    for code in ExitCode.allCases {
+      #expect(run.output.contains("  \(code.rawValue) "), "usage lacks exit code \(code.rawValue)")
     }
   }
 
@@ -151,11 +233,93 @@ struct ScenarioFileCommandTests {
     #expect(run.errors.contains("cannot read scenario file /no/such/scenario.json"))
   }
 
-  @Test("a folder instead of a file exits 66")
+  @Test("a folder instead of a file exits 66 and says so in plain words")
   func folder() async {
-    let run = await runCLI(["--scenario-file", FileManager.default.temporaryDirectory.path])
+    let path = FileManager.default.temporaryDirectory.path
+    let run = await runCLI(["--scenario-file", path])
 
     #expect(run.exitCode == .unreadableScenarioFile)
+    #expect(
+      run.errors
+        == "payment-methods: cannot read scenario file \(path): it is a folder, not a file\n")
+  }
+
+  @Test("a path through a file exits 66 with the system's words")
+  func notADirectory() async {
+    let path = packageRoot.appendingPathComponent("Package.swift").path
+    let run = await runCLI(["--scenario-file", path + "/inside.json"])
+
+    #expect(run.exitCode == .unreadableScenarioFile)
+    #expect(run.errors.hasSuffix(": Not a directory\n"))
+  }
+
+  @Test("an empty file exits 65 and says what it must hold")
+  func emptyFile() async throws {
+    let (path, run) = try await runWithFile("")
+
+    #expect(run.exitCode == .badScenarioFile)
+    #expect(
+      run.errors
+        == "payment-methods: scenario file \(path) is empty; it must hold a JSON object, such as {}\n"
+    )
+  }
+
+  @Test("/dev/null is an empty file, not a permission problem")
+  func devNull() async {
+    let run = await runCLI(["--scenario-file", "/dev/null"])
+
+    #expect(run.exitCode == .badScenarioFile)
+    #expect(run.errors.contains("is empty"))
+  }
+
+  @Test("a file over 1 MiB is refused with the limit, before it is parsed")
+  func tooLarge() async {
+    // Not JSON at all: a parse would fail differently, so the message proves none ran.
+    let run = await runCLI(
+      ["--scenario-file", "-"],
+      standardInput: [UInt8](repeating: UInt8(ascii: "x"), count: (1 << 20) + 1))
+
+    #expect(run.exitCode == .badScenarioFile)
+    #expect(
+      run.errors
+        == "payment-methods: the scenario on standard input is larger than 1 MiB (1048576 bytes), "
+        + "the most a scenario file may hold\n")
+  }
+
+  @Test("a file of exactly 1 MiB is read")
+  func exactlyTheLimit() async {
+    let object = Array("{}".utf8)
+    let padding = [UInt8](repeating: UInt8(ascii: " "), count: (1 << 20) - object.count)
+    let run = await runCLI(["--scenario-file", "-", "--json"], standardInput: object + padding)
+
+    #expect(run.exitCode == .success)
+  }
+
+  @Test("- reads the scenario from standard input")
+  func standardInput() async {
+    let run = await runCLI(
+      ["--scenario-file", "-", "--json"],
+      standardInput: Array(
+        #"{"wallet": {"outcome": "banned"}, "applePay": {"outcome": "notAvailable"}}"#.utf8))
+
+    #expect(run.exitCode == .success)
+    #expect(!run.output.contains("\"wallet\""))
+    #expect(!run.output.contains("\"applePay\""))
+    #expect(run.output.contains("\"card\""))
+  }
+
+  @Test("a file that cannot be opened is reported with the system's words, exit 66")
+  func permissionDenied() throws {
+    let reader = ScenarioReader(readStandardInput: { _ in .failure(.failed(errno: EACCES)) })
+
+    let result = ScenarioLoader.load(.file("-"), reader: reader)
+
+    #expect(
+      result
+        == .failure(
+          ScenarioLoader.Failure(
+            message: "cannot read the scenario on standard input: Permission denied",
+            exitCode: .unreadableScenarioFile)))
   }
 }
 

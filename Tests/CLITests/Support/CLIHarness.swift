@@ -23,15 +23,17 @@ private struct TestConsole: Console {
 let goldenWidth = 50
 
 /// Runs the command in-process as the binary would, with the console recorded, the
-/// terminal as given (an interactive one is 80 by 24, its log on the same screen), scenario
+/// terminal as given (an interactive one is `columns` by 24 cells, its log on the same screen), scenario
 /// time played by `ScenarioTimeClock`, and jitter and trace ids fixed.
+///
+/// `standardInput` is what `--scenario-file -` reads.
 ///
 /// With `interruption`, time stands still (every load waits until it is cancelled) and
 /// the interruption arrives as soon as the load has started.
 @MainActor
 func runCLI(
   _ arguments: [String], environment: [String: String] = [:], interactive: Bool = false,
-  columns: Int = goldenWidth, interruption: Interruption? = nil
+  columns: Int = goldenWidth, interruption: Interruption? = nil, standardInput: [UInt8] = []
 ) async -> CLIRun {
   let storage = RecordingConsoleStorage()
   var deadline = CommandLineOptions().deadline
@@ -48,7 +50,7 @@ func runCLI(
         isInteractive: interactive,
         usesColor: Terminal.colorPolicy(
           noColorFlag: noColor, environment: environment, isInteractive: interactive),
-        size: interactive ? Terminal.Size(columns: max(columns, 80), rows: 24) : nil,
+        size: interactive ? Terminal.Size(columns: columns, rows: 24) : nil,
         columnsVariable: columns,
         errorsAreInteractive: interactive)
     },
@@ -59,7 +61,8 @@ func runCLI(
       jitter: { $0 / 2 },
       traceID: { traceIDs.next($0.rawValue) },
       now: { Date(timeIntervalSince1970: 1_800_000_000) }),
-    interruptions: InterruptionOnStart(interruption: interruption)
+    interruptions: InterruptionOnStart(interruption: interruption),
+    scenarioReader: ScenarioReader(readStandardInput: { .success(Array(standardInput.prefix($0))) })
   )
   let exitCode = await runner.run(arguments)
   return CLIRun(exitCode: exitCode, output: storage.output, errors: storage.errors)
