@@ -16,24 +16,47 @@ protocol Console: Sendable {
 /// gone (a broken pipe) quietly, as a pipeline expects; otherwise with one line on stderr
 /// and EX_IOERR, since a screen that cannot be written is not worth carrying on for.
 struct StandardConsole: Console {
+  /// Standard descriptors the process started without (`>&-`). Each is held open on
+  /// /dev/null, so that no file or descriptor the runtime opens later takes its number and
+  /// receives the screen; writing to it fails as writing to a closed descriptor does.
+  private let closedAtStart: Set<Int32>
+
+  init() {
+    var closed: Set<Int32> = []
+    for descriptor in [STDIN_FILENO, STDOUT_FILENO, STDERR_FILENO]
+    where fcntl(descriptor, F_GETFD) == -1 {
+      closed.insert(descriptor)
+    }
+    // open(2) returns the lowest free number, so this fills the gaps in order.
+    for _ in closed { _ = open("/dev/null", O_RDWR) }
+    closedAtStart = closed
+  }
+
   func write(_ text: String) {
-    switch DescriptorOutput(descriptor: STDOUT_FILENO).writeAll(Array(text.utf8)) {
+    switch output(to: STDOUT_FILENO).writeAll(Array(text.utf8)) {
     case .success: return
     case .failure(.brokenPipe): exit(ExitCode.brokenPipe.rawValue)
     case .failure(.failed(let code)):
       let line = "payment-methods: cannot write the output: \(DescriptorOutput.describe(code))\n"
-      _ = DescriptorOutput(descriptor: STDERR_FILENO).writeAll(Array(line.utf8))
+      _ = output(to: STDERR_FILENO).writeAll(Array(line.utf8))
       exit(ExitCode.outputFailed.rawValue)
     }
   }
 
   func writeError(_ text: String) {
-    switch DescriptorOutput(descriptor: STDERR_FILENO).writeAll(Array(text.utf8)) {
+    switch output(to: STDERR_FILENO).writeAll(Array(text.utf8)) {
     case .success: return
     case .failure(.brokenPipe): exit(ExitCode.brokenPipe.rawValue)
     // There is nowhere left to say what went wrong.
     case .failure(.failed): exit(ExitCode.outputFailed.rawValue)
     }
+  }
+
+  private func output(to descriptor: Int32) -> DescriptorOutput {
+    guard closedAtStart.contains(descriptor) else {
+      return DescriptorOutput(descriptor: descriptor)
+    }
+    return DescriptorOutput(descriptor: descriptor, call: { _, _ in .failed(errno: EBADF) })
   }
 }
 
