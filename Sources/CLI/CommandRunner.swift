@@ -63,16 +63,16 @@ struct CommandRunner {
     switch options.screen {
     case .paymentMethods:
       let viewModel = composition.paymentMethodsViewModel()
-      let draw = { ScreenSnapshot(viewModel.state) }
+      let current = { ScreenSnapshot(viewModel.state) }
       outcome = await finalSnapshot(
-        of: viewModel.load(), state: draw,
-        loading: loadingRenderer(renderer, draw(), terminal: terminal, options: options))
+        of: viewModel.load(), state: current,
+        loading: loadingRenderer(renderer, current(), terminal: terminal, options: options))
     case .wallet:
       let viewModel = composition.walletViewModel()
-      let draw = { ScreenSnapshot(viewModel.state) }
+      let current = { ScreenSnapshot(viewModel.state) }
       outcome = await finalSnapshot(
-        of: viewModel.load(), state: draw,
-        loading: loadingRenderer(renderer, draw(), terminal: terminal, options: options))
+        of: viewModel.load(), state: current,
+        loading: loadingRenderer(renderer, current(), terminal: terminal, options: options))
     }
 
     switch outcome {
