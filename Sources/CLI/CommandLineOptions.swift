@@ -5,6 +5,7 @@ import Domain
 /// What the user asked for on the command line.
 enum Command: Equatable {
   case help
+  case version
   case listScenarios
   case show(CommandLineOptions)
 }
@@ -34,6 +35,8 @@ struct UsageError: Error, Equatable {
 }
 
 extension Command {
+  static let versionLine = "payment-methods 1.0.0"
+
   static let usage = """
     Usage: payment-methods [options]
 
@@ -41,39 +44,87 @@ extension Command {
 
     Options:
       --scenario NAME         a built-in scenario (default: all-available)
-      --scenario-file PATH    a scenario read from a JSON file (format in the README)
+      --scenario-file PATH    a scenario read from a JSON file of at most 1 MiB (format in
+                              the README); - reads it from standard input
       --list-scenarios        list the built-in scenarios and exit
       --screen SCREEN         payment-methods (default) or wallet
       --deadline-ms N         how long each source may take, 1 to 600000 (default: 3000)
       --json                  print the final state as one JSON object
       --verbose               print the developer log on stderr
       --no-color              never colour the output (NO_COLOR=1 does the same)
+      --version               print the version and exit
       --help                  show this help
 
-    Exit codes: 0 loaded or empty; 75 temporary failure, try again; 77 sign in again or
-    act on the account; 69 service unavailable after retries; 70 unexpected error (a bug);
-    1 any other error; 64 bad flags or unknown scenario; 65 bad scenario file;
-    66 unreadable scenario file.
+    Each option may be given once; values follow a space or "=".
+
+    Exit codes:
+      0    loaded, or the empty state
+      1    any other error state (an outdated app)
+      64   bad flags or an unknown scenario
+      65   a scenario file that is not valid, is empty or is over 1 MiB
+      66   a scenario file that cannot be read
+      69   service unavailable after the retries
+      70   an unexpected error (a bug)
+      74   the output could not be written
+      75   a temporary failure: try again
+      77   sign in again, or act on the account
+      130  interrupted (Ctrl-C) while loading
+      141  the reader of the output went away (a broken pipe)
+      143  terminated (SIGTERM) while loading
     """
 
-  /// Reads the arguments (without the program name). `--help` wins over everything else.
+  /// Every option there is, for "did you mean" and for refusing repeats.
+  private static let knownFlags = [
+    "--scenario", "--scenario-file", "--list-scenarios", "--screen", "--deadline-ms", "--json",
+    "--verbose", "--no-color", "--version", "--help",
+  ]
+
+  /// The options that choose what to show, which `--list-scenarios` does not combine with.
+  private static let showingFlags: Set = [
+    "--scenario", "--scenario-file", "--screen", "--deadline-ms", "--json",
+  ]
+
+  /// Reads the arguments (without the program name). `--help`, then `--version`, win over
+  /// everything else, so that they work whatever else the line holds.
   static func parse(_ arguments: [String]) throws(UsageError) -> Command {
     if arguments.contains("--help") || arguments.contains("-h") { return .help }
+    if arguments.contains("--version") { return .version }
 
     var options = CommandLineOptions()
     var listScenarios = false
     var scenarioName: String?
     var scenarioFile: String?
+    var given: [String] = []
     var remaining = arguments[...]
 
     while let argument = remaining.popFirst() {
       let (flag, inlineValue) = split(argument)
-      func value() throws(UsageError) -> String {
-        if let inlineValue { return inlineValue }
-        guard let next = remaining.popFirst(), !next.hasPrefix("--") else {
-          throw UsageError(message: "\(flag) needs a value")
+      guard knownFlags.contains(flag) else {
+        guard flag.hasPrefix("-") else {
+          throw UsageError(message: "unexpected argument \"\(argument)\"")
         }
-        return next
+        let suggestion = SpellingSuggestion.nearest(to: flag, among: knownFlags)
+        throw UsageError(
+          message: "unknown option \(flag)" + (suggestion.map { "; did you mean \($0)?" } ?? ""))
+      }
+      guard !given.contains(flag) else {
+        throw UsageError(message: "\(flag) is given twice; give it once")
+      }
+      given.append(flag)
+      func value() throws(UsageError) -> String {
+        let value: String
+        if let inlineValue {
+          value = inlineValue
+        } else {
+          guard let next = remaining.popFirst(), !next.hasPrefix("--") else {
+            throw UsageError(message: "\(flag) needs a value")
+          }
+          value = next
+        }
+        guard !value.isEmpty else {
+          throw UsageError(message: "\(flag) needs a value, not an empty one")
+        }
+        return value
       }
       func noValue() throws(UsageError) {
         if inlineValue != nil { throw UsageError(message: "\(flag) takes no value") }
@@ -109,12 +160,17 @@ extension Command {
         try noValue()
         options.noColor = true
       default:
-        if flag.hasPrefix("-") { throw UsageError(message: "unknown option \(flag)") }
-        throw UsageError(message: "unexpected argument \"\(argument)\"")
+        // --help or --version with a value: either alone has returned above.
+        try noValue()
       }
     }
 
-    if listScenarios { return .listScenarios }
+    if listScenarios {
+      if let other = given.first(where: showingFlags.contains) {
+        throw UsageError(message: "--list-scenarios cannot be combined with \(other)")
+      }
+      return .listScenarios
+    }
     switch (scenarioName, scenarioFile) {
     case (.some, .some):
       throw UsageError(message: "use either --scenario or --scenario-file, not both")

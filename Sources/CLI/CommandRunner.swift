@@ -14,20 +14,26 @@ struct CommandRunner {
   /// The terminal for a given `--no-color` flag.
   let terminal: (_ noColorFlag: Bool) -> Terminal
   let environment: BackendClient.Environment
+  /// Ctrl-C and SIGTERM while the screen loads.
+  let interruptions: any InterruptionSource
+  /// Reads scenario files, and standard input for `--scenario-file -`.
+  var scenarioReader = ScenarioReader.live
 
   func run(_ arguments: [String]) async -> ExitCode {
     let command: Command
     do {
       command = try Command.parse(arguments)
     } catch {
-      console.writeError(
-        "payment-methods: \(error.message)\nRun payment-methods --help for usage.\n")
+      report(error.message, then: "Run payment-methods --help for usage.")
       return .usage
     }
 
     switch command {
     case .help:
       console.write(Command.usage + "\n")
+      return .success
+    case .version:
+      console.write(Command.versionLine + "\n")
       return .success
     case .listScenarios:
       console.write(Self.scenarioList())
@@ -39,11 +45,11 @@ struct CommandRunner {
 
   private func show(_ options: CommandLineOptions) async -> ExitCode {
     let scenario: Scenario
-    switch ScenarioLoader.load(options.scenario) {
+    switch ScenarioLoader.load(options.scenario, reader: scenarioReader) {
     case .success(let loaded):
       scenario = loaded
     case .failure(let failure):
-      console.writeError("payment-methods: \(failure.message)\n")
+      report(failure.message)
       return failure.exitCode
     }
 
@@ -51,47 +57,85 @@ struct CommandRunner {
     let composition = AppComposition(
       scenario: scenario, deadline: options.deadline, environment: environment, logger: logger)
     let terminal = terminal(options.noColor)
-    let renderer = ScreenRenderer(palette: Palette(isEnabled: terminal.usesColor))
-    // On a colour terminal the loading state is drawn first and replaced in place once the
-    // screen has loaded, the way a view follows its State.
-    let loadingRenderer =
-      terminal.isInteractive && terminal.usesColor && !options.json ? renderer : nil
-    let snapshot: ScreenSnapshot
+    let renderer = ScreenRenderer(
+      palette: Palette(isEnabled: terminal.usesColor), width: terminal.columns)
+    let outcome: LoadOutcome
     switch options.screen {
     case .paymentMethods:
       let viewModel = composition.paymentMethodsViewModel()
-      snapshot = await finalSnapshot(
-        of: viewModel.load(), state: { ScreenSnapshot(viewModel.state) }, loading: loadingRenderer)
+      let current = { ScreenSnapshot(viewModel.state) }
+      outcome = await finalSnapshot(
+        of: viewModel.load(), state: current,
+        loading: loadingRenderer(renderer, current(), terminal: terminal, options: options))
     case .wallet:
       let viewModel = composition.walletViewModel()
-      snapshot = await finalSnapshot(
-        of: viewModel.load(), state: { ScreenSnapshot(viewModel.state) }, loading: loadingRenderer)
+      let current = { ScreenSnapshot(viewModel.state) }
+      outcome = await finalSnapshot(
+        of: viewModel.load(), state: current,
+        loading: loadingRenderer(renderer, current(), terminal: terminal, options: options))
     }
 
-    if options.json {
-      console.write(Self.json(snapshot))
-    } else {
-      console.write(renderer.render(snapshot))
+    switch outcome {
+    case .interrupted(let interruption):
+      return interruption.exitCode
+    case .finished(let snapshot):
+      console.write(options.json ? Self.json(snapshot) : renderer.render(snapshot))
+      return snapshot.exitCode
     }
-    return snapshot.exitCode
+  }
+
+  /// How a load ended: with the screen's final state, or cancelled by an interruption.
+  private enum LoadOutcome {
+    case finished(ScreenSnapshot)
+    case interrupted(Interruption)
+  }
+
+  /// The renderer for the loading state, when it can be drawn and later erased in place:
+  /// on a terminal that moves its cursor, when the frame fits, and never when the
+  /// developer log goes to the same screen (the erase would move up over log lines).
+  private func loadingRenderer(
+    _ renderer: ScreenRenderer, _ loading: ScreenSnapshot, terminal: Terminal,
+    options: CommandLineOptions
+  ) -> ScreenRenderer? {
+    guard !options.json else { return nil }
+    let height = renderer.render(loading).split(separator: "\n").count
+    let fits = terminal.canRedraw(width: renderer.width, height: height, logIsOn: options.verbose)
+    return fits ? renderer : nil
   }
 
   /// Waits for `load` to publish the screen's final state. With a renderer, the loading
-  /// state is drawn meanwhile and erased afterwards.
+  /// state is drawn meanwhile and erased afterwards. An interruption cancels the load, the
+  /// way a user leaving the screen does, and waits for it to wind down.
   private func finalSnapshot(
     of load: Task<Void, Never>, state: () -> ScreenSnapshot, loading renderer: ScreenRenderer?
-  ) async -> ScreenSnapshot {
+  ) async -> LoadOutcome {
     let loading = renderer?.render(state())
     if let loading { console.write(loading) }
+    let received = ReceivedInterruption()
+    interruptions.start { interruption in
+      received.first = received.first ?? interruption
+      load.cancel()
+    }
     await load.value
+    interruptions.stop()
     if let loading { erase(loading) }
-    return state()
+    if let interruption = received.first { return .interrupted(interruption) }
+    return .finished(state())
   }
 
-  /// Moves the cursor back over `drawn` and clears it.
+  /// Moves the cursor back over `drawn` and clears it. The carriage return first: the
+  /// terminal may have echoed "^C" after the frame.
   private func erase(_ drawn: String) {
     let lineCount = drawn.split(separator: "\n", omittingEmptySubsequences: false).count - 1
-    console.write("\u{1B}[\(lineCount)A\u{1B}[0J")
+    console.write("\r\u{1B}[\(lineCount)A\u{1B}[0J")
+  }
+
+  /// One message on stderr, and the program's own advice on the next line. The message
+  /// may quote anything from the command line or a scenario file, so it is escaped: it can
+  /// neither act on the terminal nor add lines.
+  private func report(_ message: String, then advice: String? = nil) {
+    let advice = advice.map { $0 + "\n" } ?? ""
+    console.writeError("payment-methods: " + UntrustedText.escaped(message) + "\n" + advice)
   }
 
   static func json(_ snapshot: ScreenSnapshot) -> String {
@@ -110,4 +154,10 @@ struct CommandRunner {
       scenario.name.padding(toLength: width + 2, withPad: " ", startingAt: 0) + scenario.summary
     }.joined(separator: "\n") + "\n"
   }
+}
+
+/// The first interruption a load received, kept for after the load has wound down.
+@MainActor
+private final class ReceivedInterruption {
+  var first: Interruption?
 }

@@ -1,5 +1,10 @@
 import Domain
-import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// Where the CLI writes. The binary uses the process's stdout and stderr; tests record.
 protocol Console: Sendable {
@@ -7,13 +12,51 @@ protocol Console: Sendable {
   func writeError(_ text: String)
 }
 
+/// stdout and stderr. A write that fails ends the process: when the reader of stdout has
+/// gone (a broken pipe) quietly, as a pipeline expects; otherwise with one line on stderr
+/// and EX_IOERR, since a screen that cannot be written is not worth carrying on for.
 struct StandardConsole: Console {
+  /// Standard descriptors the process started without (`>&-`). Each is held open on
+  /// /dev/null, so that no file or descriptor the runtime opens later takes its number and
+  /// receives the screen; writing to it fails as writing to a closed descriptor does.
+  private let closedAtStart: Set<Int32>
+
+  init() {
+    var closed: Set<Int32> = []
+    for descriptor in [STDIN_FILENO, STDOUT_FILENO, STDERR_FILENO]
+    where fcntl(descriptor, F_GETFD) == -1 {
+      closed.insert(descriptor)
+    }
+    // open(2) returns the lowest free number, so this fills the gaps in order.
+    for _ in closed { _ = open("/dev/null", O_RDWR) }
+    closedAtStart = closed
+  }
+
   func write(_ text: String) {
-    FileHandle.standardOutput.write(Data(text.utf8))
+    switch output(to: STDOUT_FILENO).writeAll(Array(text.utf8)) {
+    case .success: return
+    case .failure(.brokenPipe): exit(ExitCode.brokenPipe.rawValue)
+    case .failure(.failed(let code)):
+      let line = "payment-methods: cannot write the output: \(DescriptorOutput.describe(code))\n"
+      _ = output(to: STDERR_FILENO).writeAll(Array(line.utf8))
+      exit(ExitCode.outputFailed.rawValue)
+    }
   }
 
   func writeError(_ text: String) {
-    FileHandle.standardError.write(Data(text.utf8))
+    switch output(to: STDERR_FILENO).writeAll(Array(text.utf8)) {
+    case .success: return
+    case .failure(.brokenPipe): exit(ExitCode.brokenPipe.rawValue)
+    // There is nowhere left to say what went wrong.
+    case .failure(.failed): exit(ExitCode.outputFailed.rawValue)
+    }
+  }
+
+  private func output(to descriptor: Int32) -> DescriptorOutput {
+    guard closedAtStart.contains(descriptor) else {
+      return DescriptorOutput(descriptor: descriptor)
+    }
+    return DescriptorOutput(descriptor: descriptor, call: { _, _ in .failed(errno: EBADF) })
   }
 }
 
@@ -26,9 +69,14 @@ struct ConsoleLog: DeveloperLog {
     console.writeError(Self.line(for: entry) + "\n")
   }
 
+  /// The entry on one line. Messages and metadata carry text from the server and the
+  /// scenario file, so each is escaped: a newline or an escape sequence in it can neither
+  /// forge a log line nor act on the terminal.
   static func line(for entry: LogEntry) -> String {
-    let metadata = entry.metadata.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
-    let head = "[\(entry.level.rawValue)] \(entry.message)"
+    let metadata = entry.metadata.sorted { $0.key < $1.key }.map {
+      "\(UntrustedText.escaped($0.key))=\(UntrustedText.escaped($0.value))"
+    }
+    let head = "[\(entry.level.rawValue)] \(UntrustedText.escaped(entry.message))"
     return metadata.isEmpty ? head : head + "  " + metadata.joined(separator: " ")
   }
 }

@@ -1,26 +1,36 @@
 import Presentation
 
-/// The process exit codes, documented in the README; numbers from BSD's sysexits where one
-/// fits.
-enum ExitCode: Int32, Sendable, Equatable {
+/// The process exit codes, documented in the README and `--help`; numbers from BSD's
+/// sysexits where one fits, and 128 + the signal's number where a signal ended the run.
+enum ExitCode: Int32, Sendable, Equatable, CaseIterable {
   /// The screen loaded, or showed its empty state.
   case success = 0
   /// The screen shows an error no other code covers (an outdated app, say).
   case errorState = 1
   /// Bad flags, or an unknown scenario name (EX_USAGE).
   case usage = 64
-  /// A scenario file that does not parse or holds a bad value (EX_DATAERR).
+  /// A scenario file that does not parse, holds a bad value, is empty or too large
+  /// (EX_DATAERR).
   case badScenarioFile = 65
-  /// A scenario file that cannot be read (EX_NOINPUT).
+  /// A scenario file that cannot be read: missing, a folder, not permitted (EX_NOINPUT).
   case unreadableScenarioFile = 66
   /// The service was still unavailable when the retries ran out (EX_UNAVAILABLE).
   case serviceUnavailable = 69
   /// An error nobody planned for: a bug (EX_SOFTWARE).
   case unexpectedError = 70
+  /// Output could not be written: stdout closed, a full disk (EX_IOERR).
+  case outputFailed = 74
   /// A temporary failure: trying again, now or after reconnecting, may work (EX_TEMPFAIL).
   case temporaryFailure = 75
   /// The user must sign in again or change their account's state (EX_NOPERM).
   case userActionRequired = 77
+  /// Interrupted (SIGINT, Ctrl-C) while loading: the load was cancelled.
+  case interrupted = 130
+  /// Asked to stop (SIGTERM) while loading: the load was cancelled.
+  case terminated = 143
+  /// The reader of stdout went away (`| head`); nothing is printed, and the code is the one
+  /// a shell reports for a process that SIGPIPE ended.
+  case brokenPipe = 141
 }
 
 extension ExitCode {

@@ -1,15 +1,28 @@
 import DataLayer
 import Foundation
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// The `payment-methods` executable.
 @main
 enum PaymentMethodsCommand {
+  @MainActor
   static func main() async {
+    // A reader that goes away must show up as EPIPE from write(2), which ends the run
+    // quietly (see StandardConsole), whatever disposition the parent left SIGPIPE in.
+    _ = signal(SIGPIPE, SIG_IGN)
+    // First, before anything opens a descriptor that could take a closed one's number.
+    let console = StandardConsole()
     let environment = ProcessInfo.processInfo.environment
     let runner = CommandRunner(
-      console: StandardConsole(),
+      console: console,
       terminal: { noColor in Terminal.current(noColorFlag: noColor, environment: environment) },
-      environment: BackendClient.Environment()
+      environment: BackendClient.Environment(),
+      interruptions: SignalInterruptions()
     )
     let exitCode = await runner.run(Array(CommandLine.arguments.dropFirst()))
     exit(exitCode.rawValue)

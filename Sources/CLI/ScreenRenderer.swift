@@ -1,15 +1,29 @@
 /// Draws a `ScreenSnapshot` as a box of text, the terminal's stand-in for a SwiftUI view.
+///
+/// Every string from the snapshot passes `UntrustedText` before it is laid out, and text is
+/// measured in terminal cells, so every line of a frame is exactly `width` cells wide.
 struct ScreenRenderer {
-  /// Columns inside the box, between "│ " and " │".
-  static let innerWidth = 46
+  /// The box's narrowest and widest size in cells, borders included. 50 is the width the
+  /// screen was designed at; under 30 a line holds too few words to read.
+  static let widths = 30...50
 
   let palette: Palette
+  /// The box's width in cells, borders included, within `widths`.
+  let width: Int
+
+  init(palette: Palette, width: Int) {
+    self.palette = palette
+    self.width = min(max(width, Self.widths.lowerBound), Self.widths.upperBound)
+  }
+
+  /// Cells inside the box, between "│ " and " │".
+  var innerWidth: Int { width - 4 }
 
   func render(_ snapshot: ScreenSnapshot) -> String {
     var lines: [String] = []
-    let rule = String(repeating: "─", count: Self.innerWidth + 2)
+    let rule = String(repeating: "─", count: innerWidth + 2)
     lines.append("╭" + rule + "╮")
-    lines += row(palette.bold(title(of: snapshot.screen)))
+    lines += wrapped(title(of: snapshot.screen), prefix: "", style: palette.bold)
     lines.append("├" + rule + "┤")
     lines += body(snapshot)
     if let message = snapshot.message {
@@ -42,7 +56,7 @@ struct ScreenRenderer {
       }
       if let action = snapshot.action {
         lines += row("")
-        lines += row("  " + palette.bold("[ \(action.button) ]"))
+        lines += wrapped("[ \(action.button) ]", prefix: "  ", style: palette.bold)
       }
       return lines
     case .loaded, .empty:
@@ -84,37 +98,68 @@ struct ScreenRenderer {
         + wrapped(method.subtitle, prefix: "   ", style: palette.dim)
     }
     let marker = method.selected ? " ● " : " ○ "
-    let title = method.selected ? palette.green(palette.bold(method.title)) : method.title
-    return row(marker + title)
+    let style: (String) -> String = method.selected ? { palette.green(palette.bold($0)) } : { $0 }
+    return wrapped(method.title, prefix: marker, style: style)
       + wrapped(method.subtitle, prefix: "   ", style: palette.dim)
   }
 
   // MARK: - Lines
 
   /// Word-wraps `text` to the box, the prefix on the first line and spaces under it after.
+  /// The text is escaped first, so nothing in it can act on the terminal or end a line,
+  /// and a word longer than a line is broken wherever the line is full.
   private func wrapped(_ text: String, prefix: String, style: (String) -> String) -> [String] {
-    let width = Self.innerWidth - prefix.count
+    let available = innerWidth - CellWidth.of(prefix)
     var lines: [String] = []
     var current = ""
-    for word in text.split(separator: " ") {
-      if !current.isEmpty, current.count + 1 + word.count > width {
-        lines.append(current)
-        current = ""
+    var currentWidth = 0
+    for word in UntrustedText.escaped(text).split(separator: " ") {
+      for piece in pieces(of: word, fitting: available) {
+        let pieceWidth = CellWidth.of(piece)
+        if currentWidth > 0, currentWidth + 1 + pieceWidth > available {
+          lines.append(current)
+          current = ""
+          currentWidth = 0
+        }
+        if currentWidth > 0 {
+          current += " "
+          currentWidth += 1
+        }
+        current += piece
+        currentWidth += pieceWidth
       }
-      current += current.isEmpty ? String(word) : " " + word
     }
     lines.append(current)
-    let indent = String(repeating: " ", count: prefix.count)
+    let indent = String(repeating: " ", count: CellWidth.of(prefix))
     return lines.enumerated().flatMap { index, line in
       let lead = index == 0 ? prefix : indent
       return row(lead + style(line))
     }
   }
 
-  /// One boxed line, padded to the box by the columns the text takes on screen.
+  /// `word` cut into pieces of at most `width` cells, whole characters each.
+  private func pieces(of word: Substring, fitting width: Int) -> [String] {
+    guard CellWidth.of(word) > width else { return [String(word)] }
+    var pieces: [String] = []
+    var current = ""
+    var currentWidth = 0
+    for character in word {
+      let characterWidth = CellWidth.of(character)
+      if currentWidth + characterWidth > width, !current.isEmpty {
+        pieces.append(current)
+        current = ""
+        currentWidth = 0
+      }
+      current.append(character)
+      currentWidth += characterWidth
+    }
+    if !current.isEmpty { pieces.append(current) }
+    return pieces
+  }
+
+  /// One boxed line, padded to the box by the cells the text takes on screen.
   private func row(_ text: String) -> [String] {
-    let width = palette.visibleCount(text)
-    let padding = String(repeating: " ", count: max(0, Self.innerWidth - width))
+    let padding = String(repeating: " ", count: max(0, innerWidth - palette.visibleWidth(text)))
     return ["│ " + text + padding + " │"]
   }
 }
@@ -134,9 +179,10 @@ struct Palette {
     isEnabled && !text.isEmpty ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text
   }
 
-  /// The columns `text` takes on screen, not counting escape sequences.
-  func visibleCount(_ text: String) -> Int {
-    var count = 0
+  /// The cells `text` takes on screen, not counting this palette's own escape sequences
+  /// (the only ones a rendered line can hold: untrusted text is escaped before styling).
+  func visibleWidth(_ text: String) -> Int {
+    var width = 0
     var inEscape = false
     for character in text {
       if character == "\u{1B}" {
@@ -144,9 +190,9 @@ struct Palette {
       } else if inEscape {
         if character == "m" { inEscape = false }
       } else {
-        count += 1
+        width += CellWidth.of(character)
       }
     }
-    return count
+    return width
   }
 }

@@ -12,6 +12,7 @@ struct ArchitectureTests {
     "CLI/DemoBackend": ["DataLayer", "Domain", "Foundation"],
     "CLI": [
       "DataLayer", "DemoBackend", "Domain", "Presentation", "Foundation", "Glibc", "Darwin",
+      "Dispatch",
     ],
   ]
 
@@ -65,6 +66,18 @@ struct ArchitectureTests {
       let text = try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8)
       #expect(!text.contains("print("), "\(layer)/\(file) prints")
       #expect(!text.contains("FileHandle.standard"), "\(layer)/\(file) writes to the terminal")
+    }
+  }
+
+  @Test(
+    "no write in Sources can trap: output goes through write(2), never FileHandle or try!",
+    arguments: ["Domain", "Data", "Presentation", "CLI/DemoBackend", "CLI"])
+  func noTrappingWrites(layer: String) throws {
+    let folder = packageRoot.appendingPathComponent("Sources/\(layer)")
+    for file in try files(ofLayer: layer) {
+      let text = try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8)
+      #expect(!text.contains("FileHandle"), "\(layer)/\(file) uses FileHandle")
+      #expect(!text.contains("try!"), "\(layer)/\(file) uses try!")
     }
   }
 }

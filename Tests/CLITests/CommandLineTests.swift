@@ -23,7 +23,7 @@ struct CommandLineTests {
     #expect(run.exitCode == .success)
     for flag in [
       "--scenario ", "--scenario-file", "--list-scenarios", "--screen", "--deadline-ms", "--json",
-      "--verbose", "--no-color", "--help",
+      "--verbose", "--no-color", "--version", "--help",
     ] {
       #expect(run.output.contains(flag), "usage lacks \(flag)")
     }
@@ -55,6 +55,7 @@ struct CommandLineTests {
       (["--scenario"], "--scenario needs a value"),
       (["--scenario", "--json"], "--scenario needs a value"),
       (["--json=yes"], "--json takes no value"),
+      (["--version=2", "--json"], "--version takes no value"),
       (
         ["--screen", "checkout"],
         "unknown screen \"checkout\"; choose one of: payment-methods, wallet"
@@ -72,14 +73,95 @@ struct CommandLineTests {
     #expect(run.output.isEmpty)
   }
 
-  @Test("an unknown scenario exits 64 and lists the names there are")
-  func unknownScenario() async {
-    let run = await runCLI(["--scenario", "all-availible"])
+  @Test(
+    "an unknown scenario exits 64, suggests the nearest name and points to --list-scenarios",
+    arguments: [("all-availible", "all-available"), ("cards-ofline", "cards-offline")])
+  func unknownScenario(typed: String, suggested: String) async {
+    let run = await runCLI(["--scenario", typed])
 
     #expect(run.exitCode == .usage)
-    #expect(run.errors.contains("unknown scenario \"all-availible\""))
-    for name in BuiltInScenariosNames.all {
-      #expect(run.errors.contains(name))
+    #expect(
+      run.errors
+        == "payment-methods: unknown scenario \"\(typed)\"; did you mean \(suggested)? "
+        + "Run payment-methods --list-scenarios to see them all.\n")
+  }
+
+  @Test("a name near none of the scenarios gets no suggestion, and no list of every name")
+  func unknownScenarioFarFromAll() async {
+    let run = await runCLI(["--scenario", "bananas"])
+
+    #expect(run.exitCode == .usage)
+    #expect(!run.errors.contains("did you mean"))
+    #expect(run.errors.contains("--list-scenarios"))
+    #expect(!run.errors.contains("all-available"))
+  }
+
+  @Test(
+    "an unknown option suggests the nearest one",
+    arguments: [
+      ("--scenaro", "--scenario"), ("--verbos", "--verbose"), ("--no-colour", "--no-color"),
+      ("--jsno", "--json"),
+    ])
+  func unknownOption(typed: String, suggested: String) async {
+    let run = await runCLI([typed])
+
+    #expect(run.exitCode == .usage)
+    #expect(
+      run.errors.hasPrefix("payment-methods: unknown option \(typed); did you mean \(suggested)?\n")
+    )
+  }
+
+  @Test("--version prints the name and version and exits 0")
+  func version() async {
+    let run = await runCLI(["--version"])
+
+    #expect(run.exitCode == .success)
+    #expect(run.output == "payment-methods 1.0.0\n")
+  }
+
+  @Test(
+    "conflicting or repeated flags exit 64 with a message",
+    arguments: [
+      (["--scenario", "offline", "--scenario", "offline"], "--scenario is given twice"),
+      (["--json", "--json"], "--json is given twice"),
+      (["--no-color", "--no-color=x"], "--no-color is given twice"),
+      (
+        ["--list-scenarios", "--scenario", "nope"],
+        "--list-scenarios cannot be combined with --scenario"
+      ),
+      (
+        ["--scenario-file", "x.json", "--list-scenarios"], "cannot be combined with --scenario-file"
+      ),
+      (["--list-scenarios", "--json"], "--list-scenarios cannot be combined with --json"),
+      (
+        ["--scenario", "offline", "--scenario-file", "-"],
+        "use either --scenario or --scenario-file"
+      ),
+    ])
+  func conflicts(arguments: [String], message: String) async {
+    let run = await runCLI(arguments)
+
+    #expect(run.exitCode == .usage)
+    #expect(run.errors.contains(message), "stderr was: \(run.errors)")
+    #expect(run.output.isEmpty)
+  }
+
+  @Test(
+    "an empty value exits 64, before anything is read",
+    arguments: [["--scenario-file="], ["--scenario="], ["--screen", ""], ["--scenario-file", ""]])
+  func emptyValue(arguments: [String]) async {
+    let run = await runCLI(arguments)
+
+    #expect(run.exitCode == .usage)
+    #expect(run.errors.contains("needs a value, not an empty one"))
+  }
+
+  @Test("--help documents every exit code, the signals' and the output's included")
+  func helpExitCodes() async {
+    let run = await runCLI(["--help"])
+
+    for code in ExitCode.allCases {
+      #expect(run.output.contains("  \(code.rawValue) "), "usage lacks exit code \(code.rawValue)")
     }
   }
 
@@ -98,64 +180,6 @@ struct CommandLineTests {
     let run = await runCLI(["--scenario", "wallet-slow", "--deadline-ms", "5000", "--json"])
 
     #expect(run.output.contains("\"wallet\""))
-  }
-}
-
-@MainActor
-@Suite("Command line: scenario files", .timeLimit(.minutes(1)))
-struct ScenarioFileCommandTests {
-  /// Runs the command on a scenario file holding `contents`, removed afterwards.
-  private func runWithFile(_ contents: String) async throws -> (path: String, run: CLIRun) {
-    let url = FileManager.default.temporaryDirectory
-      .appendingPathComponent("scenario-\(UUID().uuidString).json")
-    try Foundation.Data(contents.utf8).write(to: url)
-    defer { try? FileManager.default.removeItem(at: url) }
-    return (url.path, await runCLI(["--scenario-file", url.path]))
-  }
-
-  @Test("the example file runs and shows what it describes")
-  func example() async {
-    let path = packageRoot.appendingPathComponent("Examples/wallet-in-review-slow-cards.json").path
-
-    let run = await runCLI(["--scenario-file", path, "--json"])
-
-    #expect(run.exitCode == .success)
-    #expect(run.output.contains("Amex •••• 0005"))
-    #expect(!run.output.contains("\"wallet\""))
-  }
-
-  @Test("a file that is not JSON exits 65 and says so")
-  func notJSON() async throws {
-    let (path, run) = try await runWithFile("{ wallet: ")
-
-    #expect(run.exitCode == .badScenarioFile)
-    #expect(run.errors.contains("bad scenario file \(path): the file is not valid JSON"))
-  }
-
-  @Test("a bad value exits 65 and names the key and why")
-  func badValue() async throws {
-    let (_, run) = try await runWithFile(
-      #"{"cards": {"outcome": "ok", "cards": [{"brand": "Visa", "last4": "4242", "expiry": "2028-08", "status": "active"}]}}"#
-    )
-
-    #expect(run.exitCode == .badScenarioFile)
-    #expect(run.errors.contains("cards.cards[0].expiry: must be MM/YY"))
-    #expect(run.output.isEmpty)
-  }
-
-  @Test("a file that does not exist exits 66 and says why")
-  func missingFile() async {
-    let run = await runCLI(["--scenario-file", "/no/such/scenario.json"])
-
-    #expect(run.exitCode == .unreadableScenarioFile)
-    #expect(run.errors.contains("cannot read scenario file /no/such/scenario.json"))
-  }
-
-  @Test("a folder instead of a file exits 66")
-  func folder() async {
-    let run = await runCLI(["--scenario-file", FileManager.default.temporaryDirectory.path])
-
-    #expect(run.exitCode == .unreadableScenarioFile)
   }
 }
 
@@ -187,7 +211,7 @@ struct ColorPolicyTests {
     let run = await runCLI([], interactive: true)
 
     #expect(run.output.contains("Loading…"))
-    #expect(run.output.contains("\u{1B}[5A\u{1B}[0J"))
+    #expect(run.output.contains("\r\u{1B}[5A\u{1B}[0J"))
     #expect(run.output.hasSuffix("╯\n"))
   }
 

@@ -2,6 +2,8 @@ import DemoBackend
 import Foundation
 import Testing
 
+@testable import CLI
+
 @Suite("README", .timeLimit(.minutes(1)))
 struct DocumentationTests {
   private func readme() throws -> String {
@@ -29,8 +31,8 @@ struct DocumentationTests {
 
   @Test(
     "documents every exit code the CLI uses",
-    arguments: ["| 0 |", "| 1 |", "| 64 |", "| 65 |", "| 66 |"])
-  func exitCodes(row: String) throws {
-    #expect(try readme().contains(row))
+    arguments: ExitCode.allCases)
+  func exitCodes(code: ExitCode) throws {
+    #expect(try readme().contains("| \(code.rawValue) |"))
   }
 }

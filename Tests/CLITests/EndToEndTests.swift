@@ -11,7 +11,9 @@ struct EndToEndTests {
     let errors: String
   }
 
-  private func run(_ arguments: [String], environment: [String: String] = [:]) throws -> Result {
+  private func run(
+    _ arguments: [String], environment: [String: String] = [:], input: [UInt8]? = nil
+  ) throws -> Result {
     let binary = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
       .appendingPathComponent("payment-methods")
     try #require(
@@ -25,7 +27,13 @@ struct EndToEndTests {
     let errors = Pipe()
     process.standardOutput = output
     process.standardError = errors
+    let inputPipe = Pipe()
+    if input != nil { process.standardInput = inputPipe }
     try process.run()
+    if let input {
+      try inputPipe.fileHandleForWriting.write(contentsOf: input)
+      try inputPipe.fileHandleForWriting.close()
+    }
     let outputData = output.fileHandleForReading.readDataToEndOfFile()
     let errorData = errors.fileHandleForReading.readDataToEndOfFile()
     process.waitUntilExit()
@@ -77,6 +85,11 @@ struct EndToEndTests {
       (["--scenario", "nope"], 64, "unknown scenario \"nope\""),
       (["--scenario-file", "/no/such.json"], 66, "cannot read scenario file"),
       (["--scenario-file", "Package.swift"], 65, "is not valid JSON"),
+      (["--scenario-file="], 64, "--scenario-file needs a value"),
+      (["--scenario-file", "/"], 66, "it is a folder, not a file"),
+      (["--scenario-file", "/dev/null"], 65, "is empty"),
+      (["--scenario-file", "/dev/zero"], 65, "larger than 1 MiB"),
+      (["--scenaro", "offline"], 64, "did you mean --scenario?"),
     ])
   func badInput(arguments: [String], status: Int32, message: String) throws {
     let result = try run(arguments)
@@ -85,5 +98,94 @@ struct EndToEndTests {
     #expect(result.errors.contains(message))
     #expect(!result.errors.contains("Fatal error"))
     #expect(result.output.isEmpty)
+  }
+
+  @Test("--version prints the version")
+  func version() throws {
+    let result = try run(["--version"])
+
+    #expect(result.status == 0)
+    #expect(result.output == "payment-methods 1.0.0\n")
+  }
+
+  @Test("--scenario-file - reads the scenario from standard input")
+  func standardInput() throws {
+    let result = try run(
+      ["--scenario-file", "-", "--json"], input: Array(#"{"wallet": {"outcome": "offline"}}"#.utf8))
+
+    #expect(result.status == 0)
+    #expect(!result.output.contains("\"wallet\""))
+  }
+
+  @Test("reading and parsing a 1 MiB file does not count against a source's deadline")
+  func largeFileKeepsTheDeadline() throws {
+    let card = #"{"brand": "Visa", "last4": "4242", "expiry": "08/28", "status": "active"}"#
+    let object = #"{"cards": {"outcome": "ok", "latencyMs": 50, "cards": ["# + card + "]}}"
+    let json = object + String(repeating: " ", count: (1 << 20) - object.utf8.count)
+
+    let result = try run(
+      ["--scenario-file", "-", "--json", "--deadline-ms", "100"], input: Array(json.utf8))
+
+    #expect(result.status == 0)
+    #expect(result.output.contains("Visa •••• 4242"), "the cards answered within 100 ms")
+  }
+
+  @Test(
+    "SIGINT and SIGTERM during a load cancel it and exit 130 or 143 at once, showing nothing",
+    .timeLimit(.minutes(1)),
+    arguments: [(Int32(SIGINT), Int32(130)), (Int32(SIGTERM), Int32(143))] as [(Int32, Int32)])
+  func signals(signal: Int32, status: Int32) throws {
+    // The cards wait a whole second for Retry-After; the signal comes during that wait.
+    let live = try LiveProcess(["--scenario", "rate-limited-retry-after", "--verbose"])
+    try #require(live.waitForError(containing: "retrying GET /cards in 1000 ms", seconds: 10))
+
+    let sent = ContinuousClock.now
+    kill(live.process.processIdentifier, signal)
+    try #require(live.waitForExit(seconds: 10))
+    let elapsed = ContinuousClock.now - sent
+
+    #expect(live.process.terminationReason == .exit)
+    #expect(live.process.terminationStatus == status)
+    #expect(elapsed < .milliseconds(500), "took \(elapsed); the cards' wait alone is 1000 ms")
+    #expect(live.output.fileHandleForReading.readDataToEndOfFile().isEmpty)
+    #expect(live.errors.split(separator: "\n").count == 1, "nothing logged as a failure")
+  }
+
+  @Test("a reader that goes away (a broken pipe) ends the run quietly with 141")
+  func brokenPipe() throws {
+    let live = try LiveProcess([])
+    // Closed before the screen (after the sources' 140 ms) is written.
+    try live.output.fileHandleForReading.close()
+    try #require(live.waitForExit(seconds: 10))
+
+    #expect(live.process.terminationReason == .exit)
+    #expect(live.process.terminationStatus == 141)
+    #expect(live.errors.isEmpty)
+  }
+
+  @Test("a full disk ends the run with one line on stderr and 74")
+  func fullDisk() throws {
+    let full = try #require(FileHandle(forWritingAtPath: "/dev/full"))
+    let live = try LiveProcess([], standardOutput: full)
+    try #require(live.waitForExit(seconds: 10))
+
+    #expect(live.process.terminationStatus == 74)
+    #expect(
+      live.errors == "payment-methods: cannot write the output: No space left on device\n")
+  }
+
+  @Test("a closed stdout ends the run with one line on stderr and 74")
+  func closedOutput() throws {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/bin/sh")
+    process.arguments = ["-c", "exec \"$0\" >&-", LiveProcess.binary.path]
+    let errors = Pipe()
+    process.standardError = errors
+    try process.run()
+    let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+
+    #expect(process.terminationStatus == 74)
+    #expect(text == "payment-methods: cannot write the output: Bad file descriptor\n")
   }
 }

@@ -43,9 +43,9 @@ struct GoldenScreenTests {
   func boxIsClosed(scenario: String) async {
     for screen in ["payment-methods", "wallet"] {
       let run = await runCLI(["--scenario", scenario, "--screen", screen])
-      let widths = Set(run.output.split(separator: "\n").map(\.count))
+      let widths = Set(run.output.split(separator: "\n").map(TerminalCells.width))
 
-      #expect(widths == [ScreenRenderer.innerWidth + 4], "\(screen) / \(scenario)")
+      #expect(widths == [goldenWidth], "\(screen) / \(scenario)")
     }
   }
 }

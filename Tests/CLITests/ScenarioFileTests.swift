@@ -93,6 +93,7 @@ struct ScenarioFileTests {
       (#"{"wallet": {}}"#, "wallet.outcome", "is missing"),
       (#"{"wallet": {"outcome": "gone"}}"#, "wallet.outcome", "must be one of"),
       (#"{"wallet": {"outcome": "ok", "currency": "EUR"}}"#, "wallet.balance", "is missing"),
+      (#"{"wallet": {"outcome": "ok", "balance": 3}}"#, "wallet.currency", "is missing"),
       (
         #"{"wallet": {"outcome": "ok", "balance": "10", "currency": "EUR"}}"#, "wallet.balance",
         "must be a number, got a string"
@@ -127,7 +128,6 @@ struct ScenarioFileTests {
         #"{"wallet": {"outcome": "banned", "latencyMs": true}}"#, "wallet.latencyMs",
         "got a boolean"
       ),
-      (#"{"cards": {"outcome": "ok"}}"#, "cards.cards", "is missing"),
       (#"{"cards": {"outcome": "ok", "cards": {}}}"#, "cards.cards", "must be a list of cards"),
       (#"{"cards": {"outcome": "ok", "cards": [3]}}"#, "cards.cards[0]", "must be a JSON object"),
       (
@@ -161,14 +161,162 @@ struct ScenarioFileTests {
     }
   }
 
-  @Test("text that is not JSON is refused as such, with Foundation's words for where")
-  func notJSON() {
+  @Test(
+    "an ok outcome without its data uses the default data, as a missing key does",
+    arguments: [
+      #"{"wallet": {"outcome": "ok"}}"#, #"{"cards": {"outcome": "ok"}}"#,
+      #"{"wallet": {"outcome": "ok", "latencyMs": 80}, "cards": {"outcome": "ok", "latencyMs": 140}}"#,
+    ])
+  func okWithoutData(json: String) throws {
+    let scenario = try parse(json)
+    let reference = Scenario(name: "", summary: "")
+
+    #expect(scenario.wallet.answers == reference.wallet.answers)
+    #expect(scenario.cards.answers == reference.cards.answers)
+  }
+
+  @Test(
+    "each way a file is not JSON gets its own words and where it is",
+    arguments: [
+      (
+        #"{"wallet": {"outcome": "banned",}"#, "expected a key in double quotes (line 1, column 33)"
+      ),
+      ("{\n  \"wallet\" 3\n}", "expected \":\" after the key (line 2, column 12)"),
+      ("[1 2]", "expected \",\" or \"]\" after a value in a list (line 1, column 4)"),
+      ("{} {}", "more text after the end of the JSON value (line 1, column 4)"),
+      (#"{"a": tru}"#, "expected a value (line 1, column 7)"),
+      (#"{"a": 07}"#, "a number cannot start with 0"),
+      (#"{"a": "\q"}"#, "an unknown escape in a string"),
+      ("{\"a\": \"tab\there\"}", "a control character inside a string"),
+      (#"{"a": "open"#, "the text ends inside a string"),
+    ])
+  func notJSON(json: String, problem: String) {
     #expect {
-      try parse(#"{"wallet": {"outcome": "banned",}"#)
+      try parse(json)
     } throws: { error in
       guard let error = error as? ScenarioFileError else { return false }
-      return error.key == nil && error.description.hasPrefix("the file is not valid JSON")
+      return error.key == nil && error.description.hasPrefix("the file is not valid JSON: ")
+        && error.description.contains(problem)
     }
+  }
+
+  @Test("a key given twice is refused, naming the key, not silently taken once")
+  func duplicateKey() {
+    #expect(
+      throws: ScenarioFileError(key: "wallet.outcome", reason: "is given twice; give each key once")
+    ) {
+      try parse(#"{"wallet": {"outcome": "banned", "outcome": "ok"}}"#)
+    }
+    #expect(throws: ScenarioFileError(key: "cards", reason: "is given twice; give each key once")) {
+      try parse(#"{"cards": {"outcome": "offline"}, "cards": {"outcome": "ok"}}"#)
+    }
+  }
+
+  @Test(
+    "a number Decimal cannot hold exactly is out of range, naming the key",
+    arguments: [
+      (
+        #"{"wallet": {"outcome": "ok", "balance": 1e400, "currency": "EUR"}}"#, "wallet.balance",
+        "1e400"
+      ),
+      (
+        #"{"wallet": {"outcome": "ok", "balance": 1e38, "currency": "EUR"}}"#, "wallet.balance",
+        "1e38"
+      ),
+      (
+        #"{"wallet": {"outcome": "ok", "balance": 1.00000000000000000000000000000000000001, "currency": "EUR"}}"#,
+        "wallet.balance", "1.00000000000000000000000000000000000001 ("
+      ),
+      (#"{"wallet": {"latencyMs": 1e-200, "outcome": "banned"}}"#, "wallet.latencyMs", "1e-200"),
+      (
+        #"{"cards": {"responses": [{"status": 2e999999999999999999999}]}}"#,
+        "cards.responses[0].status", "2e99"
+      ),
+    ])
+  func outOfRange(json: String, key: String, shown: String) {
+    #expect {
+      try parse(json)
+    } throws: { error in
+      guard let error = error as? ScenarioFileError else { return false }
+      return error.key == key && error.reason.hasPrefix("is out of range: \(shown)")
+        && error.reason.hasSuffix(
+          "(a number here has at most 38 significant digits and is smaller than 1e38)")
+    }
+  }
+
+  @Test("the largest numbers in range are read exactly")
+  func largestNumbers() throws {
+    let scenario = try parse(
+      #"{"wallet": {"outcome": "ok", "balance": 99999999999999999999999999999999999999, "currency": "EUR"}}"#
+    )
+
+    #expect(
+      scenario.wallet
+        == SourceScript(
+          wallet: .ok(
+            Wallet(balance: Decimal(string: String(repeating: "9", count: 38))!, currency: "EUR")),
+          latency: Scenario(name: "", summary: "").wallet.latency))
+  }
+
+  @Test("invalid UTF-8 in a value is refused, naming the key")
+  func invalidUTF8Value() {
+    let bytes =
+      Array(#"{"cards": {"outcome": "ok", "cards": [{"brand": ""#.utf8) + [0xC3, 0x28]
+      + Array(#"", "last4": "4242", "expiry": "08/28", "status": "active"}]}}"#.utf8)
+
+    #expect(
+      throws: ScenarioFileError(key: "cards.cards[0].brand", reason: "is not valid UTF-8 text")
+    ) {
+      try ScenarioFile.parse(Foundation.Data(bytes), name: "test.json")
+    }
+  }
+
+  @Test("invalid UTF-8 in a key is refused, naming the object that holds it")
+  func invalidUTF8Key() {
+    let bytes = Array(#"{"wallet": {""#.utf8) + [0xFF] + Array(#"": 1}}"#.utf8)
+
+    #expect(
+      throws: ScenarioFileError(key: "wallet", reason: "has a key that is not valid UTF-8 text")
+    ) {
+      try ScenarioFile.parse(Foundation.Data(bytes), name: "test.json")
+    }
+  }
+
+  @Test("half a surrogate pair is not text, naming the key")
+  func loneSurrogate() {
+    #expect(
+      throws: ScenarioFileError(
+        key: "userStatus", reason: "holds \\uD800, half of a surrogate pair, alone")
+    ) {
+      try parse(#"{"userStatus": "\ud800x"}"#)
+    }
+  }
+
+  @Test("nesting deeper than 64 levels is refused, not a crash")
+  func deepNesting() {
+    let json = String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000)
+
+    #expect {
+      try parse(json)
+    } throws: { error in
+      (error as? ScenarioFileError)?.reason == "is nested more than 64 levels deep"
+    }
+  }
+
+  @Test("escapes, a byte-order mark and a pair of surrogates read as the text they stand for")
+  func escapes() throws {
+    let scenario = try parse(
+      "\u{FEFF}"
+        + #"{"cards": {"outcome": "ok", "cards": [{"brand": "V\u00e9\/\"\ud83d\ude80\n", "last4": "4242", "expiry": "08/28", "status": "active"}]}}"#
+    )
+
+    #expect(
+      scenario.cards
+        == SourceScript(
+          cards: .ok([
+            ScenarioCard(brand: "Vé/\"🚀\n", lastFour: "4242", expiry: "08/28", status: .active)
+          ]),
+          latency: Scenario(name: "", summary: "").cards.latency))
   }
 }
 

@@ -1,31 +1,14 @@
 import Foundation
 
-/// Any JSON value, decoded without a schema so the scenario-file reader can say exactly
-/// which key is wrong and why, rather than relay a `DecodingError`.
-enum JSONValue: Decodable, Equatable {
+/// Any JSON value, read without a schema so the scenario-file reader can say exactly
+/// which key is wrong and why.
+enum JSONValue: Equatable {
   case null
   case bool(Bool)
   case number(Decimal)
   case string(String)
   case array([JSONValue])
   case object([String: JSONValue])
-
-  init(from decoder: any Decoder) throws {
-    let container = try decoder.singleValueContainer()
-    if container.decodeNil() {
-      self = .null
-    } else if let value = try? container.decode(Bool.self) {
-      self = .bool(value)
-    } else if let value = try? container.decode(Decimal.self) {
-      self = .number(value)
-    } else if let value = try? container.decode(String.self) {
-      self = .string(value)
-    } else if let value = try? container.decode([JSONValue].self) {
-      self = .array(value)
-    } else {
-      self = .object(try container.decode([String: JSONValue].self))
-    }
-  }
 
   /// How the value is named in messages: "a string", "an array", …
   var kindDescription: String {
@@ -37,5 +20,13 @@ enum JSONValue: Decodable, Equatable {
     case .array: "an array"
     case .object: "an object"
     }
+  }
+
+  /// Reads one JSON document (RFC 8259), strictly: besides its syntax, it refuses what a
+  /// general-purpose decoder lets through silently, each with the key path it is at: a key
+  /// given twice, text that is not UTF-8, and a number `Decimal` cannot hold exactly.
+  static func parse(_ bytes: [UInt8]) throws(ScenarioFileError) -> JSONValue {
+    var parser = JSONParser(bytes: bytes)
+    return try parser.document()
   }
 }

@@ -10,12 +10,7 @@ public enum ScenarioFile {
   public static func parse(_ data: Foundation.Data, name: String) throws(ScenarioFileError)
     -> Scenario
   {
-    let root: JSONValue
-    do {
-      root = try JSONDecoder().decode(JSONValue.self, from: data)
-    } catch {
-      throw ScenarioFileError(key: nil, reason: "is not valid JSON (\(Self.describe(error)))")
-    }
+    let root = try JSONValue.parse(Array(data))
     let reader = Reader(path: nil)
     let object = try reader.object(root)
     try reader.refuseUnknownKeys(
@@ -63,6 +58,9 @@ public enum ScenarioFile {
     let outcome: WalletOutcome
     var allowed: Set<String> = ["outcome", "latencyMs"]
     switch outcomeName {
+    case "ok" where object["balance"] == nil && object["currency"] == nil:
+      // Like a missing "wallet" key: the default wallet.
+      outcome = WalletOutcome.defaultWallet
     case "ok":
       allowed.formUnion(["balance", "currency"])
       let balance = try reader.number(object, "balance")
@@ -101,6 +99,9 @@ public enum ScenarioFile {
     let outcome: CardsOutcome
     var allowed: Set<String> = ["outcome", "latencyMs"]
     switch outcomeName {
+    case "ok" where object["cards"] == nil:
+      // Like a missing "cards" key: the default cards.
+      outcome = CardsOutcome.defaultCards
     case "ok":
       allowed.insert("cards")
       guard let list = object["cards"] else { throw reader.error("cards", "is missing") }
@@ -227,18 +228,6 @@ public enum ScenarioFile {
     let outcomeName = try reader.string(object, "outcome", oneOf: names)
     let outcome = ApplePayOutcome(rawValue: outcomeName) ?? .available
     return Scripted(outcome, latency: try reader.latency(object, default: fallback.latency))
-  }
-
-  /// The most specific words Foundation gives about a JSON syntax error.
-  private static func describe(_ error: any Error) -> String {
-    guard case DecodingError.dataCorrupted(let context) = error else {
-      return String(describing: error)
-    }
-    if let underlying = context.underlyingError {
-      return (underlying as NSError).userInfo[NSDebugDescriptionErrorKey] as? String
-        ?? context.debugDescription
-    }
-    return context.debugDescription
   }
 }
 

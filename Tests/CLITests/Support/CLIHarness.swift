@@ -19,12 +19,21 @@ private struct TestConsole: Console {
   func writeError(_ text: String) { storage.appendError(text) }
 }
 
+/// The width golden screens are drawn at: what a terminal 50 columns wide or wider shows.
+let goldenWidth = 50
+
 /// Runs the command in-process as the binary would, with the console recorded, the
-/// terminal as given, scenario time played by `ScenarioTimeClock`, and jitter and trace
-/// ids fixed.
+/// terminal as given (an interactive one is `columns` by 24 cells, its log on the same screen), scenario
+/// time played by `ScenarioTimeClock`, and jitter and trace ids fixed.
+///
+/// `standardInput` is what `--scenario-file -` reads.
+///
+/// With `interruption`, time stands still (every load waits until it is cancelled) and
+/// the interruption arrives as soon as the load has started.
 @MainActor
 func runCLI(
-  _ arguments: [String], environment: [String: String] = [:], interactive: Bool = false
+  _ arguments: [String], environment: [String: String] = [:], interactive: Bool = false,
+  columns: Int = goldenWidth, interruption: Interruption? = nil, standardInput: [UInt8] = []
 ) async -> CLIRun {
   let storage = RecordingConsoleStorage()
   var deadline = CommandLineOptions().deadline
@@ -38,17 +47,41 @@ func runCLI(
       Terminal(
         isInteractive: interactive,
         usesColor: Terminal.colorPolicy(
-          noColorFlag: noColor, environment: environment, isInteractive: interactive))
+          noColorFlag: noColor, environment: environment, isInteractive: interactive),
+        size: interactive ? Terminal.Size(columns: columns, rows: 24) : nil,
+        columnsVariable: columns,
+        errorsAreInteractive: interactive)
     },
     environment: BackendClient.Environment(
-      clock: ScenarioTimeClock(deadline: deadline),
+      clock: interruption == nil ? ScenarioTimeClock(deadline: deadline) : StoppedClock(),
       // Half the longest wait: the backoff's jitter, the same on every run.
       jitter: { $0 / 2 },
       traceID: { traceIDs.next($0.rawValue) },
-      now: { Date(timeIntervalSince1970: 1_800_000_000) })
+      now: { Date(timeIntervalSince1970: 1_800_000_000) }),
+    interruptions: InterruptionOnStart(interruption: interruption),
+    scenarioReader: ScenarioReader(readStandardInput: { .success(Array(standardInput.prefix($0))) })
   )
   let exitCode = await runner.run(arguments)
   return CLIRun(exitCode: exitCode, output: storage.output, errors: storage.errors)
+}
+
+/// Sends `interruption`, if any, once the load it watches has started.
+@MainActor
+final class InterruptionOnStart: InterruptionSource {
+  let interruption: Interruption?
+  private(set) var isStarted = false
+
+  init(interruption: Interruption?) { self.interruption = interruption }
+
+  func start(_ handler: @escaping @MainActor (Interruption) -> Void) {
+    isStarted = true
+    guard let interruption else { return }
+    // After this turn of the main actor, so that the load is already waiting, as it is
+    // when a person presses Ctrl-C.
+    Task { @MainActor in handler(interruption) }
+  }
+
+  func stop() { isStarted = false }
 }
 
 /// The package's root folder, found from this file's place in it.

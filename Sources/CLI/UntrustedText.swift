@@ -1,0 +1,37 @@
+/// Text that came from outside the program (a scenario file, a server, the command line),
+/// made safe to print: nothing in it can become terminal control.
+enum UntrustedText {
+  /// `text` with every control character (C0, DEL, C1: ESC and newline among them) and every
+  /// character that reorders the text around it (bidi embeddings, overrides, isolates and
+  /// marks; line and paragraph separators) written as a visible escape such as `\u{1B}`.
+  /// The result holds no byte a terminal acts on and never spans two lines.
+  static func escaped(_ text: String) -> String {
+    var result = ""
+    result.unicodeScalars.reserveCapacity(text.unicodeScalars.count)
+    for scalar in text.unicodeScalars {
+      if isUnsafe(scalar) {
+        result += "\\u{" + hex(scalar.value) + "}"
+      } else {
+        result.unicodeScalars.append(scalar)
+      }
+    }
+    return result
+  }
+
+  /// Whether a terminal could act on `scalar` instead of showing it.
+  static func isUnsafe(_ scalar: Unicode.Scalar) -> Bool {
+    switch scalar.value {
+    case 0x00...0x1F, 0x7F...0x9F: true
+    // Arabic letter mark, LRM and RLM, LRE…RLO, LRI…PDI.
+    case 0x061C, 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069: true
+    // Line and paragraph separators: some terminals and viewers break the line there.
+    case 0x2028, 0x2029: true
+    default: false
+    }
+  }
+
+  private static func hex(_ value: UInt32) -> String {
+    let digits = String(value, radix: 16, uppercase: true)
+    return digits.count < 2 ? "0" + digits : digits
+  }
+}

@@ -1,0 +1,132 @@
+import DemoBackend
+import Foundation
+import Testing
+
+@testable import CLI
+
+@MainActor
+@Suite("The box: every line of every frame the same width, in cells", .timeLimit(.minutes(1)))
+struct BoxWidthTests {
+  /// Each line's width by the oracle; one width per frame means a closed box.
+  private func widths(_ frame: String) -> Set<Int> {
+    Set(frame.split(separator: "\n").map(TerminalCells.width))
+  }
+
+  @Test("every golden screen is a closed box, by the oracle's count")
+  func goldenFiles() throws {
+    let files = try #require(
+      FileManager.default.enumerator(atPath: GoldenFile.directory.path)?.allObjects as? [String]
+    ).filter { $0.hasSuffix(".txt") }
+
+    #expect(files.count >= 4 * BuiltInScenariosNames.all.count)
+    for file in files {
+      let text = try String(
+        contentsOf: GoldenFile.directory.appendingPathComponent(file), encoding: .utf8)
+      #expect(widths(text) == [goldenWidth], "\(file)")
+    }
+  }
+
+  @Test("generated text (CJK, emoji, combining marks, long words) wraps inside the box")
+  func generatedText() {
+    var random = SplitMix64(seed: 7)
+    for round in 0..<400 {
+      let width = random.int(in: 20...120)
+      let renderer = ScreenRenderer(
+        palette: Palette(isEnabled: random.chance(2)), width: width)
+      let snapshot = ScreenSnapshot.generated(&random)
+
+      let frame = renderer.render(snapshot)
+
+      #expect(widths(frame) == [renderer.width], "round \(round) at \(width)")
+      #expect(ScreenRenderer.widths.contains(renderer.width))
+    }
+  }
+
+  @Test("a word longer than a line is broken, not run past the border")
+  func longWord() {
+    let renderer = ScreenRenderer(palette: Palette(isEnabled: false), width: 30)
+    let word = String(repeating: "9", count: 100)
+    var snapshot = ScreenSnapshot(screen: .paymentMethods, status: .loaded)
+    snapshot.methods = [
+      .init(
+        kind: "wallet", title: "Wallet", subtitle: "Balance €\(word)", selectable: true,
+        selected: false)
+    ]
+
+    let frame = renderer.render(snapshot)
+
+    #expect(widths(frame) == [30])
+    #expect(frame.filter { $0 == "9" }.count == 100)
+  }
+
+  @Test("the box follows the terminal: 40 columns draw a 40-cell box")
+  func narrowTerminal() async {
+    let run = await runCLI(["--scenario", "cards-offline"], columns: 40)
+
+    #expect(widths(run.output) == [40])
+  }
+
+  @Test(
+    "the width comes from the terminal, else COLUMNS, else 80, clamped to 30...50",
+    arguments: [
+      (Terminal.Size(columns: 40, rows: 24), ["COLUMNS": "100"], 40),
+      (nil, ["COLUMNS": "36"], 36),
+      (nil, ["COLUMNS": "wide"], 50),
+      (nil, ["COLUMNS": "-3"], 50),
+      (nil, [:], 50),
+      (Terminal.Size(columns: 12, rows: 24), [:], 30),
+      (Terminal.Size(columns: 200, rows: 60), [:], 50),
+    ] as [(Terminal.Size?, [String: String], Int)])
+  func boxWidth(size: Terminal.Size?, environment: [String: String], expected: Int) {
+    let terminal = Terminal(
+      noColorFlag: false, environment: environment, isInteractive: size != nil, size: size,
+      errorsAreInteractive: false)
+
+    #expect(
+      ScreenRenderer(palette: Palette(isEnabled: false), width: terminal.columns).width == expected)
+  }
+
+  @Test("TERM=dumb gets no colour and no cursor movement, even with FORCE_COLOR")
+  func dumbTerminal() {
+    let terminal = Terminal(
+      noColorFlag: false, environment: ["TERM": "dumb", "FORCE_COLOR": "1"], isInteractive: true,
+      size: Terminal.Size(columns: 80, rows: 24), errorsAreInteractive: false)
+
+    #expect(!terminal.usesColor)
+    #expect(!terminal.movesCursor)
+    #expect(!terminal.canRedraw(width: 50, height: 5, logIsOn: false))
+  }
+}
+
+extension ScreenSnapshot {
+  /// A screen of generated text in every place the renderer draws text.
+  static func generated(_ random: inout SplitMix64) -> ScreenSnapshot {
+    var snapshot = ScreenSnapshot(
+      screen: random.chance(2) ? .paymentMethods : .wallet, status: .loaded)
+    switch random.int(in: 0...2) {
+    case 0:
+      snapshot.methods = (0..<random.int(in: 1...4)).map { index in
+        Method(
+          kind: ["wallet", "card", "applePay"][index % 3], title: GeneratedText.text(&random),
+          subtitle: GeneratedText.text(&random), selectable: random.chance(2),
+          selected: random.chance(3))
+      }
+      snapshot.message = random.chance(2) ? GeneratedText.text(&random) : nil
+    case 1:
+      snapshot.status = .empty
+      snapshot.notice = Panel(
+        title: GeneratedText.text(&random), message: GeneratedText.text(&random),
+        hint: GeneratedText.text(&random))
+    default:
+      snapshot.status = .error
+      snapshot.error = Panel(
+        title: GeneratedText.text(&random), message: GeneratedText.text(&random),
+        hint: GeneratedText.text(&random), recovery: nil,
+        traceId: random.chance(2) ? GeneratedText.text(&random) : nil)
+      snapshot.action =
+        random.chance(2)
+        ? Action(kind: "signIn", button: GeneratedText.text(&random)) : nil
+    }
+    return snapshot
+  }
+}

@@ -1,0 +1,51 @@
+import Foundation
+
+/// The built binary, running: its stderr is collected as it arrives, so that a test can
+/// wait (with a time limit, never a fixed sleep) for a line before it acts.
+final class LiveProcess: @unchecked Sendable {
+  // Safe: `errorText` is only touched while holding `lock`; the rest is set in init.
+  private let lock = NSLock()
+  private var errorText = ""
+  private let arrived = DispatchSemaphore(value: 0)
+  private let exited = DispatchSemaphore(value: 0)
+  let process = Process()
+  let output = Pipe()
+
+  static var binary: URL {
+    URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+      .appendingPathComponent("payment-methods")
+  }
+
+  init(_ arguments: [String], standardOutput: Any? = nil) throws {
+    process.executableURL = Self.binary
+    process.arguments = arguments
+    process.environment = [:]
+    process.standardOutput = standardOutput ?? output
+    let errors = Pipe()
+    process.standardError = errors
+    errors.fileHandleForReading.readabilityHandler = { [weak self] handle in
+      let data = handle.availableData
+      guard let self, !data.isEmpty else { return }
+      self.lock.withLock { self.errorText += String(decoding: data, as: UTF8.self) }
+      self.arrived.signal()
+    }
+    process.terminationHandler = { [exited] _ in exited.signal() }
+    try process.run()
+  }
+
+  var errors: String { lock.withLock { errorText } }
+
+  /// Waits until stderr holds `text`; false if it did not within `seconds`.
+  func waitForError(containing text: String, seconds: Double) -> Bool {
+    let deadline = DispatchTime.now() + seconds
+    while !errors.contains(text) {
+      if arrived.wait(timeout: deadline) == .timedOut { return errors.contains(text) }
+    }
+    return true
+  }
+
+  /// Waits for the process to end; false if it did not within `seconds`.
+  func waitForExit(seconds: Double) -> Bool {
+    exited.wait(timeout: .now() + seconds) == .success
+  }
+}

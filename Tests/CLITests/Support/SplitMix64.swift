@@ -1,0 +1,21 @@
+/// A tiny, seeded random generator (SplitMix64), so that generated tests and the fuzzer
+/// make the same inputs on every run and a failure can be replayed.
+struct SplitMix64: RandomNumberGenerator {
+  private var state: UInt64
+
+  init(seed: UInt64) { state = seed }
+
+  mutating func next() -> UInt64 {
+    state &+= 0x9E37_79B9_7F4A_7C15
+    var z = state
+    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+    return z ^ (z >> 31)
+  }
+
+  mutating func int(in range: ClosedRange<Int>) -> Int { Int.random(in: range, using: &self) }
+
+  mutating func element<T>(of items: [T]) -> T? { items.randomElement(using: &self) }
+
+  mutating func chance(_ oneIn: Int) -> Bool { int(in: 1...oneIn) == 1 }
+}
