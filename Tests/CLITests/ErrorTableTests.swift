@@ -33,7 +33,8 @@ struct ErrorTableTests {
       ].map(id)
       + [WalletError.couldNotLoad(failure), .flowInterrupted(failure)].map(id)
       + [
-        "DeadlineExceeded", "SessionEnded", "RefreshRefused", "ScenarioFault", "CancellationError",
+        "DeadlineExceeded", "SessionEnded", "RefreshRefused", "ScenarioFault",
+        "UnclassifiedRequestError", "CancellationError",
         "UsageError", "ScenarioLoader.Failure", "ScenarioFileError",
       ]
   }

@@ -342,7 +342,7 @@ struct ScenarioFileResponsesTests {
 
     let answers = scenario.cards.answers
     #expect(scenario.cards.latency == .milliseconds(5))
-    #expect(answers.count == 6)
+    try #require(answers.count == 6)
     guard case .respond(503, let headers, _) = answers[0] else {
       Issue.record("expected a 503, got \(answers[0])")
       return

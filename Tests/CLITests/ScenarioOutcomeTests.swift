@@ -135,7 +135,8 @@ struct ExpectedScreen: Sendable, CustomTestStringConvertible {
 }
 
 @MainActor
-@Suite("Scenario outcomes: each built-in scenario shows what the README says", .timeLimit(.minutes(1)))
+@Suite(
+  "Scenario outcomes: each built-in scenario shows what the README says", .timeLimit(.minutes(1)))
 struct ScenarioOutcomeTests {
   @Test(
     "the JSON state and exit code match the expected screen",

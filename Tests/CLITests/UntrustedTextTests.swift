@@ -44,7 +44,8 @@ struct UntrustedTextTests {
 }
 
 @MainActor
-@Suite("Untrusted text: scenario files and servers cannot act on the terminal", .timeLimit(.minutes(1)))
+@Suite(
+  "Untrusted text: scenario files and servers cannot act on the terminal", .timeLimit(.minutes(1)))
 struct HostileScenarioTests {
   /// Brands, a rejection and a server's answer that try to colour the terminal, set its
   /// title, clear it, forge a row of the screen and a line of the log, and reverse text.

@@ -33,7 +33,7 @@ struct VerboseLogTests {
       ("wallet-slow", "[warning] skipped wallet after a failure (no answer within 3000 ms)"),
       (
         "unexpected-error",
-        "[error] skipped cards after a failure (unknown error ScenarioFault(GET /cards"
+        "[error] skipped cards after a failure (unknown error UnclassifiedRequestError(GET /cards traceId=cards-1))  error=SourceFailure(cards: unknown error UnclassifiedRequestError(GET /cards traceId=cards-1)) ← UnclassifiedRequestError(GET /cards traceId=cards-1) ← ScenarioFault(GET /cards"
       ),
       (
         "everything-fails",

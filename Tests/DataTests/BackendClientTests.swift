@@ -6,7 +6,9 @@ import Testing
 @testable import DataLayer
 @testable import DemoBackend
 
-@Suite("Backend client: what the backend says becomes a request failure with context", .timeLimit(.minutes(1)))
+@Suite(
+  "Backend client: what the backend says becomes a request failure with context",
+  .timeLimit(.minutes(1)))
 struct BackendClientMappingTests {
   @Test(
     "each generic answer maps to its kind of failure",
@@ -323,6 +325,39 @@ struct RetryAfterTests {
   func date() {
     #expect(RetryAfter.parse("Fri, 15 Jan 2027 08:00:30 GMT", now: now) == .seconds(30))
     #expect(RetryAfter.parse("Thu, 14 Jan 2027 08:00:00 GMT", now: now) == .zero)
+  }
+
+  @Test(
+    "a wait of any length is read without trapping, capped far beyond any budget",
+    arguments: [
+      "100000000000000000",  // 10^17 seconds: trapped on overflow before
+      "9223372036854775807",  // Int64.max
+      "1180591620717411303424",  // 2^70: did not fit in Int64, and was silently ignored
+    ])
+  func hugeWaits(value: String) throws {
+    let wait = try #require(RetryAfter.parse(value, now: now))
+
+    #expect(wait == RetryAfter.longest)
+    #expect(LogFormat.milliseconds(wait) == "1000000000000 ms")
+  }
+
+  @Test("a larger Retry-After never means a sooner retry: beyond the budget is not retried")
+  func hugeWaitIsBeyondTheBudget() throws {
+    let failure = RequestFailure(
+      .rateLimited,
+      context: ErrorContext(
+        operation: "GET /cards",
+        retryAfter: RetryAfter.parse("1180591620717411303424", now: now)))
+
+    let delay = RetryPolicy().delay(
+      after: failure, endpoint: .cards, attempt: 1, elapsed: .zero, jitter: { $0 })
+
+    #expect(delay == nil)
+  }
+
+  @Test("a date far in the future is capped like a large number of seconds")
+  func farFutureDate() {
+    #expect(RetryAfter.parse("Fri, 31 Dec 9999 23:59:59 GMT", now: now) == RetryAfter.longest)
   }
 
   @Test(

@@ -77,11 +77,15 @@ struct WalletRepositoryMappingTests {
     #expect(failure?.context.underlying is DecodingError)
   }
 
-  @Test("an unexpected failure passes through unmapped, for the use case to call unknown")
-  func fault() async {
-    await #expect(throws: ScenarioFault.self) {
+  @Test("an unexpected failure is kept whole, with the request's context added")
+  func fault() async throws {
+    let error = try await #require(throws: UnclassifiedRequestError.self) {
       try await repository([.fault]).fetchWallet()
     }
+
+    #expect(error.underlyingError is ScenarioFault)
+    #expect(error.context.traceID == "wallet-1")
+    #expect(error.recovery == .notRecoverable(.inspectCause))
   }
 }
 

@@ -5,19 +5,19 @@ import Testing
 @Suite("Recovery: every error has exactly one", .timeLimit(.minutes(1)))
 struct RecoveryTests {
   static let requestFailureRecoveries: [(RequestFailure.Kind, Recovery)] = [
-      (.offline, .retryWhenUserActs(.reconnect)),
-      (.timedOut, .retryNow),
-      (.connectionLost, .retryNow),
-      (.interrupted, .retryNow),
-      (.rateLimited, .retryNow),
-      (.serviceUnavailable, .retryNow),
-      (.sessionExpired, .signInAgain),
-      (.userNotVerified, .retryWhenUserActs(.verifyAccount)),
-      (.userLocked, .notRecoverable(.contactSupport)),
-      (.clientOutdated, .notRecoverable(.clientNotSupported)),
-      (.malformedResponse, .notRecoverable(.inspectCause)),
-      (.unexpectedAnswer, .notRecoverable(.inspectCause)),
-    ]
+    (.offline, .retryWhenUserActs(.reconnect)),
+    (.timedOut, .retryNow),
+    (.connectionLost, .retryNow),
+    (.interrupted, .retryNow),
+    (.rateLimited, .retryNow),
+    (.serviceUnavailable, .retryNow),
+    (.sessionExpired, .signInAgain),
+    (.userNotVerified, .retryWhenUserActs(.verifyAccount)),
+    (.userLocked, .notRecoverable(.contactSupport)),
+    (.clientOutdated, .notRecoverable(.clientNotSupported)),
+    (.malformedResponse, .notRecoverable(.inspectCause)),
+    (.unexpectedAnswer, .notRecoverable(.inspectCause)),
+  ]
 
   @Test("each kind of request failure has its recovery", arguments: requestFailureRecoveries)
   func requestFailures(kind: RequestFailure.Kind, recovery: Recovery) {

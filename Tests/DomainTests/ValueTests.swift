@@ -1,4 +1,5 @@
 import Domain
+import Foundation
 import Testing
 
 @Suite("Card expiry", .timeLimit(.minutes(1)))
@@ -45,5 +46,28 @@ struct PaymentMethodIDTests {
     ]
 
     #expect(ids == ["wallet", "card-1", "card-2", "apple-pay"])
+  }
+}
+
+@Suite("Wallet funds", .timeLimit(.minutes(1)))
+struct WalletFundsTests {
+  @Test(
+    "less than one minor unit of the currency is no funds, exactly like zero",
+    arguments: [
+      ("0", "EUR", false), ("0.001", "EUR", false), ("0.009", "EUR", false),
+      ("0.01", "EUR", true), ("-5", "EUR", false), ("0.5", "JPY", false), ("1", "JPY", true),
+      ("0.0009", "KWD", false), ("0.001", "KWD", true),
+    ])
+  func minorUnits(balance: String, currency: String, hasFunds: Bool) throws {
+    let amount = try #require(Decimal(string: balance))
+
+    #expect(Wallet(balance: amount, currency: currency).hasFunds == hasFunds)
+  }
+
+  @Test("what can be spent is the balance rounded down to whole minor units")
+  func spendable() throws {
+    let wallet = Wallet(balance: try #require(Decimal(string: "125.559")), currency: "EUR")
+
+    #expect(wallet.spendableBalance == (try #require(Decimal(string: "125.55"))))
   }
 }

@@ -265,8 +265,10 @@ struct PaymentMethodsViewModelReloadTests {
     let calls = CallCounter()
     let viewModel = makeViewModel {
       calls.increment()
-      if calls.count == 1 { throw PaymentMethodsError.couldNotLoad(
-          SourceFailure(source: .cards, reason: .interrupted), alsoFailed: []) }
+      if calls.count == 1 {
+        throw PaymentMethodsError.couldNotLoad(
+          SourceFailure(source: .cards, reason: .interrupted), alsoFailed: [])
+      }
       return allMethods
     }
 

@@ -35,6 +35,18 @@ struct WalletViewModelTests {
         == .active(.init(balance: "€0.00", note: "Top up your wallet to pay with it.")))
   }
 
+  @Test("a wallet holding a fraction of a cent shows €0.00 and how to fix it, never as payable")
+  func dust() async throws {
+    let balance = try #require(Decimal(string: "0.001"))
+    let viewModel = makeViewModel { .active(Wallet(balance: balance, currency: "EUR")) }
+
+    await viewModel.load().value
+
+    #expect(
+      viewModel.state
+        == .active(.init(balance: "€0.00", note: "Top up your wallet to pay with it.")))
+  }
+
   @Test("no wallet invites the user to create one")
   func missing() async {
     let viewModel = makeViewModel { .missing }

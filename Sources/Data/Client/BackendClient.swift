@@ -122,6 +122,13 @@ public struct BackendClient: Sendable {
       try Task.checkCancellation()
       context.underlying = transport
       return .failure(RequestFailure(Self.kind(of: transport), context: context))
+    } catch is CancellationError {
+      throw CancellationError()
+    } catch {
+      // Not the client's to classify, but the request's context is: support must be able
+      // to find this request too.
+      context.underlying = error
+      throw UnclassifiedRequestError(context: context)
     }
 
     record(response, in: &context)
@@ -250,4 +257,16 @@ public struct BackendClient: Sendable {
     case .cancelled: .interrupted
     }
   }
+}
+
+/// A request failed with an error the client has no mapping for (a bug in the transport,
+/// an SDK's own error). It keeps that error whole and adds the request's context, so the
+/// trace id reaches the log; the use cases treat it as unknown.
+public struct UnclassifiedRequestError: ClassifiedError, ContextualError, Sendable {
+  public let context: ErrorContext
+
+  public var recovery: Recovery { .notRecoverable(.inspectCause) }
+  public var interruption: FlowInterruption? { nil }
+  public var underlyingError: (any Error)? { context.underlying }
+  public var summary: String { "UnclassifiedRequestError(\(context))" }
 }

@@ -85,7 +85,8 @@ extension SourceFailure.Reason: CustomStringConvertible {
     case .requestFailed(let failure): failure.kind.rawValue
     case .deadlineExceeded(let deadline): "no answer within \(LogFormat.milliseconds(deadline))"
     case .interrupted: "cancelled by something other than the screen"
-    case .unknown(let error): "unknown error \(String(reflecting: error))"
+    case .unknown(let error):
+      "unknown error \((error as? any ClassifiedError)?.summary ?? String(reflecting: error))"
     }
   }
 }

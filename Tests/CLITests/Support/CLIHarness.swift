@@ -10,6 +10,8 @@ struct CLIRun {
   let exitCode: ExitCode
   let output: String
   let errors: String
+  /// The trace id of every request the run sent, in order.
+  let traceIDs: [String]
 }
 
 private struct TestConsole: Console {
@@ -62,7 +64,9 @@ func runCLI(
     scenarioReader: ScenarioReader(readStandardInput: { .success(Array(standardInput.prefix($0))) })
   )
   let exitCode = await runner.run(arguments)
-  return CLIRun(exitCode: exitCode, output: storage.output, errors: storage.errors)
+  return CLIRun(
+    exitCode: exitCode, output: storage.output, errors: storage.errors,
+    traceIDs: traceIDs.issued)
 }
 
 /// Sends `interruption`, if any, once the load it watches has started.

@@ -1,0 +1,162 @@
+import Domain
+import Foundation
+import TestSupport
+import Testing
+
+@testable import DataLayer
+
+/// Session behaviour through the client, against a backend whose refresh endpoint answers
+/// from a script: one answer per refresh, the last repeating.
+@Suite("Session: only the backend's refusal ends it", .timeLimit(.minutes(1)))
+struct SessionTests {
+  @Test("a refresh that fails offline keeps the session, and a later request refreshes again")
+  func offlineRefreshKeepsTheSession() async throws {
+    let backend = RefreshScriptBackend(refreshAnswers: [.offline, .fresh])
+    let client = makeClient(backend)
+
+    let first = try #require(await requestFailure { _ = try await client.send(.cards) })
+    let second = try await client.send(.cards)
+
+    #expect(first.kind == .offline)
+    #expect(first.recovery == .retryWhenUserActs(.reconnect))
+    #expect(first.interruption == nil)
+    #expect(second.response.status == 200)
+    #expect(await backend.refreshes == 2)
+  }
+
+  @Test(
+    "a refresh that fails on the way fails the request with that failure's kind",
+    arguments: [
+      (RefreshScriptBackend.RefreshAnswer.offline, RequestFailure.Kind.offline),
+      (.timedOut, .timedOut),
+      (.status(503), .serviceUnavailable),
+      (.status(500), .serviceUnavailable),
+    ])
+  func refreshFailureKind(
+    answer: RefreshScriptBackend.RefreshAnswer, kind: RequestFailure.Kind
+  ) async throws {
+    let client = makeClient(RefreshScriptBackend(refreshAnswers: [answer]))
+
+    let failure = try #require(await requestFailure { _ = try await client.send(.cards) })
+
+    #expect(failure.kind == kind)
+    #expect(failure.context.operation == "GET /cards")
+    let refresh = try #require(failure.underlyingError as? RequestFailure)
+    #expect(refresh.context.operation == "POST /session/refresh")
+  }
+
+  @Test("a 400 or 401 answer to the refresh ends the session", arguments: [400, 401])
+  func refusalEndsTheSession(status: Int) async throws {
+    let backend = RefreshScriptBackend(refreshAnswers: [.status(status), .fresh])
+    let client = makeClient(backend)
+
+    let first = try #require(await requestFailure { _ = try await client.send(.cards) })
+    let second = try #require(await requestFailure { _ = try await client.send(.cards) })
+
+    #expect(first.kind == .sessionExpired)
+    #expect(first.interruption == .sessionEnded)
+    #expect(second.kind == .sessionExpired)
+    #expect(await backend.refreshes == 1)
+  }
+
+  @Test("a caller that arrives after a refresh finished uses its token, without another")
+  func lateCallerUsesTheNewToken() async throws {
+    let session = Session(accessToken: Secret("old"), refreshToken: Secret("refresh"))
+    let refreshes = CallCounter()
+    let refresher: @Sendable (Secret) async throws -> Secret = { _ in
+      refreshes.increment()
+      return Secret("new")
+    }
+
+    let first = try await session.refresh(replacing: Secret("old"), using: refresher)
+    let late = try await session.refresh(replacing: Secret("old"), using: refresher)
+
+    #expect(first == Secret("new"))
+    #expect(late == Secret("new"))
+    #expect(refreshes.count == 1)
+  }
+
+  @Test("each refresh is logged once, as a request of its own with its trace id and outcome")
+  func refreshLoggedOnce() async throws {
+    let logger = LogSpy()
+    let backend = RefreshScriptBackend(refreshAnswers: [.fresh])
+    let client = makeClient(backend, logger: logger)
+
+    async let cards = client.send(.cards)
+    async let wallet = client.send(.wallet)
+    _ = try await (cards, wallet)
+
+    let refreshLines = logger.entries.filter { $0.message.contains("refreshed the session") }
+    #expect(await backend.refreshes == 1)
+    #expect(refreshLines.count == 1)
+    #expect(refreshLines.first?.metadata[LogMetadataKey.traceID] == "refresh-1")
+    #expect(refreshLines.first?.metadata["operation"] == "POST /session/refresh")
+  }
+
+  @Test("a failed refresh is logged once, with its trace id and what went wrong")
+  func failedRefreshLogged() async throws {
+    let logger = LogSpy()
+    let client = makeClient(RefreshScriptBackend(refreshAnswers: [.offline]), logger: logger)
+
+    _ = await requestFailure { _ = try await client.send(.cards) }
+
+    let lines = logger.entries.filter { $0.message.contains("could not refresh the session") }
+    #expect(lines.count == 1)
+    #expect(lines.first?.level == .warning)
+    #expect(lines.first?.metadata[LogMetadataKey.traceID] == "refresh-1")
+    #expect(lines.first?.message.contains("offline") == true)
+  }
+
+  private func makeClient(_ backend: RefreshScriptBackend, logger: LogSpy = LogSpy())
+    -> BackendClient
+  {
+    let traceIDs = SequentialTraceIDs()
+    return BackendClient(
+      backend: backend,
+      session: Session(accessToken: Secret("old"), refreshToken: Secret("refresh")),
+      policy: RetryPolicy(maxAttempts: 1),
+      environment: BackendClient.Environment(
+        clock: AdvancingClock(), traceID: { traceIDs.next($0.rawValue) }),
+      logger: logger)
+  }
+}
+
+/// Answers 401 to the old token and 200 to any other; the refresh endpoint answers from
+/// its script, the last answer repeating.
+actor RefreshScriptBackend: PaymentsBackend {
+  enum RefreshAnswer: Sendable {
+    case fresh
+    case offline
+    case timedOut
+    case status(Int)
+  }
+
+  private let refreshAnswers: [RefreshAnswer]
+  private(set) var refreshes = 0
+
+  init(refreshAnswers: [RefreshAnswer]) {
+    self.refreshAnswers = refreshAnswers
+  }
+
+  func send(_ request: BackendRequest) async throws -> BackendResponse {
+    guard request.endpoint == .refreshSession else {
+      guard request.credential != Secret("old") else {
+        return BackendResponse(status: 401, body: Data(#"{"code":"token_expired"}"#.utf8))
+      }
+      let body = request.endpoint == .wallet ? #"{"balance":1,"currency":"EUR"}"# : #"{"cards":[]}"#
+      return BackendResponse(status: 200, body: Data(body.utf8))
+    }
+    refreshes += 1
+    let answer = refreshAnswers[min(refreshes, refreshAnswers.count) - 1]
+    switch answer {
+    case .fresh:
+      return BackendResponse(status: 200, body: Data(#"{"accessToken":"new-\#(refreshes)"}"#.utf8))
+    case .offline:
+      throw TransportError.offline
+    case .timedOut:
+      throw TransportError.timedOut
+    case .status(let status):
+      return BackendResponse(status: status, body: Data(#"{"code":"invalid_grant"}"#.utf8))
+    }
+  }
+}
