@@ -113,6 +113,10 @@ struct ErrorFlowTests {
     #expect(!run.errors.contains("retrying"))
   }
 
+  private static func nth<Answer>(_ number: Int, of answers: [Answer]) -> Answer? {
+    answers.indices.last.map { answers[min(number - 1, $0)] }
+  }
+
   /// Whether the request with this trace id failed, read from the scenario's script: the
   /// n-th request to an endpoint gets its n-th answer, the last repeating.
   private static func failed(_ id: String, in scenario: Scenario) -> Bool {
@@ -122,7 +126,7 @@ struct ErrorFlowTests {
     switch parts[0] {
     case "wallet": script = scenario.wallet
     case "cards": script = scenario.cards
-    case "refresh": return scenario.refresh != .succeeds
+    case "refresh": return Self.nth(number, of: scenario.refresh) != .succeeds
     default: return false
     }
     guard let last = script.answers.indices.last else { return false }

@@ -368,8 +368,8 @@ struct ScenarioFileResponsesTests {
   func sessionAndUserStatus() throws {
     let scenario = try parse(#"{"session": {"refresh": "fails"}, "userStatus": "locked"}"#)
 
-    #expect(scenario.refresh == .fails)
-    #expect(scenario.userStatus == .locked)
+    #expect(scenario.refresh == [.fails])
+    #expect(scenario.userStatus == [.locked])
   }
 
   @Test("reads a card the issuer rejected")

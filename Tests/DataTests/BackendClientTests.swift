@@ -296,7 +296,7 @@ struct BackendClientSessionTests {
   @Test("a token never appears in a description, a mirror or a failure")
   func redaction() async throws {
     let token = ScenarioBackend.initialAccessToken
-    let request = BackendRequest(endpoint: .cards, traceID: "t", credential: token)
+    let request = BackendRequest(endpoint: .cards, traceID: "t", credential: .accessToken(token))
     let fixture = ClientFixture(
       scenario(cards: [.error(401, code: "token_expired")], refresh: .fails))
     let failure = try #require(await requestFailure { _ = try await fixture.client.send(.cards) })
@@ -385,7 +385,7 @@ private actor TokenCheckingBackend: PaymentsBackend {
       await expired.waitForArrivals(holdRefreshUntil)
       return BackendResponse(status: 200, body: Data(#"{"accessToken":"fresh"}"#.utf8))
     default:
-      guard request.credential != ScenarioBackend.initialAccessToken else {
+      guard request.credential != .accessToken(ScenarioBackend.initialAccessToken) else {
         await expired.arrive()
         return BackendResponse(status: 401, body: Data(#"{"code":"token_expired"}"#.utf8))
       }

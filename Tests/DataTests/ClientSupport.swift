@@ -13,7 +13,7 @@ func scenario(
 ) -> Scenario {
   Scenario(
     name: "test", summary: "", wallet: SourceScript(wallet, latency: .zero),
-    cards: SourceScript(cards, latency: .zero), refresh: refresh)
+    cards: SourceScript(cards, latency: .zero), refresh: [refresh])
 }
 
 struct ClientFixture {

@@ -206,6 +206,8 @@ struct ScenarioBackendTests {
   }
 
   private func request(_ endpoint: BackendEndpoint) -> BackendRequest {
-    BackendRequest(endpoint: endpoint, traceID: "t", credential: ScenarioBackend.initialAccessToken)
+    BackendRequest(
+      endpoint: endpoint, traceID: "t", credential: .accessToken(ScenarioBackend.initialAccessToken)
+    )
   }
 }

@@ -140,7 +140,7 @@ actor RefreshScriptBackend: PaymentsBackend {
 
   func send(_ request: BackendRequest) async throws -> BackendResponse {
     guard request.endpoint == .refreshSession else {
-      guard request.credential != Secret("old") else {
+      guard request.credential != .accessToken(Secret("old")) else {
         return BackendResponse(status: 401, body: Data(#"{"code":"token_expired"}"#.utf8))
       }
       let body = request.endpoint == .wallet ? #"{"balance":1,"currency":"EUR"}"# : #"{"cards":[]}"#

@@ -14,6 +14,12 @@ public enum BuiltInScenarios {
 
   private static let noApplePay = Scripted(ApplePayOutcome.notAvailable, latency: .milliseconds(20))
 
+  private static let wallet = WalletOutcome.defaultWallet.answer
+  private static let cards = CardsOutcome.defaultCards.answer
+  private static let tokenExpired = ScriptedAnswer.error(401, code: WireBody.Code.tokenExpired)
+  private static let notVerified = ScriptedAnswer.error(
+    403, code: WireBody.Code.userNotVerified, message: "Verify your email address")
+
   /// How the payment-methods screen and the wallet screen meet the sources' answers.
   private static let firstScreen: [Scenario] = [
     Scenario(
@@ -84,9 +90,9 @@ public enum BuiltInScenarios {
     Scenario(
       name: "everything-fails",
       summary: "Wallet and cards are offline and Apple Pay fails: nothing can be shown, so "
-        + "an offline error that asks to reconnect, exit 75.",
-      wallet: SourceScript(wallet: .offline, latency: .milliseconds(200)),
-      cards: SourceScript(cards: .offline, latency: .milliseconds(250)),
+        + "an offline error that asks to reconnect, exit 75. Way out: r, back online.",
+      wallet: SourceScript([.transport(.offline), wallet], latency: .milliseconds(200)),
+      cards: SourceScript([.transport(.offline), cards], latency: .milliseconds(250)),
       applePay: .init(.unexpected, latency: .milliseconds(40))
     ),
     Scenario(
@@ -103,9 +109,6 @@ public enum BuiltInScenarios {
     ),
   ]
 
-  private static let wallet = WalletOutcome.defaultWallet.answer
-  private static let cards = CardsOutcome.defaultCards.answer
-
   /// How the client meets a backend that answers like a real one: tokens, retries, user
   /// state, rejections.
   private static let realBackend: [Scenario] = [
@@ -121,30 +124,28 @@ public enum BuiltInScenarios {
     Scenario(
       name: "session-expired",
       summary: "The token has expired and the refresh is refused (invalid_grant): the screen "
-        + "asks the user to sign in again, exit 77.",
-      wallet: SourceScript(
-        [.error(401, code: WireBody.Code.tokenExpired)], latency: .milliseconds(80)),
-      cards: SourceScript(
-        [.error(401, code: WireBody.Code.tokenExpired)], latency: .milliseconds(120)),
-      refresh: .fails
+        + "asks the user to sign in again, exit 77. Way out: Enter signs in, and it loads.",
+      wallet: SourceScript([tokenExpired, wallet], latency: .milliseconds(80)),
+      cards: SourceScript([tokenExpired, cards], latency: .milliseconds(120)),
+      refresh: [.fails]
     ),
     Scenario(
       name: "refresh-offline",
-      summary: "The token has expired and the refresh request fails offline: \"You're "
-        + "offline\", exit 75. The session stays open, so trying again refreshes again.",
-      wallet: SourceScript(
-        [.error(401, code: WireBody.Code.tokenExpired)], latency: .milliseconds(80)),
-      cards: SourceScript(
-        [.error(401, code: WireBody.Code.tokenExpired)], latency: .milliseconds(120)),
+      summary: "The wallet's token has expired and the network drops: its refresh and the "
+        + "cards fail offline, \"You're offline\", exit 75. The session stays open. Way out: "
+        + "r refreshes again, and it loads.",
+      wallet: SourceScript([tokenExpired, tokenExpired, wallet], latency: .milliseconds(80)),
+      cards: SourceScript([.transport(.offline), cards], latency: .milliseconds(120)),
       applePay: noApplePay,
-      refresh: .offline
+      refresh: [.offline, .succeeds]
     ),
     Scenario(
       name: "rate-limited",
       summary: "Wallet and cards answer 429 without Retry-After: not retried; a "
-        + "too-many-requests error, exit 75.",
-      wallet: SourceScript([.error(429, code: "rate_limited")], latency: .milliseconds(60)),
-      cards: SourceScript([.error(429, code: "rate_limited")], latency: .milliseconds(70)),
+        + "too-many-requests error, exit 75. Way out: r, a moment later.",
+      wallet: SourceScript(
+        [.error(429, code: "rate_limited"), wallet], latency: .milliseconds(60)),
+      cards: SourceScript([.error(429, code: "rate_limited"), cards], latency: .milliseconds(70)),
       applePay: noApplePay
     ),
     Scenario(
@@ -168,18 +169,22 @@ public enum BuiltInScenarios {
     ),
     Scenario(
       name: "server-down",
-      summary: "Wallet and cards answer 503 every time: three attempts each with backoff, "
-        + "then 'service unavailable', exit 69.",
-      wallet: SourceScript([.error(503, code: "unavailable")], latency: .milliseconds(90)),
-      cards: SourceScript([.error(503, code: "unavailable")], latency: .milliseconds(110)),
+      summary: "Wallet and cards answer 503: three attempts each with backoff, then "
+        + "'service unavailable', exit 69. Way out: r, once the service is back.",
+      wallet: SourceScript(
+        Array(repeating: .error(503, code: "unavailable"), count: 3) + [wallet],
+        latency: .milliseconds(90)),
+      cards: SourceScript(
+        Array(repeating: .error(503, code: "unavailable"), count: 3) + [cards],
+        latency: .milliseconds(110)),
       applePay: noApplePay
     ),
     Scenario(
       name: "offline",
       summary: "The device is offline: wallet and cards fail at once and are not retried; "
-        + "the screen asks to reconnect, exit 75.",
-      wallet: SourceScript([.transport(.offline)], latency: .milliseconds(10)),
-      cards: SourceScript([.transport(.offline)], latency: .milliseconds(10)),
+        + "the screen asks to reconnect, exit 75. Way out: r, back online.",
+      wallet: SourceScript([.transport(.offline), wallet], latency: .milliseconds(10)),
+      cards: SourceScript([.transport(.offline), cards], latency: .milliseconds(10)),
       applePay: noApplePay
     ),
     Scenario(
@@ -191,31 +196,28 @@ public enum BuiltInScenarios {
     Scenario(
       name: "client-outdated",
       summary: "The backend answers 426: this app version is no longer supported; the "
-        + "screen asks to update the app, exit 1.",
+        + "screen asks to update the app, exit 1. Enter shows how to update.",
       wallet: SourceScript([.error(426, code: "client_outdated")], latency: .milliseconds(60)),
       cards: SourceScript([.error(426, code: "client_outdated")], latency: .milliseconds(70))
     ),
     Scenario(
       name: "user-not-verified",
       summary: "The backend answers 403 user_not_verified: the screen asks the user to "
-        + "verify their account, then check their status again, exit 77.",
-      wallet: SourceScript(
-        [.error(403, code: WireBody.Code.userNotVerified, message: "Verify your email address")],
-        latency: .milliseconds(60)),
-      cards: SourceScript(
-        [.error(403, code: WireBody.Code.userNotVerified, message: "Verify your email address")],
-        latency: .milliseconds(70)),
-      userStatus: .notVerified
+        + "verify their account, then check their status again, exit 77. Way out: Enter "
+        + "checks; the second check finds the account verified, and it loads.",
+      wallet: SourceScript([notVerified, wallet], latency: .milliseconds(60)),
+      cards: SourceScript([notVerified, cards], latency: .milliseconds(70)),
+      userStatus: [.notVerified, .verified]
     ),
     Scenario(
       name: "user-locked",
       summary: "The backend answers 403 user_locked: the screen asks the user to contact "
-        + "support and shows the trace id, exit 77.",
+        + "support and shows the trace id, exit 77. Enter shows how to reach support.",
       wallet: SourceScript(
         [.error(403, code: WireBody.Code.userLocked)], latency: .milliseconds(60)),
       cards: SourceScript(
         [.error(403, code: WireBody.Code.userLocked)], latency: .milliseconds(70)),
-      userStatus: .locked
+      userStatus: [.locked]
     ),
     Scenario(
       name: "malformed-response",

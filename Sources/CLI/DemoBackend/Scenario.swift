@@ -10,10 +10,14 @@ public struct Scenario: Sendable, Equatable {
   public var wallet: SourceScript
   public var cards: SourceScript
   public var applePay: Scripted<ApplePayOutcome>
-  /// What the backend does when asked to refresh the session.
-  public var refresh: RefreshOutcome
-  /// What `GET /me/status` answers.
-  public var userStatus: UserStatus
+  /// What the backend does each time it is asked to refresh the session, in order, the
+  /// last repeating.
+  public var refresh: [RefreshOutcome]
+  /// What `GET /me/status` answers each time, in order, the last repeating: how "check my
+  /// status again" finds its way out.
+  public var userStatus: [UserStatus]
+  /// What signing in yields.
+  public var signIn: SignInOutcome
 
   public init(
     name: String,
@@ -21,16 +25,18 @@ public struct Scenario: Sendable, Equatable {
     wallet: SourceScript = SourceScript(wallet: .defaultWallet, latency: .milliseconds(80)),
     cards: SourceScript = SourceScript(cards: .defaultCards, latency: .milliseconds(140)),
     applePay: Scripted<ApplePayOutcome> = .init(.available, latency: .milliseconds(30)),
-    refresh: RefreshOutcome = .succeeds,
-    userStatus: UserStatus = .verified
+    refresh: [RefreshOutcome] = [.succeeds],
+    userStatus: [UserStatus] = [.verified],
+    signIn: SignInOutcome = .succeeds
   ) {
     self.name = name
     self.summary = summary
     self.wallet = wallet
     self.cards = cards
     self.applePay = applePay
-    self.refresh = refresh
-    self.userStatus = userStatus
+    self.refresh = refresh.isEmpty ? [.succeeds] : refresh
+    self.userStatus = userStatus.isEmpty ? [.verified] : userStatus
+    self.signIn = signIn
   }
 }
 
@@ -153,6 +159,13 @@ public enum ApplePayOutcome: String, Sendable, Equatable, CaseIterable {
   /// The device check throws `CancellationError` although nobody cancelled it, as a
   /// platform API might when the system stops it.
   case interrupted
+}
+
+public enum SignInOutcome: String, Sendable, Equatable, CaseIterable {
+  /// The demo user's credentials are accepted: a new session.
+  case succeeds
+  /// The backend answers 401 `invalid_credentials`.
+  case fails
 }
 
 public enum RefreshOutcome: String, Sendable, Equatable, CaseIterable {

@@ -11,9 +11,15 @@ public actor ScenarioBackend: PaymentsBackend {
   public static let initialAccessToken = Secret("sk_test_access_9f4c1e2b")
   public static let refreshToken = Secret("sk_test_refresh_6d0a7b3c")
 
+  /// The demo user, whose credentials signing in sends.
+  public static let demoUsername = "demo"
+  public static let demoPassword = Secret("demo")
+
   private let scenario: Scenario
   private let clock: any Clock<Duration>
   private var served: [BackendEndpoint: Int] = [:]
+  /// The refresh tokens this backend has handed out and still honours.
+  private var refreshTokens: [Secret] = [ScenarioBackend.refreshToken]
 
   public init(scenario: Scenario, clock: any Clock<Duration> = ContinuousClock()) {
     self.scenario = scenario
@@ -31,21 +37,45 @@ public actor ScenarioBackend: PaymentsBackend {
       return try await play(scenario.cards, count: count, endpoint: request.endpoint)
     case .userStatus:
       try await wait(.milliseconds(40))
+      let status = Self.nth(count, of: scenario.userStatus)
       return BackendResponse(
-        status: 200,
-        body: Data(WireBody.text(WireBody.UserStatus(status: scenario.userStatus.rawValue)).utf8))
+        status: 200, body: Data(WireBody.text(WireBody.UserStatus(status: status.rawValue)).utf8))
     case .refreshSession:
       try await wait(.milliseconds(60))
-      if scenario.refresh == .offline { throw TransportError.offline }
-      guard request.credential == Self.refreshToken, scenario.refresh == .succeeds else {
-        return BackendResponse(
-          status: 400,
-          body: Data(WireBody.text(WireBody.Problem(code: WireBody.Code.invalidGrant)).utf8))
+      let outcome = Self.nth(count, of: scenario.refresh)
+      if outcome == .offline { throw TransportError.offline }
+      guard case .refreshToken(let token) = request.credential, refreshTokens.contains(token),
+        outcome == .succeeds
+      else {
+        return Self.problem(400, code: WireBody.Code.invalidGrant)
       }
-      let token = "sk_test_access_refreshed_\(count + 1)"
+      let access = "sk_test_access_refreshed_\(count + 1)"
       return BackendResponse(
-        status: 200, body: Data(WireBody.text(WireBody.Tokens(accessToken: token)).utf8))
+        status: 200, body: Data(WireBody.text(WireBody.Tokens(accessToken: access)).utf8))
+    case .signIn:
+      try await wait(.milliseconds(90))
+      guard
+        case .password(let username, let password) = request.credential,
+        username == Self.demoUsername, password == Self.demoPassword,
+        scenario.signIn == .succeeds
+      else {
+        return Self.problem(401, code: WireBody.Code.invalidCredentials)
+      }
+      let refresh = "sk_test_refresh_signed_in_\(count + 1)"
+      refreshTokens.append(Secret(refresh))
+      let body = WireBody.NewSession(
+        accessToken: "sk_test_access_signed_in_\(count + 1)", refreshToken: refresh)
+      return BackendResponse(status: 200, body: Data(WireBody.text(body).utf8))
     }
+  }
+
+  /// The answer for the request numbered `count` (from 0): in order, the last repeating.
+  private static func nth<Answer>(_ count: Int, of answers: [Answer]) -> Answer {
+    answers[min(count, answers.count - 1)]
+  }
+
+  private static func problem(_ status: Int, code: String) -> BackendResponse {
+    BackendResponse(status: status, body: Data(WireBody.text(WireBody.Problem(code: code)).utf8))
   }
 
   /// The number of requests served so far to an endpoint.

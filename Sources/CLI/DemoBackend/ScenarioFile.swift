@@ -14,7 +14,7 @@ public enum ScenarioFile {
     let reader = Reader(path: nil)
     let object = try reader.object(root)
     try reader.refuseUnknownKeys(
-      object, allowed: ["wallet", "cards", "applePay", "session", "userStatus"])
+      object, allowed: ["wallet", "cards", "applePay", "session", "userStatus", "signIn"])
 
     var scenario = Scenario(name: name, summary: "Loaded from a scenario file.")
     if let wallet = object["wallet"] {
@@ -31,14 +31,15 @@ public enum ScenarioFile {
       let sessionReader = reader.child("session")
       let sessionObject = try sessionReader.object(session)
       try sessionReader.refuseUnknownKeys(sessionObject, allowed: ["refresh"])
-      let refresh = try sessionReader.string(
-        sessionObject, "refresh", oneOf: RefreshOutcome.allCases.map(\.rawValue))
-      scenario.refresh = RefreshOutcome(rawValue: refresh) ?? .succeeds
+      scenario.refresh = try sessionReader.oneOrMany(sessionObject, "refresh")
     }
     if object["userStatus"] != nil {
-      let status = try reader.string(
-        object, "userStatus", oneOf: UserStatus.allCases.map(\.rawValue))
-      scenario.userStatus = UserStatus(rawValue: status) ?? .verified
+      scenario.userStatus = try reader.oneOrMany(object, "userStatus")
+    }
+    if object["signIn"] != nil {
+      let outcome = try reader.string(
+        object, "signIn", oneOf: SignInOutcome.allCases.map(\.rawValue))
+      scenario.signIn = SignInOutcome(rawValue: outcome) ?? .succeeds
     }
     return scenario
   }
@@ -273,6 +274,27 @@ private struct Reader {
       throw error(key, "must be one of \(list), got \"\(text)\"")
     }
     return text
+  }
+
+  /// One of a set of names, or a non-empty list of them served in order, the last
+  /// repeating: `"verified"` or `["notVerified", "verified"]`.
+  func oneOrMany<Choice: RawRepresentable & CaseIterable>(
+    _ object: [String: JSONValue], _ key: String
+  ) throws(ScenarioFileError) -> [Choice] where Choice.RawValue == String {
+    let names = Choice.allCases.map(\.rawValue)
+    guard case .array(let items)? = object[key] else {
+      let name = try string(object, key, oneOf: names)
+      return Choice(rawValue: name).map { [$0] } ?? []
+    }
+    guard !items.isEmpty else {
+      throw error(key, "must be one of the choices or a non-empty list of them")
+    }
+    var choices: [Choice] = []
+    for (index, item) in items.enumerated() {
+      let name = try child(key).string(["[\(index)]": item], "[\(index)]", oneOf: names)
+      if let choice = Choice(rawValue: name) { choices.append(choice) }
+    }
+    return choices
   }
 
   func number(_ object: [String: JSONValue], _ key: String) throws(ScenarioFileError) -> Decimal {

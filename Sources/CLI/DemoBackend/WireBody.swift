@@ -35,6 +35,11 @@ enum WireBody {
     var accessToken: String
   }
 
+  struct NewSession: Encodable {
+    var accessToken: String
+    var refreshToken: String
+  }
+
   struct Problem: Encodable {
     var code: String
     var message: String?
@@ -48,6 +53,7 @@ enum WireBody {
     static let walletInReview = "wallet_in_review"
     static let tokenExpired = "token_expired"
     static let invalidGrant = "invalid_grant"
+    static let invalidCredentials = "invalid_credentials"
     static let userNotVerified = "user_not_verified"
     static let userLocked = "user_locked"
   }

@@ -38,6 +38,12 @@ struct SessionPayload: Decodable, Equatable {
   var accessToken: String
 }
 
+/// The answer to a sign-in: a whole new session.
+struct SignInPayload: Decodable, Equatable {
+  var accessToken: String
+  var refreshToken: String
+}
+
 /// The body of every answer that is not a 2xx.
 struct ErrorPayload: Decodable, Equatable {
   var code: String

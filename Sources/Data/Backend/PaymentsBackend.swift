@@ -11,24 +11,35 @@ public enum BackendEndpoint: String, Sendable, Equatable, CaseIterable {
   case cards = "GET /cards"
   case userStatus = "GET /me/status"
   case refreshSession = "POST /session/refresh"
+  case signIn = "POST /session"
 
   /// Only a request that can be repeated without side effects may be retried.
   public var isIdempotent: Bool {
     switch self {
     case .wallet, .cards, .userStatus: true
-    case .refreshSession: false
+    case .refreshSession, .signIn: false
     }
   }
+}
+
+/// What a request proves about its sender. Every form is secret: none is ever part of a
+/// description, a log line or an error.
+public enum BackendCredential: Sendable, Equatable {
+  /// Sent as `Authorization: Bearer …` on every authenticated request.
+  case accessToken(Secret)
+  /// The body of a refresh.
+  case refreshToken(Secret)
+  /// The body of a sign-in.
+  case password(username: String, password: Secret)
 }
 
 public struct BackendRequest: Sendable {
   public var endpoint: BackendEndpoint
   /// Sent to the backend with the request, so both sides log the same id.
   public var traceID: String
-  /// The access token, or for a refresh the refresh token.
-  public var credential: Secret
+  public var credential: BackendCredential
 
-  public init(endpoint: BackendEndpoint, traceID: String, credential: Secret) {
+  public init(endpoint: BackendEndpoint, traceID: String, credential: BackendCredential) {
     self.endpoint = endpoint
     self.traceID = traceID
     self.credential = credential

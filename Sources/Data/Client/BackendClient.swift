@@ -117,7 +117,7 @@ public struct BackendClient: Sendable {
     let response: BackendResponse
     do {
       response = try await backend.send(
-        BackendRequest(endpoint: endpoint, traceID: traceID, credential: token))
+        BackendRequest(endpoint: endpoint, traceID: traceID, credential: .accessToken(token)))
     } catch let transport as TransportError {
       try Task.checkCancellation()
       context.underlying = transport
@@ -205,7 +205,8 @@ public struct BackendClient: Sendable {
       let response: BackendResponse
       do {
         response = try await backend.send(
-          BackendRequest(endpoint: endpoint, traceID: traceID, credential: refreshToken))
+          BackendRequest(
+            endpoint: endpoint, traceID: traceID, credential: .refreshToken(refreshToken)))
       } catch let transport as TransportError {
         try Task.checkCancellation()
         context.underlying = transport
@@ -234,6 +235,46 @@ public struct BackendClient: Sendable {
         .warning, "could not refresh the session (\(failure.kind.rawValue)); it stays open",
         failure)
       throw failure
+    }
+  }
+
+  /// Signs in: `POST /session` with the user's credentials, and on success a new session
+  /// with the tokens it returns. Not retried (it is not idempotent) and never refreshed
+  /// (there is no session to refresh yet).
+  ///
+  /// Throws `SignInRefused` when the backend turns the credentials down, a `RequestFailure`
+  /// when the request itself failed, or `CancellationError`.
+  public func signIn(username: String, password: Secret) async throws {
+    let endpoint = BackendEndpoint.signIn
+    let traceID = environment.traceID(endpoint)
+    var context = ErrorContext(operation: endpoint.rawValue, traceID: traceID)
+    let response: BackendResponse
+    do {
+      response = try await backend.send(
+        BackendRequest(
+          endpoint: endpoint, traceID: traceID,
+          credential: .password(username: username, password: password)))
+    } catch let transport as TransportError {
+      try Task.checkCancellation()
+      context.underlying = transport
+      throw RequestFailure(Self.kind(of: transport), context: context)
+    }
+    record(response, in: &context)
+    switch response.status {
+    case 200..<300:
+      guard let tokens = try? JSONDecoder().decode(SignInPayload.self, from: response.body) else {
+        throw RequestFailure(.malformedResponse, context: context)
+      }
+      await session.start(
+        accessToken: Secret(tokens.accessToken), refreshToken: Secret(tokens.refreshToken))
+      logRefresh(.info, "signed in: a new session", context: context)
+    case 400, 401:
+      throw SignInRefused(context: context)
+    default:
+      throw RequestFailure(
+        Self.failureKind(status: response.status, serverCode: context.serverCode)
+          ?? .unexpectedAnswer,
+        context: context)
     }
   }
 
@@ -269,4 +310,15 @@ public struct UnclassifiedRequestError: ClassifiedError, ContextualError, Sendab
   public var interruption: FlowInterruption? { nil }
   public var underlyingError: (any Error)? { context.underlying }
   public var summary: String { "UnclassifiedRequestError(\(context))" }
+}
+
+/// The backend turned the credentials of a sign-in down (`invalid_credentials`): the user
+/// is still signed out, so the way on is the sign-in screen again.
+public struct SignInRefused: ClassifiedError, ContextualError, Sendable {
+  public let context: ErrorContext
+
+  public var recovery: Recovery { .signInAgain }
+  public var interruption: FlowInterruption? { .sessionEnded }
+  public var underlyingError: (any Error)? { nil }
+  public var summary: String { "SignInRefused(\(context))" }
 }

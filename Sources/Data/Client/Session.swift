@@ -10,13 +10,20 @@ import Foundation
 /// later one may refresh again. A network blip must never sign the user out.
 public actor Session {
   private var accessToken: Secret
-  private let refreshToken: Secret
+  private var refreshToken: Secret
   private var refreshing: Task<Secret, any Error>?
   private var endedBy: SessionEnded?
 
   public init(accessToken: Secret, refreshToken: Secret) {
     self.accessToken = accessToken
     self.refreshToken = refreshToken
+  }
+
+  /// Starts over with the tokens of a new sign-in, whatever happened to the old session.
+  func start(accessToken: Secret, refreshToken: Secret) {
+    self.accessToken = accessToken
+    self.refreshToken = refreshToken
+    endedBy = nil
   }
 
   /// The token to send; throws `SessionEnded` once the backend has refused a refresh.
