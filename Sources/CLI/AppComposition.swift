@@ -16,10 +16,29 @@ struct AppComposition {
   /// The clock, jitter, trace ids and date the whole graph runs on.
   let environment: BackendClient.Environment
   let logger: any DeveloperLog
+  /// One backend, one session and one client for the whole app, as in an app: both
+  /// screens' requests share one token refresh, and signing in on one screen signs the
+  /// user in on the other.
+  private let client: BackendClient
+
+  init(
+    scenario: Scenario, deadline: Duration, environment: BackendClient.Environment,
+    logger: any DeveloperLog
+  ) {
+    self.scenario = scenario
+    self.deadline = deadline
+    self.environment = environment
+    self.logger = logger
+    self.client = BackendClient(
+      backend: ScenarioBackend(scenario: scenario, clock: environment.clock),
+      session: Session(
+        accessToken: ScenarioBackend.initialAccessToken, refreshToken: ScenarioBackend.refreshToken),
+      environment: environment,
+      logger: logger)
+  }
 
   @MainActor
   func paymentMethodsViewModel() -> PaymentMethodsViewModel {
-    let client = makeClient()
     let useCase = PaymentMethodsUseCase(
       walletRepository: BackendWalletRepository(client: client),
       cardsRepository: BackendCardsRepository(client: client),
@@ -30,31 +49,28 @@ struct AppComposition {
       logger: logger
     )
     return PaymentMethodsViewModel(
-      useCase: useCase, userStatus: BackendUserStatusRepository(client: client), logger: logger,
-      locale: Self.locale)
+      useCase: useCase, userStatus: BackendUserStatusRepository(client: client),
+      signIn: signIn, logger: logger, locale: Self.locale)
   }
 
   @MainActor
   func walletViewModel() -> WalletViewModel {
-    let client = makeClient()
     let useCase = WalletUseCase(
       repository: BackendWalletRepository(client: client),
       deadline: deadline,
       clock: environment.clock
     )
     return WalletViewModel(
-      useCase: useCase, userStatus: BackendUserStatusRepository(client: client), logger: logger,
-      locale: Self.locale)
+      useCase: useCase, userStatus: BackendUserStatusRepository(client: client),
+      signIn: signIn, logger: logger, locale: Self.locale)
   }
 
-  /// One session and one client per screen, shared by its repositories, so that their
-  /// requests share one token refresh.
-  private func makeClient() -> BackendClient {
-    BackendClient(
-      backend: ScenarioBackend(scenario: scenario, clock: environment.clock),
-      session: Session(
-        accessToken: ScenarioBackend.initialAccessToken, refreshToken: ScenarioBackend.refreshToken),
-      environment: environment,
-      logger: logger)
+  /// Signing in, as the sign-in screen of an app would after the user typed: here always
+  /// the demo user, and the scenario decides whether the backend accepts.
+  private var signIn: @Sendable () async throws -> Void {
+    { [client] in
+      try await client.signIn(
+        username: ScenarioBackend.demoUsername, password: ScenarioBackend.demoPassword)
+    }
   }
 }

@@ -27,6 +27,10 @@ struct CommandLineOptions: Equatable {
   var json = false
   var verbose = false
   var noColor = false
+  /// Render once and exit, even on a terminal.
+  var once = false
+  /// Where the developer log is also written, in every mode.
+  var logFile: String?
 }
 
 /// A command line that cannot be run; the message says what to change.
@@ -41,6 +45,8 @@ extension Command {
     Usage: payment-methods [options]
 
     Shows the payment-method selection screen under a scenario played by a stub backend.
+    On a terminal (stdin and stdout both) the screen stays open: press ? for its keys.
+    Piped, or with --json or --once, it renders once and exits.
 
     Options:
       --scenario NAME         a built-in scenario (default: all-available)
@@ -51,6 +57,8 @@ extension Command {
       --deadline-ms N         how long each source may take, 1 to 600000 (default: 3000)
       --json                  print the final state as one JSON object
       --verbose               print the developer log on stderr
+      --log-file PATH         also write the developer log to PATH (in every mode)
+      --once                  render once and exit, even on a terminal
       --no-color              never colour the output (NO_COLOR=1 does the same)
       --version               print the version and exit
       --help                  show this help
@@ -65,10 +73,12 @@ extension Command {
       66   a scenario file that cannot be read
       69   service unavailable after the retries
       70   an unexpected error (a bug)
+      73   the log file cannot be created
       74   the output could not be written
       75   a temporary failure: try again
       77   sign in again, or act on the account
-      130  interrupted (Ctrl-C) while loading
+      129  the terminal went away (SIGHUP) while the screen was open
+      130  interrupted (Ctrl-C, SIGINT) while loading
       141  the reader of the output went away (a broken pipe)
       143  terminated (SIGTERM) while loading
     """
@@ -76,7 +86,7 @@ extension Command {
   /// Every option there is, for "did you mean" and for refusing repeats.
   private static let knownFlags = [
     "--scenario", "--scenario-file", "--list-scenarios", "--screen", "--deadline-ms", "--json",
-    "--verbose", "--no-color", "--version", "--help",
+    "--verbose", "--no-color", "--version", "--help", "--once", "--log-file",
   ]
 
   /// The options that choose what to show, which `--list-scenarios` does not combine with.
@@ -159,6 +169,11 @@ extension Command {
       case "--no-color":
         try noValue()
         options.noColor = true
+      case "--once":
+        try noValue()
+        options.once = true
+      case "--log-file":
+        options.logFile = try value()
       default:
         // --help or --version with a value: either alone has returned above.
         try noValue()

@@ -53,25 +53,50 @@ struct CommandRunner {
       return failure.exitCode
     }
 
-    let logger: any DeveloperLog = options.verbose ? ConsoleLog(console: console) : SilentLog()
-    let composition = AppComposition(
-      scenario: scenario, deadline: options.deadline, environment: environment, logger: logger)
     let terminal = terminal(options.noColor)
-    let renderer = ScreenRenderer(
-      palette: Palette(isEnabled: terminal.usesColor), width: terminal.columns)
+    let palette = Palette(isEnabled: terminal.usesColor)
+    var logWriters: [@Sendable (String) -> Void] = []
+    if let path = options.logFile {
+      switch LogFile.create(at: path) {
+      case .success(let file): logWriters.append(file.write)
+      case .failure(let failure):
+        report(failure.message)
+        return .logFileUnwritable
+      }
+    }
+
+    if terminal.canStayOpen, !options.json, !options.once, let size = terminal.size {
+      let session = InteractiveSession(
+        console: console, palette: palette, size: size,
+        screen: InteractiveScreen(screen: options.screen, showsLog: options.verbose),
+        clock: environment.clock)
+      // The log goes to the panel (and the file), never over the screen.
+      let composition = AppComposition(
+        scenario: scenario, deadline: options.deadline, environment: environment,
+        logger: Self.logger(writing: logWriters + [session.logWriter]))
+      return await session.run(
+        paymentMethods: composition.paymentMethodsViewModel(),
+        wallet: composition.walletViewModel())
+    }
+
+    if options.verbose { logWriters.append({ [console] in console.writeError($0 + "\n") }) }
+    let composition = AppComposition(
+      scenario: scenario, deadline: options.deadline, environment: environment,
+      logger: Self.logger(writing: logWriters))
+    let renderer = ScreenRenderer(palette: palette, width: terminal.columns)
     let outcome: LoadOutcome
     switch options.screen {
     case .paymentMethods:
       let viewModel = composition.paymentMethodsViewModel()
       let current = { ScreenSnapshot(viewModel.state) }
       outcome = await finalSnapshot(
-        of: viewModel.load(), state: current,
+        of: ConsoleLog.startingLoad(on: environment.clock) { viewModel.load() }, state: current,
         loading: loadingRenderer(renderer, current(), terminal: terminal, options: options))
     case .wallet:
       let viewModel = composition.walletViewModel()
       let current = { ScreenSnapshot(viewModel.state) }
       outcome = await finalSnapshot(
-        of: viewModel.load(), state: current,
+        of: ConsoleLog.startingLoad(on: environment.clock) { viewModel.load() }, state: current,
         loading: loadingRenderer(renderer, current(), terminal: terminal, options: options))
     }
 
@@ -81,6 +106,14 @@ struct CommandRunner {
     case .finished(let snapshot):
       console.write(options.json ? Self.json(snapshot) : renderer.render(snapshot))
       return snapshot.exitCode
+    }
+  }
+
+  /// The developer log, with each line going to every writer; none at all without one.
+  private static func logger(writing writers: [@Sendable (String) -> Void]) -> any DeveloperLog {
+    guard !writers.isEmpty else { return SilentLog() }
+    return ConsoleLog { line in
+      for write in writers { write(line) }
     }
   }
 

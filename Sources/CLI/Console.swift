@@ -60,13 +60,50 @@ struct StandardConsole: Console {
   }
 }
 
-/// The developer log of `--verbose`: one line per entry on stderr, metadata sorted by key,
-/// such as `[info] user status is verified  source=wallet`.
+/// The developer log as the CLI writes it: one line per entry, starting with the time
+/// elapsed since the load began, then the level, the message and the metadata sorted by
+/// key, such as `    42 ms  [info] user status is verified  source=wallet`.
+///
+/// Where the lines go is the composition's choice (stderr with `--verbose`, a file with
+/// `--log-file`, the panel of the interactive screen). The time comes from a task-local
+/// timeline that the runner sets when it starts a load: every task the load starts
+/// inherits it, so no lock and no shared state is needed to know when "its" load began.
 struct ConsoleLog: DeveloperLog {
-  let console: any Console
+  /// Time since the current load began, for the lines logged inside it.
+  @TaskLocal static var sinceLoadBegan: (@Sendable () -> Duration)?
+
+  let write: @Sendable (String) -> Void
+
+  init(write: @escaping @Sendable (String) -> Void) {
+    self.write = write
+  }
+
+  /// Each line on the console's stderr.
+  init(console: any Console) {
+    self.init { console.writeError($0 + "\n") }
+  }
 
   func log(_ entry: LogEntry) {
-    console.writeError(Self.line(for: entry) + "\n")
+    write(Self.timestamp(Self.sinceLoadBegan?()) + "  " + Self.line(for: entry))
+  }
+
+  /// Runs `start` (which starts a load) with the timeline's origin at the clock's now.
+  static func startingLoad<T>(on clock: any Clock<Duration>, _ start: () throws -> T)
+    rethrows -> T
+  {
+    try $sinceLoadBegan.withValue(elapsed(from: clock)) { try start() }
+  }
+
+  /// The time since now, on `clock`.
+  private static func elapsed<C: Clock<Duration>>(from clock: C) -> @Sendable () -> Duration {
+    let origin = clock.now
+    return { origin.duration(to: clock.now) }
+  }
+
+  /// "    42 ms": whole milliseconds, right-aligned so the messages line up.
+  static func timestamp(_ elapsed: Duration?) -> String {
+    let text = elapsed.map(LogFormat.milliseconds) ?? "-"
+    return String(repeating: " ", count: max(0, 9 - text.count)) + text
   }
 
   /// The entry on one line. Messages and metadata carry text from the server and the

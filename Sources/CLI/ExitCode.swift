@@ -18,6 +18,8 @@ enum ExitCode: Int32, Sendable, Equatable, CaseIterable {
   case serviceUnavailable = 69
   /// An error nobody planned for: a bug (EX_SOFTWARE).
   case unexpectedError = 70
+  /// The file `--log-file` names cannot be created (EX_CANTCREAT).
+  case logFileUnwritable = 73
   /// Output could not be written: stdout closed, a full disk (EX_IOERR).
   case outputFailed = 74
   /// A temporary failure: trying again, now or after reconnecting, may work (EX_TEMPFAIL).
@@ -26,6 +28,8 @@ enum ExitCode: Int32, Sendable, Equatable, CaseIterable {
   case userActionRequired = 77
   /// Interrupted (SIGINT, Ctrl-C) while loading: the load was cancelled.
   case interrupted = 130
+  /// The terminal went away (SIGHUP) while the interactive screen was open.
+  case hangUp = 129
   /// Asked to stop (SIGTERM) while loading: the load was cancelled.
   case terminated = 143
   /// The reader of stdout went away (`| head`); nothing is printed, and the code is the one

@@ -19,13 +19,15 @@ struct ScreenRenderer {
   /// Cells inside the box, between "│ " and " │".
   var innerWidth: Int { width - 4 }
 
-  func render(_ snapshot: ScreenSnapshot) -> String {
+  /// - Parameter highlighted: the index in `snapshot.methods` of the row the interactive
+  ///   screen's cursor is on, marked with "▸".
+  func render(_ snapshot: ScreenSnapshot, highlighted: Int? = nil) -> String {
     var lines: [String] = []
     let rule = String(repeating: "─", count: innerWidth + 2)
     lines.append("╭" + rule + "╮")
     lines += wrapped(title(of: snapshot.screen), prefix: "", style: palette.bold)
     lines.append("├" + rule + "┤")
-    lines += body(snapshot)
+    lines += body(snapshot, highlighted: highlighted)
     if let message = snapshot.message {
       lines.append("├" + rule + "┤")
       lines += wrapped(message, prefix: "i ", style: palette.cyan)
@@ -41,7 +43,7 @@ struct ScreenRenderer {
     }
   }
 
-  private func body(_ snapshot: ScreenSnapshot) -> [String] {
+  private func body(_ snapshot: ScreenSnapshot, highlighted: Int?) -> [String] {
     switch snapshot.status {
     case .loading:
       return row(palette.dim("Loading…"))
@@ -60,7 +62,9 @@ struct ScreenRenderer {
       }
       return lines
     case .loaded, .empty:
-      var lines = sections(snapshot.methods, showsSelection: snapshot.screen == .paymentMethods)
+      var lines = sections(
+        snapshot.methods, showsSelection: snapshot.screen == .paymentMethods,
+        highlighted: highlighted)
       if let notice = snapshot.notice {
         if !lines.isEmpty { lines += row("") }
         lines += wrapped(notice.title, prefix: "", style: palette.bold)
@@ -73,31 +77,38 @@ struct ScreenRenderer {
 
   /// A section per kind of method, in screen order, each under its heading. Only a screen
   /// where the user picks a method shows the selection markers.
-  private func sections(_ methods: [ScreenSnapshot.Method], showsSelection: Bool) -> [String] {
+  private func sections(
+    _ methods: [ScreenSnapshot.Method], showsSelection: Bool, highlighted: Int?
+  ) -> [String] {
     let headings = [("wallet", "WALLET"), ("card", "CARDS"), ("applePay", "APPLE PAY")]
     var lines: [String] = []
     for (kind, heading) in headings {
-      let items = methods.filter { $0.kind == kind }
+      let items = methods.enumerated().filter { $0.element.kind == kind }
       guard !items.isEmpty else { continue }
       if !lines.isEmpty { lines += row("") }
       lines += row(palette.cyan(heading))
-      for item in items {
-        lines += method(item, showsSelection: showsSelection)
+      for (index, item) in items {
+        lines += method(
+          item, showsSelection: showsSelection, isHighlighted: index == highlighted)
       }
     }
     return lines
   }
 
-  private func method(_ method: ScreenSnapshot.Method, showsSelection: Bool) -> [String] {
+  private func method(
+    _ method: ScreenSnapshot.Method, showsSelection: Bool, isHighlighted: Bool
+  ) -> [String] {
     guard showsSelection else {
       return wrapped(method.title, prefix: " ", style: { $0 })
         + wrapped(method.subtitle, prefix: " ", style: palette.dim)
     }
+    let cursor = isHighlighted ? "▸" : " "
     guard method.selectable else {
-      return wrapped(method.title + " · not selectable", prefix: " × ", style: palette.dim)
+      return wrapped(
+        method.title + " · not selectable", prefix: cursor + "× ", style: palette.dim)
         + wrapped(method.subtitle, prefix: "   ", style: palette.dim)
     }
-    let marker = method.selected ? " ● " : " ○ "
+    let marker = cursor + (method.selected ? "● " : "○ ")
     let style: (String) -> String = method.selected ? { palette.green(palette.bold($0)) } : { $0 }
     return wrapped(method.title, prefix: marker, style: style)
       + wrapped(method.subtitle, prefix: "   ", style: palette.dim)

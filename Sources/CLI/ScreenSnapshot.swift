@@ -17,6 +17,12 @@ struct ScreenSnapshot: Equatable, Encodable {
     var subtitle: String
     var selectable: Bool
     var selected: Bool
+    /// The view model's id of the row, for selecting it; not part of the JSON.
+    var id: String = ""
+
+    enum CodingKeys: String, CodingKey {
+      case kind, title, subtitle, selectable, selected
+    }
   }
 
   struct Panel: Equatable, Encodable {
@@ -58,6 +64,10 @@ struct ScreenSnapshot: Equatable, Encodable {
   var action: Action?
   /// A one-line message, such as feedback on a selection.
   var message: String?
+  /// Whether trying again can help with what the screen shows (its recovery says so); not
+  /// part of the JSON.
+  var canRetry = false
+
   /// What the screen ended on, for the exit code; not part of the JSON.
   var ending: ExitCode.Ending = .shown
 
@@ -94,6 +104,8 @@ extension ScreenSnapshot {
     case .empty(let notice):
       status = .empty
       self.notice = Panel(notice)
+      // The empty state's advice is to add a method, then look again.
+      canRetry = true
     case .failed(let error):
       show(error)
     case .actionRequired(let decision):
@@ -134,6 +146,7 @@ extension ScreenSnapshot {
       title: presented.title, message: presented.message, hint: presented.hint,
       recovery: presented.recovery.description, traceId: presented.traceID)
     ending = .failed(presented.category)
+    canRetry = presented.recovery.isRetry
   }
 
   private mutating func show(_ decision: FlowDecision) {
@@ -150,7 +163,7 @@ extension ScreenSnapshot.Method {
   init(_ row: PaymentMethodRow) {
     self.init(
       kind: row.kind.rawValue, title: row.title, subtitle: row.subtitle,
-      selectable: row.isSelectable, selected: row.isSelected)
+      selectable: row.isSelectable, selected: row.isSelected, id: row.id)
   }
 }
 

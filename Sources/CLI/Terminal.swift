@@ -24,6 +24,12 @@ struct Terminal: Equatable {
   var movesCursor = true
   /// stderr is a terminal too, so the developer log appears on the same screen.
   var errorsAreInteractive = false
+  /// stdin is a terminal too, so the screen can stay open and read keys.
+  var inputIsInteractive = false
+
+  /// Whether the screen can stay open: keys come from a terminal, the frame goes to one,
+  /// and that terminal can move its cursor.
+  var canStayOpen: Bool { isInteractive && inputIsInteractive && movesCursor && size != nil }
 
   /// The columns to lay the screen out for: the terminal's, else `COLUMNS`, else 80.
   var columns: Int { size?.columns ?? columnsVariable ?? 80 }
@@ -41,7 +47,8 @@ struct Terminal: Equatable {
     let isInteractive = isatty(STDOUT_FILENO) == 1
     return Terminal(
       noColorFlag: noColorFlag, environment: environment, isInteractive: isInteractive,
-      size: isInteractive ? measuredSize() : nil, errorsAreInteractive: isatty(STDERR_FILENO) == 1)
+      size: isInteractive ? measuredSize() : nil, errorsAreInteractive: isatty(STDERR_FILENO) == 1,
+      inputIsInteractive: isatty(STDIN_FILENO) == 1)
   }
 
   /// `--no-color` and a non-empty `NO_COLOR` turn colour off; otherwise a non-empty
@@ -57,7 +64,7 @@ struct Terminal: Equatable {
   }
 
   /// The size the terminal driver reports for stdout; nil when it reports none (zero).
-  private static func measuredSize() -> Size? {
+  static func measuredSize() -> Size? {
     var size = winsize()
     guard ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0, size.ws_row > 0
     else { return nil }
@@ -69,7 +76,7 @@ extension Terminal {
   /// The terminal that the environment and what the operating system said describe.
   init(
     noColorFlag: Bool, environment: [String: String], isInteractive: Bool, size: Size?,
-    errorsAreInteractive: Bool
+    errorsAreInteractive: Bool, inputIsInteractive: Bool = false
   ) {
     let isDumb = environment["TERM"] == "dumb"
     self.init(
@@ -80,6 +87,7 @@ extension Terminal {
       size: size,
       columnsVariable: environment["COLUMNS"].flatMap { Int($0) }.flatMap { $0 > 0 ? $0 : nil },
       movesCursor: !isDumb,
-      errorsAreInteractive: errorsAreInteractive)
+      errorsAreInteractive: errorsAreInteractive,
+      inputIsInteractive: inputIsInteractive)
   }
 }

@@ -87,7 +87,9 @@ struct ErrorFlowTests {
       let run = await runCLI(["--scenario", name, "--screen", screen, "--verbose"])
 
       for id in run.traceIDs where Self.failed(id, in: scenario) {
-        #expect(run.errors.contains("=\(id)"), "\(screen): \(id) is not in the log")
+        // Above debug: the request timeline names every request, failed or not.
+        let decisions = linesAboveDebug(run.errors).joined(separator: "\n")
+        #expect(decisions.contains("=\(id)"), "\(screen): \(id) is not in the log")
       }
     }
   }

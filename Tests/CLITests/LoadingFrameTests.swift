@@ -88,6 +88,6 @@ struct InterruptionTests {
     let run = await runCLI(["--screen", screen, "--verbose"], interruption: .terminate)
 
     #expect(run.exitCode == .terminated)
-    #expect(run.errors.isEmpty)
+    #expect(linesAboveDebug(run.errors).isEmpty)
   }
 }

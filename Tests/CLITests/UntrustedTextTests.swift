@@ -104,7 +104,7 @@ struct HostileScenarioTests {
     let lines = run.errors.split(separator: "\n")
 
     #expect(!lines.isEmpty)
-    #expect(lines.allSatisfy { $0.hasPrefix("[info] ") || $0.hasPrefix("[warning] ") })
+    #expect(everyLineIsALogLine(run.errors))
     #expect(!lines.contains { $0.hasPrefix("[error] forged") })
   }
 

@@ -75,11 +75,21 @@ struct VerboseLogTests {
     #expect(run.errors.contains(line), "stderr was:\n\(run.errors)")
   }
 
-  @Test("a load with nothing swallowed logs nothing")
+  @Test("a load with nothing swallowed logs only its requests, at debug")
   func quietWhenAllIsWell() async {
     let run = await runCLI(["--verbose"])
 
-    #expect(run.errors.isEmpty)
+    #expect(linesAboveDebug(run.errors).isEmpty)
+    #expect(run.errors.contains("[debug] → GET /wallet  traceId=wallet-1"))
+    #expect(run.errors.contains("[debug] ← GET /cards 200  traceId=cards-1"))
+  }
+
+  @Test("every line starts with the time since the load began, then its level")
+  func timeline() async {
+    let run = await runCLI(["--scenario", "server-down", "--verbose"])
+
+    #expect(everyLineIsALogLine(run.errors))
+    #expect(run.errors.hasPrefix("     0 ms  ["), "the scenario clock stands still: 0 ms")
   }
 
   @Test("without --verbose nothing is logged, whatever went wrong")

@@ -116,7 +116,7 @@ public struct BackendClient: Sendable {
 
     let response: BackendResponse
     do {
-      response = try await backend.send(
+      response = try await exchange(
         BackendRequest(endpoint: endpoint, traceID: traceID, credential: .accessToken(token)))
     } catch let transport as TransportError {
       try Task.checkCancellation()
@@ -156,6 +156,26 @@ public struct BackendClient: Sendable {
     case (429, _): .rateLimited
     case (500..<600, _): .serviceUnavailable
     default: nil
+    }
+  }
+
+  /// One request on the wire, logged at debug when it is sent and when it is answered (its
+  /// status, or how the transport failed), so a reader of the log can watch the sources
+  /// run side by side, the retries back off and the refresh being shared.
+  private func exchange(_ request: BackendRequest) async throws -> BackendResponse {
+    let trace = [LogMetadataKey.traceID: request.traceID]
+    logger.log(.debug, "→ \(request.endpoint.rawValue)", metadata: trace)
+    do {
+      let response = try await backend.send(request)
+      logger.log(
+        .debug, "← \(request.endpoint.rawValue) \(response.status)", metadata: trace)
+      return response
+    } catch {
+      let what =
+        (error as? TransportError)?.rawValue
+        ?? (error is CancellationError ? "cancelled" : "failed")
+      logger.log(.debug, "← \(request.endpoint.rawValue) \(what)", metadata: trace)
+      throw error
     }
   }
 
@@ -204,7 +224,7 @@ public struct BackendClient: Sendable {
     do {
       let response: BackendResponse
       do {
-        response = try await backend.send(
+        response = try await exchange(
           BackendRequest(
             endpoint: endpoint, traceID: traceID, credential: .refreshToken(refreshToken)))
       } catch let transport as TransportError {
@@ -250,7 +270,7 @@ public struct BackendClient: Sendable {
     var context = ErrorContext(operation: endpoint.rawValue, traceID: traceID)
     let response: BackendResponse
     do {
-      response = try await backend.send(
+      response = try await exchange(
         BackendRequest(
           endpoint: endpoint, traceID: traceID,
           credential: .password(username: username, password: password)))

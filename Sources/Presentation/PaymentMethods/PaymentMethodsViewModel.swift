@@ -59,16 +59,18 @@ public final class PaymentMethodsViewModel {
   @ObservationIgnored private let loadMethods: @Sendable () async throws -> [PaymentMethod]
   @ObservationIgnored private let presenter: ErrorPresenter
   @ObservationIgnored private let statusCheck: UserStatusCheck
+  @ObservationIgnored private let startSession: @Sendable () async throws -> Void
   @ObservationIgnored private let locale: Locale
   @ObservationIgnored private let loads = LatestLoad()
 
   public convenience init(
-    useCase: PaymentMethodsUseCase, userStatus: any UserStatusRepository, logger: any DeveloperLog,
+    useCase: PaymentMethodsUseCase, userStatus: any UserStatusRepository,
+    signIn: @escaping @Sendable () async throws -> Void = {}, logger: any DeveloperLog,
     locale: Locale = .current
   ) {
     self.init(
-      loadMethods: useCase.execute, checkUserStatus: userStatus.fetchUserStatus, logger: logger,
-      locale: locale)
+      loadMethods: useCase.execute, checkUserStatus: userStatus.fetchUserStatus, signIn: signIn,
+      logger: logger, locale: locale)
   }
 
   /// - Parameters:
@@ -78,6 +80,7 @@ public final class PaymentMethodsViewModel {
   public init(
     loadMethods: @escaping @Sendable () async throws -> [PaymentMethod],
     checkUserStatus: @escaping @Sendable () async throws -> UserStatus = { .verified },
+    signIn: @escaping @Sendable () async throws -> Void = {},
     flowHandlers: FlowErrorHandlers = .standard,
     logger: any DeveloperLog,
     locale: Locale = .current
@@ -87,6 +90,7 @@ public final class PaymentMethodsViewModel {
       subject: "your payment methods", flowHandlers: flowHandlers, logger: logger)
     self.statusCheck = UserStatusCheck(
       read: checkUserStatus, flowHandlers: flowHandlers, logger: logger)
+    self.startSession = signIn
     self.locale = locale
   }
 
@@ -96,6 +100,23 @@ public final class PaymentMethodsViewModel {
   public func load() -> Task<Void, Never> {
     state = .loading
     return loads.start { await self.runLoad() }
+  }
+
+  /// "Sign in": starts a new session, then loads the screen through the same path as the
+  /// first load. A sign-in that fails is shown like any error: a refusal sends the user
+  /// back to signing in, a network failure says so.
+  @discardableResult
+  public func signIn() -> Task<Void, Never> {
+    state = .loading
+    return loads.start {
+      do {
+        try await self.startSession()
+      } catch {
+        self.publish(self.present(error))
+        return
+      }
+      await self.runLoad()
+    }
   }
 
   /// "Check my status again": re-reads the user's status before anything else, and loads

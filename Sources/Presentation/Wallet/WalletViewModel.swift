@@ -35,22 +35,25 @@ public final class WalletViewModel {
   @ObservationIgnored private let loadStatus: @Sendable () async throws -> WalletStatus
   @ObservationIgnored private let presenter: ErrorPresenter
   @ObservationIgnored private let statusCheck: UserStatusCheck
+  @ObservationIgnored private let startSession: @Sendable () async throws -> Void
   @ObservationIgnored private let locale: Locale
   @ObservationIgnored private let loads = LatestLoad()
 
   public convenience init(
-    useCase: WalletUseCase, userStatus: any UserStatusRepository, logger: any DeveloperLog,
+    useCase: WalletUseCase, userStatus: any UserStatusRepository,
+    signIn: @escaping @Sendable () async throws -> Void = {}, logger: any DeveloperLog,
     locale: Locale = .current
   ) {
     self.init(
-      loadStatus: useCase.execute, checkUserStatus: userStatus.fetchUserStatus, logger: logger,
-      locale: locale)
+      loadStatus: useCase.execute, checkUserStatus: userStatus.fetchUserStatus, signIn: signIn,
+      logger: logger, locale: locale)
   }
 
   /// See `PaymentMethodsViewModel.init` for the parameters.
   public init(
     loadStatus: @escaping @Sendable () async throws -> WalletStatus,
     checkUserStatus: @escaping @Sendable () async throws -> UserStatus = { .verified },
+    signIn: @escaping @Sendable () async throws -> Void = {},
     flowHandlers: FlowErrorHandlers = .standard,
     logger: any DeveloperLog,
     locale: Locale = .current
@@ -60,6 +63,7 @@ public final class WalletViewModel {
       subject: "your wallet", flowHandlers: flowHandlers, logger: logger)
     self.statusCheck = UserStatusCheck(
       read: checkUserStatus, flowHandlers: flowHandlers, logger: logger)
+    self.startSession = signIn
     self.locale = locale
   }
 
@@ -68,6 +72,23 @@ public final class WalletViewModel {
   public func load() -> Task<Void, Never> {
     state = .loading
     return loads.start { await self.runLoad() }
+  }
+
+  /// "Sign in": starts a new session, then loads the screen through the same path as the
+  /// first load. A sign-in that fails is shown like any error: a refusal sends the user
+  /// back to signing in, a network failure says so.
+  @discardableResult
+  public func signIn() -> Task<Void, Never> {
+    state = .loading
+    return loads.start {
+      do {
+        try await self.startSession()
+      } catch {
+        self.publish(self.present(error))
+        return
+      }
+      await self.runLoad()
+    }
   }
 
   /// "Check my status again": re-reads the user's status before anything else, and loads

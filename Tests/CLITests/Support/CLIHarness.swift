@@ -97,3 +97,17 @@ let packageRoot = URL(fileURLWithPath: #filePath)
 enum BuiltInScenariosNames {
   static let all = BuiltInScenarios.all.map(\.name)
 }
+
+/// The developer log's lines above debug level: what a layer chose to say, without the
+/// request timeline.
+func linesAboveDebug(_ log: String) -> [Substring] {
+  log.split(separator: "\n").filter { !$0.contains("  [debug] ") }
+}
+
+/// Whether every line of the log starts as the log's own lines do: the elapsed time, then
+/// the level in brackets. A line forged by a newline in a server's text would not.
+func everyLineIsALogLine(_ log: String) -> Bool {
+  log.split(separator: "\n").allSatisfy { line in
+    line.wholeMatch(of: /\s*(\d+|-) ms  \[(debug|info|warning|error)\] .*/) != nil
+  }
+}

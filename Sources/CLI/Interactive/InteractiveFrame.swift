@@ -1,0 +1,85 @@
+/// Draws the interactive screen: the same box the one-shot mode prints, the cursor on the
+/// highlighted row, what to do next after a journey the app cannot finish, the log or help
+/// panel, and a footer with the keys that do something now. Plain Swift: state and size
+/// in, lines out; the driver writes them.
+struct InteractiveFrame {
+  let palette: Palette
+
+  /// At most `size.rows` lines, none wider than `size.columns` cells.
+  func render(
+    _ model: InteractiveScreen, _ snapshot: ScreenSnapshot, log: [String], size: Terminal.Size
+  ) -> [String] {
+    let renderer = ScreenRenderer(palette: palette, width: size.columns)
+    var top = renderer.render(snapshot, highlighted: model.highlightedRow(in: snapshot))
+      .split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init)
+    if let guidance = model.guidance {
+      top += wrap(guidance, width: renderer.width).map { palette.yellow($0) }
+    }
+    let footer = wrap(footerText(model.actions(for: snapshot)), width: size.columns)
+      .map { palette.dim($0) }
+
+    var panel: [String] = []
+    if model.showsHelp {
+      panel = ["Keys:"] + Self.help.flatMap { wrap($0, width: size.columns) }
+    } else if model.showsLog {
+      let title = "Developer log (newest last):"
+      let room = max(0, size.rows - top.count - footer.count - 2)
+      let lines = log.suffix(room).map { CellWidth.truncated($0, to: size.columns) }
+      panel = [title] + (lines.isEmpty ? ["(nothing logged yet)"] : lines)
+    }
+
+    var lines = top
+    if !panel.isEmpty { lines += [""] + panel.map { palette.dim($0) } }
+    // The footer stays in sight: what does not fit above it is cut from the bottom up.
+    let room = max(0, size.rows - footer.count)
+    return Array(lines.prefix(room)) + footer.prefix(size.rows)
+  }
+
+  private func footerText(_ actions: [InteractiveScreen.Action]) -> String {
+    actions.map { "\($0.hint.keys) \($0.hint.does)" }.joined(separator: "  ·  ")
+  }
+
+  /// Every key, for `?`.
+  static let help = [
+    "↑ ↓ or k j   move over the rows; g G (Home End) first and last",
+    "Enter        select the row, or press the button of the journey on screen",
+    "r            try again, where trying again can help",
+    "w or Tab     switch between payment methods and the wallet",
+    "l            show or hide the developer log",
+    "?            show or hide this help",
+    "q, Esc, Ctrl-C   quit; Ctrl-Z suspends",
+  ]
+
+  /// Words of plain text over lines of at most `width` cells; a longer word is cut.
+  private func wrap(_ text: String, width: Int) -> [String] {
+    var lines: [String] = []
+    var current = ""
+    for word in text.split(separator: " ", omittingEmptySubsequences: false) {
+      let candidate = current.isEmpty ? String(word) : current + " " + word
+      if CellWidth.of(candidate) <= width {
+        current = candidate
+      } else {
+        if !current.isEmpty { lines.append(current) }
+        current = CellWidth.truncated(String(word), to: width)
+      }
+    }
+    if !current.isEmpty { lines.append(current) }
+    return lines
+  }
+}
+
+extension CellWidth {
+  /// The longest prefix of `text` that fits in `width` cells. For plain text: the frame
+  /// cuts lines before it styles them.
+  static func truncated(_ text: String, to width: Int) -> String {
+    var result = ""
+    var used = 0
+    for character in text {
+      let cells = of(character)
+      if used + cells > width { break }
+      result.append(character)
+      used += cells
+    }
+    return result
+  }
+}

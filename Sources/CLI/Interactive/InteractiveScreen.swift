@@ -1,0 +1,151 @@
+import Presentation
+
+/// The interactive screen's own state and its rules: which key does what, given what the
+/// view model's state shows. Plain values and no terminal, so every key in every state is
+/// tested in-process; the driver (`InteractiveSession`) only carries out the effects.
+///
+/// One list of the actions a state offers (`actions(for:)`) decides both what a key does
+/// and what the footer lists, so the footer can never offer a key that does nothing.
+struct InteractiveScreen: Equatable {
+  typealias Screen = CommandLineOptions.Screen
+
+  /// What the driver has to do after a key.
+  enum Effect: Equatable {
+    /// Load the screen through its view model's load path (the first load, or `r`).
+    case load(Screen)
+    case signIn(Screen)
+    case checkStatus(Screen)
+    case select(rowID: String)
+    case quit
+    case suspend
+  }
+
+  /// Something the user can do in a state, with the keys that do it.
+  enum Action: Equatable {
+    case move
+    case select
+    case retry
+    /// The journey's button: sign in, check the status again, or see how to update or
+    /// reach support.
+    case journey(button: String)
+    case switchScreen(to: Screen)
+    case log
+    case help
+    case quit
+
+    /// The keys, as the footer shows them, and what they do.
+    var hint: (keys: String, does: String) {
+      switch self {
+      case .move: ("↑↓", "move")
+      case .select: ("Enter", "select")
+      case .retry: ("r", "try again")
+      case .journey(let button): ("Enter", button)
+      case .switchScreen(.wallet): ("w", "wallet")
+      case .switchScreen(.paymentMethods): ("w", "payment methods")
+      case .log: ("l", "log")
+      case .help: ("?", "help")
+      case .quit: ("q", "quit")
+      }
+    }
+  }
+
+  var screen: Screen
+  /// The row the cursor is on, on the payment-methods screen.
+  var highlighted = 0
+  var showsHelp = false
+  var showsLog = false
+  /// What the user would do next, for a journey this app cannot finish itself (updating
+  /// the app, calling support).
+  var guidance: String?
+  /// The screens whose first load has started: the other screen loads when first shown.
+  var started: Set<Screen>
+
+  init(screen: Screen, showsLog: Bool = false) {
+    self.screen = screen
+    self.showsLog = showsLog
+    self.started = [screen]
+  }
+
+  /// What the state on screen offers, in footer order.
+  func actions(for snapshot: ScreenSnapshot) -> [Action] {
+    var actions: [Action] = []
+    switch snapshot.status {
+    case .loaded where snapshot.screen == .paymentMethods && !snapshot.methods.isEmpty:
+      actions += snapshot.methods.count > 1 ? [.move, .select] : [.select]
+    case .error:
+      if let button = snapshot.action?.button { actions.append(.journey(button: button)) }
+    case .loading, .loaded, .empty:
+      break
+    }
+    if snapshot.canRetry { actions.append(.retry) }
+    actions.append(.switchScreen(to: screen == .paymentMethods ? .wallet : .paymentMethods))
+    actions += [.log, .help, .quit]
+    return actions
+  }
+
+  /// The row the cursor is on, kept within the rows there are now.
+  func highlightedRow(in snapshot: ScreenSnapshot) -> Int? {
+    guard actions(for: snapshot).contains(.select) else { return nil }
+    return min(max(highlighted, 0), snapshot.methods.count - 1)
+  }
+
+  /// Applies a key to the state on screen, and says what the driver has to do.
+  mutating func handle(_ key: Key, on snapshot: ScreenSnapshot) -> [Effect] {
+    let actions = actions(for: snapshot)
+    let rows = snapshot.methods.count
+    switch key {
+    case .character("q"), .escape, .interrupt:
+      return [.quit]
+    case .suspend:
+      return [.suspend]
+    case .character("?"):
+      showsHelp.toggle()
+    case .character("l"):
+      showsLog.toggle()
+    case .character("w"), .tab, .shiftTab:
+      screen = screen == .paymentMethods ? .wallet : .paymentMethods
+      guidance = nil
+      if started.insert(screen).inserted { return [.load(screen)] }
+    case .up where actions.contains(.move), .character("k") where actions.contains(.move):
+      highlighted = max(0, min(highlighted, rows - 1) - 1)
+    case .down where actions.contains(.move), .character("j") where actions.contains(.move):
+      highlighted = min(rows - 1, highlighted + 1)
+    case .home where actions.contains(.move), .character("g") where actions.contains(.move):
+      highlighted = 0
+    case .end where actions.contains(.move), .character("G") where actions.contains(.move):
+      highlighted = rows - 1
+    case .enter where actions.contains(.select):
+      guard let row = highlightedRow(in: snapshot), snapshot.methods.indices.contains(row)
+      else { return [] }
+      return [.select(rowID: snapshot.methods[row].id)]
+    case .enter:
+      return journey(snapshot)
+    case .character("r") where actions.contains(.retry):
+      guidance = nil
+      return [.load(screen)]
+    default:
+      break
+    }
+    return []
+  }
+
+  /// The journey's button: the ways on this app can take, and for the others, what the
+  /// user would do next.
+  private mutating func journey(_ snapshot: ScreenSnapshot) -> [Effect] {
+    switch snapshot.action.flatMap({ FlowDecision.Action(rawValue: $0.kind) }) {
+    case .signIn:
+      return [.signIn(screen)]
+    case .verifyAccount:
+      return [.checkStatus(screen)]
+    case .updateApp:
+      guidance =
+        "To update, open the App Store, find this app and choose Update, then open it again."
+    case .contactSupport:
+      let reference = snapshot.error?.traceId.map { " and quote reference \($0)" } ?? ""
+      guidance = "Reach support from Help in the app\(reference): only they can unlock it."
+    case nil:
+      break
+    }
+    return []
+  }
+}

@@ -1,0 +1,250 @@
+import DataLayer
+import Foundation
+import Presentation
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// The thin driver of the interactive screen: it owns the terminal, turns bytes and signals
+/// into keys and events, hands keys to `InteractiveScreen`, carries out the effects through
+/// the view models, and draws `InteractiveFrame`. Everything it decides is decided there.
+@MainActor
+final class InteractiveSession {
+  enum Event: Sendable {
+    case input([UInt8])
+    /// Standard input ended or failed: nobody can type any more.
+    case inputEnded
+    case signal(Int32)
+    /// A load, a sign-in or a status check has published its state.
+    case published
+    case logLine(String)
+  }
+
+  /// How the session ended.
+  private enum Ending {
+    case quit
+    case signal(ExitCode)
+  }
+
+  private let console: any Console
+  private let device: TerminalDevice
+  private let frame: InteractiveFrame
+  private let clock: any Clock<Duration>
+  private let events: AsyncStream<Event>
+  private let sink: AsyncStream<Event>.Continuation
+  private let signals = SignalPipe()
+  private var model: InteractiveScreen
+  private var log: [String] = []
+  private var size: Terminal.Size
+
+  /// Every line of the developer log, for the panel `l` shows.
+  nonisolated let logWriter: @Sendable (String) -> Void
+
+  init(
+    console: any Console, palette: Palette, size: Terminal.Size, screen: InteractiveScreen,
+    clock: any Clock<Duration>
+  ) {
+    self.console = console
+    self.device = TerminalDevice(console: console)
+    self.frame = InteractiveFrame(palette: palette)
+    self.size = size
+    self.model = screen
+    self.clock = clock
+    let (events, sink) = AsyncStream<Event>.makeStream()
+    self.events = events
+    self.sink = sink
+    self.logWriter = { sink.yield(.logLine($0)) }
+  }
+
+  /// Runs the screen until the user quits or a signal ends it, and returns the exit code:
+  /// the one of the state on screen when the user quit.
+  func run(paymentMethods: PaymentMethodsViewModel, wallet: WalletViewModel) async -> ExitCode {
+    let screens = Screens(paymentMethods: paymentMethods, wallet: wallet)
+    device.open()
+    signals.start([SIGINT, SIGTERM, SIGHUP, SIGWINCH, SIGTSTP, SIGCONT]) { [sink] number in
+      sink.yield(.signal(number))
+    }
+    startReadingKeys()
+    carryOut(.load(model.screen), on: screens)
+    redraw(screens)
+
+    var ending = Ending.quit
+    loop: for await event in events {
+      switch event {
+      case .input(let bytes):
+        for key in Key.decode(bytes) {
+          let effects = model.handle(key, on: screens.snapshot(of: model.screen))
+          if effects.contains(.quit) { break loop }
+          for effect in effects { carryOut(effect, on: screens) }
+        }
+      case .inputEnded:
+        break loop
+      case .signal(let number):
+        if let code = Self.exitCode(ending: number) {
+          ending = .signal(code)
+          break loop
+        }
+        if number == SIGTSTP { suspend() }
+        if number == SIGCONT { device.open() }
+        size = device.size() ?? size
+      case .published:
+        break
+      case .logLine(let line):
+        log.append(line)
+        if log.count > 500 { log.removeFirst(log.count - 500) }
+        guard model.showsLog else { continue }
+      }
+      redraw(screens)
+    }
+
+    screens.cancelAll()
+    device.close()
+    signals.stop()
+    switch ending {
+    case .signal(let code):
+      return code
+    case .quit:
+      if let selected = screens.selectedTitle {
+        console.write("Selected: \(UntrustedText.escaped(selected))\n")
+      }
+      return screens.snapshot(of: model.screen).exitCode
+    }
+  }
+
+  private func redraw(_ screens: Screens) {
+    device.draw(frame.render(model, screens.snapshot(of: model.screen), log: log, size: size))
+  }
+
+  /// Starts what an effect asks of a view model, the way the one-shot mode starts its load:
+  /// inside a new timeline for the log, and with a redraw once the state is published.
+  private func carryOut(_ effect: InteractiveScreen.Effect, on screens: Screens) {
+    let task: Task<Void, Never>
+    switch effect {
+    case .load(let screen):
+      task = ConsoleLog.startingLoad(on: clock) { screens.load(screen) }
+    case .signIn(let screen):
+      task = ConsoleLog.startingLoad(on: clock) { screens.signIn(screen) }
+    case .checkStatus(let screen):
+      task = ConsoleLog.startingLoad(on: clock) { screens.checkStatus(screen) }
+    case .select(let rowID):
+      screens.paymentMethods.select(rowID)
+      return
+    case .suspend:
+      suspend()
+      return
+    case .quit:
+      return
+    }
+    let sink = sink
+    Task {
+      await task.value
+      sink.yield(.published)
+    }
+  }
+
+  /// Ctrl-Z: gives the terminal back as it was, stops the process, and takes the screen
+  /// back when the shell resumes it.
+  private func suspend() {
+    device.close()
+    kill(getpid(), SIGSTOP)
+    device.open()
+    size = device.size() ?? size
+  }
+
+  /// Keys are read on a thread of their own: read(2) blocks, and the screen must go on
+  /// drawing while nobody types. The thread ends with the process.
+  private func startReadingKeys() {
+    let sink = sink
+    let reader = Thread {
+      var buffer = [UInt8](repeating: 0, count: 64)
+      while true {
+        let count = read(STDIN_FILENO, &buffer, buffer.count)
+        if count > 0 {
+          sink.yield(.input(Array(buffer.prefix(count))))
+        } else if count < 0, errno == EINTR {
+          continue
+        } else {
+          sink.yield(.inputEnded)
+          return
+        }
+      }
+    }
+    reader.start()
+  }
+
+  /// The signals that end the session, with their exit codes.
+  private static func exitCode(ending number: Int32) -> ExitCode? {
+    switch number {
+    case SIGINT: .interrupted
+    case SIGTERM: .terminated
+    case SIGHUP: .hangUp
+    default: nil
+    }
+  }
+}
+
+/// The two screens' view models, kept for the whole session: switching screens keeps each
+/// one's state.
+@MainActor
+private struct Screens {
+  let paymentMethods: PaymentMethodsViewModel
+  let wallet: WalletViewModel
+  private let running = RunningTasks()
+
+  init(paymentMethods: PaymentMethodsViewModel, wallet: WalletViewModel) {
+    self.paymentMethods = paymentMethods
+    self.wallet = wallet
+  }
+
+  func snapshot(of screen: CommandLineOptions.Screen) -> ScreenSnapshot {
+    switch screen {
+    case .paymentMethods: ScreenSnapshot(paymentMethods.state)
+    case .wallet: ScreenSnapshot(wallet.state)
+    }
+  }
+
+  func load(_ screen: CommandLineOptions.Screen) -> Task<Void, Never> {
+    running.keep(screen == .paymentMethods ? paymentMethods.load() : wallet.load(), for: screen)
+  }
+
+  func signIn(_ screen: CommandLineOptions.Screen) -> Task<Void, Never> {
+    running.keep(
+      screen == .paymentMethods ? paymentMethods.signIn() : wallet.signIn(), for: screen)
+  }
+
+  func checkStatus(_ screen: CommandLineOptions.Screen) -> Task<Void, Never> {
+    running.keep(
+      screen == .paymentMethods ? paymentMethods.checkStatusAgain() : wallet.checkStatusAgain(),
+      for: screen)
+  }
+
+  /// Quitting cancels whatever still runs, through the same cancellation as a superseded
+  /// load: nothing is shown or logged for it.
+  func cancelAll() {
+    running.cancelAll()
+  }
+
+  /// The title of the method selected on the payment-methods screen, if any.
+  var selectedTitle: String? {
+    guard case .loaded(let methods) = paymentMethods.state else { return nil }
+    return methods.rows.first(where: \.isSelected)?.title
+  }
+}
+
+/// The latest task of each screen, so quitting can cancel them.
+@MainActor
+private final class RunningTasks {
+  private var tasks: [CommandLineOptions.Screen: Task<Void, Never>] = [:]
+
+  func keep(_ task: Task<Void, Never>, for screen: CommandLineOptions.Screen) -> Task<Void, Never> {
+    tasks[screen] = task
+    return task
+  }
+
+  func cancelAll() {
+    for task in tasks.values { task.cancel() }
+  }
+}

@@ -1,0 +1,59 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// The controlling terminal as the interactive screen uses it: raw mode through termios,
+/// the alternate screen and a hidden cursor, each put back exactly as it was.
+@MainActor
+final class TerminalDevice {
+  /// The attributes the terminal had before the screen opened, restored on every way out.
+  private var saved = termios()
+  private var hasSaved = false
+  private(set) var isOpen = false
+  private let console: any Console
+
+  init(console: any Console) {
+    self.console = console
+  }
+
+  /// Raw input (keys arrive one by one, unechoed, Ctrl-C and Ctrl-Z as bytes) on the
+  /// alternate screen with the cursor hidden. Output processing stays on, so "\n" still
+  /// starts a line at its left edge.
+  func open() {
+    if !hasSaved {
+      hasSaved = tcgetattr(STDIN_FILENO, &saved) == 0
+    }
+    guard hasSaved else { return }
+    var raw = saved
+    raw.c_lflag &= ~tcflag_t(ECHO | ICANON | ISIG | IEXTEN)
+    raw.c_iflag &= ~tcflag_t(IXON | ICRNL)
+    withUnsafeMutableBytes(of: &raw.c_cc) { cc in
+      cc[Int(VMIN)] = 1
+      cc[Int(VTIME)] = 0
+    }
+    _ = tcsetattr(STDIN_FILENO, TCSAFLUSH, &raw)
+    console.write("\u{1B}[?1049h\u{1B}[?25l")
+    isOpen = true
+  }
+
+  /// Back to the terminal as it was: the main screen, the cursor, the saved attributes.
+  func close() {
+    guard isOpen else { return }
+    console.write("\u{1B}[?25h\u{1B}[?1049l")
+    if hasSaved { _ = tcsetattr(STDIN_FILENO, TCSAFLUSH, &saved) }
+    isOpen = false
+  }
+
+  /// Draws `lines` over the whole screen, in one write so it never shows half a frame.
+  func draw(_ lines: [String]) {
+    let body = lines.map { $0 + "\u{1B}[K" }.joined(separator: "\r\n")
+    console.write("\u{1B}[H" + body + "\u{1B}[J")
+  }
+
+  /// The terminal's size now (it changes under SIGWINCH).
+  func size() -> Terminal.Size? {
+    Terminal.measuredSize()
+  }
+}
