@@ -1,0 +1,98 @@
+import Testing
+
+@testable import CLI
+
+/// What the interactive screen looks like on its main paths, as golden frames, and that
+/// every frame fits its terminal.
+@MainActor
+@Suite("Interactive screen: golden frames", .timeLimit(.minutes(1)))
+struct InteractiveFrameTests {
+  private let size = Terminal.Size(columns: 80, rows: 24)
+  private let frame = InteractiveFrame(palette: Palette(isEnabled: false))
+
+  private func render(_ model: InteractiveScreen, _ snapshot: ScreenSnapshot, log: [String] = [])
+    -> String
+  {
+    frame.render(model, snapshot, log: log, size: size).joined(separator: "\n") + "\n"
+  }
+
+  @Test("the list, the cursor on the second row")
+  func list() async {
+    var model = InteractiveScreen(screen: .paymentMethods)
+    let snapshot = await InteractiveFixtures.snapshot("all-available")
+    _ = model.handle(.down, on: snapshot)
+
+    GoldenFile.check(render(model, snapshot), against: "interactive/list.txt")
+  }
+
+  @Test("an error trying again can help with offers r")
+  func retryable() async {
+    let snapshot = await InteractiveFixtures.snapshot("offline")
+
+    GoldenFile.check(
+      render(InteractiveScreen(screen: .paymentMethods), snapshot),
+      against: "interactive/offline.txt")
+  }
+
+  @Test("a journey offers its button on Enter")
+  func journey() async {
+    let snapshot = await InteractiveFixtures.snapshot("session-expired")
+
+    GoldenFile.check(
+      render(InteractiveScreen(screen: .paymentMethods), snapshot),
+      against: "interactive/session-expired.txt")
+  }
+
+  @Test("after Enter on a locked account: how to reach support, with the reference")
+  func support() async {
+    var model = InteractiveScreen(screen: .paymentMethods)
+    let snapshot = await InteractiveFixtures.snapshot("user-locked")
+    _ = model.handle(.enter, on: snapshot)
+
+    GoldenFile.check(render(model, snapshot), against: "interactive/user-locked-support.txt")
+  }
+
+  @Test("the help panel lists every key")
+  func help() async {
+    var model = InteractiveScreen(screen: .paymentMethods)
+    let snapshot = await InteractiveFixtures.snapshot("all-available")
+    _ = model.handle(.character("?"), on: snapshot)
+
+    GoldenFile.check(render(model, snapshot), against: "interactive/help.txt")
+  }
+
+  @Test("the log panel shows the newest lines that fit, above the footer")
+  func logPanel() async {
+    var model = InteractiveScreen(screen: .paymentMethods)
+    let snapshot = await InteractiveFixtures.snapshot("offline")
+    _ = model.handle(.character("l"), on: snapshot)
+    let log = (1...40).map { "  \($0 * 10) ms  [debug] line \($0)" }
+
+    let text = render(model, snapshot, log: log)
+
+    GoldenFile.check(text, against: "interactive/log.txt")
+    #expect(text.contains("line 40"))
+    #expect(!text.contains("line 1\n"))
+  }
+
+  @Test(
+    "every frame fits its terminal, at any size",
+    arguments: [(80, 24), (40, 20), (30, 12), (120, 8)] as [(Int, Int)])
+  func fits(columns: Int, rows: Int) async throws {
+    try #require(TerminalCells.isReady)
+    let size = Terminal.Size(columns: columns, rows: rows)
+    for scenario in ["all-available", "user-locked", "offline"] {
+      var model = InteractiveScreen(screen: .paymentMethods)
+      let snapshot = await InteractiveFixtures.snapshot(scenario)
+      _ = model.handle(.enter, on: snapshot)
+      _ = model.handle(.character("l"), on: snapshot)
+
+      let lines = frame.render(
+        model, snapshot, log: ["  1 ms  [debug] " + String(repeating: "x", count: 200)], size: size)
+
+      #expect(lines.count <= rows)
+      #expect(lines.allSatisfy { TerminalCells.width($0) <= max(columns, 30) })
+      #expect(lines.last?.contains("q quit") == true, "the footer stays in sight")
+    }
+  }
+}

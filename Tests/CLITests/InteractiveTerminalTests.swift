@@ -1,0 +1,117 @@
+import Foundation
+import Testing
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// The interactive screen on a real pseudo-terminal: keys in, frames out, the terminal left
+/// as it was found. Each wait has a time limit; none is a fixed sleep.
+@Suite("Interactive screen on a pseudo-terminal", .serialized, .timeLimit(.minutes(1)))
+struct InteractiveTerminalTests {
+  @Test("select a card and quit: its name on stdout, exit 0")
+  func selectAndQuit() throws {
+    let terminal = try PseudoTerminal(["--scenario", "all-available"])
+    try #require(terminal.waitFor("Enter select"))
+
+    terminal.send("j")
+    terminal.send("\r")
+    try #require(terminal.waitFor("Visa •••• 4242 selected."))
+    terminal.send("q")
+
+    #expect(terminal.waitForExit() == 0)
+    #expect(terminal.text.contains("Selected: Visa •••• 4242\r\n"))
+  }
+
+  @Test("offline, then r: the same load path again, and the screen loads")
+  func retryOffline() throws {
+    let terminal = try PseudoTerminal(["--scenario", "offline"])
+    try #require(terminal.waitFor("r try again"))
+    let before = terminal.output.count
+
+    terminal.send("r")
+
+    #expect(terminal.waitFor("Balance €125.50", after: before))
+    terminal.send("q")
+    #expect(terminal.waitForExit() == 0)
+  }
+
+  @Test("the session ended, then Enter: signed in, and the screen loads")
+  func signIn() throws {
+    let terminal = try PseudoTerminal(["--scenario", "session-expired"])
+    try #require(terminal.waitFor("Enter Sign in"))
+    let before = terminal.output.count
+
+    terminal.send("\r")
+
+    #expect(terminal.waitFor("Balance €125.50", after: before))
+    terminal.send("q")
+    #expect(terminal.waitForExit() == 0)
+  }
+
+  @Test("not verified, then Enter twice: the second check finds the account verified")
+  func checkStatusTwice() throws {
+    let terminal = try PseudoTerminal(["--scenario", "user-not-verified", "--verbose"])
+    try #require(terminal.waitFor("Enter Check my status again"))
+
+    terminal.send("\r")
+    try #require(terminal.waitFor("user status is notVerified"))
+    let before = terminal.output.count
+    try #require(terminal.waitFor("Enter Check my status again", after: before))
+    terminal.send("\r")
+
+    #expect(terminal.waitFor("Balance €125.50", after: before))
+    terminal.send("q")
+    #expect(terminal.waitForExit() == 0)
+  }
+
+  @Test("q during a slow load quits at once, cancelling it")
+  func quitWhileLoading() throws {
+    let terminal = try PseudoTerminal(["--scenario", "wallet-slow"])
+    try #require(terminal.waitFor("Loading…"))
+
+    let sent = ContinuousClock.now
+    terminal.send("q")
+    let status = terminal.waitForExit()
+    let elapsed = ContinuousClock.now - sent
+
+    #expect(status == 0)
+    #expect(elapsed < .seconds(1), "took \(elapsed); the load alone takes 3 s")
+  }
+
+  @Test(
+    "the terminal's attributes are exactly as before, whatever way the screen ends",
+    arguments: [
+      ("q", nil, 0), ("\u{1B}", nil, 0), ("\u{03}", nil, 0), (nil, SIGTERM, 143),
+      (nil, SIGHUP, 129), (nil, SIGINT, 130),
+    ] as [(String?, Int32?, Int32)])
+  func attributesRestored(key: String?, signal: Int32?, status: Int32) throws {
+    let terminal = try PseudoTerminal(["--scenario", "all-available"])
+    let before = terminal.attributes()
+    try #require(terminal.waitFor("q quit"))
+    #expect(terminal.attributes() != before, "the screen is in raw mode while open")
+
+    if let key { terminal.send(key) }
+    if let signal { kill(terminal.pid, signal) }
+
+    #expect(terminal.waitForExit() == status)
+    #expect(terminal.attributes() == before)
+    #expect(terminal.text.hasSuffix("\u{1B}[?25h\u{1B}[?1049l"), "cursor and screen given back")
+  }
+
+  @Test("a resize redraws the screen at the new width")
+  func resize() throws {
+    let terminal = try PseudoTerminal(["--scenario", "all-available"], columns: 80, rows: 24)
+    try #require(terminal.waitFor("q quit"))
+    let before = terminal.output.count
+
+    terminal.resize(columns: 40, rows: 20)
+
+    let narrowTop = "╭" + String(repeating: "─", count: 38) + "╮"
+    #expect(terminal.waitFor(narrowTop, after: before))
+    terminal.send("q")
+    #expect(terminal.waitForExit() == 0)
+  }
+}
