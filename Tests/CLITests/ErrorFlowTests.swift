@@ -56,6 +56,7 @@ struct ErrorFlowTests {
       (ScenarioFault(source: "x"), nil),
       (SessionEnded(cause: RefreshRefused(context: context)), nil),
       (RefreshRefused(context: context), nil),
+      (SignInRefused(context: context), .signIn),
       (CancellationError(), nil),
       (URLError(.notConnectedToInternet), nil),
     ]

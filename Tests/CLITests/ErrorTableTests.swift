@@ -33,7 +33,7 @@ struct ErrorTableTests {
       ].map(id)
       + [WalletError.couldNotLoad(failure), .flowInterrupted(failure)].map(id)
       + [
-        "DeadlineExceeded", "SessionEnded", "RefreshRefused", "ScenarioFault",
+        "DeadlineExceeded", "SessionEnded", "RefreshRefused", "SignInRefused", "ScenarioFault",
         "UnclassifiedRequestError", "CancellationError",
         "UsageError", "ScenarioLoader.Failure", "ScenarioFileError",
       ]

@@ -56,10 +56,13 @@ struct InteractiveTerminalTests {
     let terminal = try PseudoTerminal(["--scenario", "user-not-verified", "--verbose"])
     try #require(terminal.waitFor("Enter Check my status again"))
 
+    let start = terminal.output.count
     terminal.send("\r")
-    try #require(terminal.waitFor("user status is notVerified"))
+    try #require(terminal.waitFor("user status is notVerified", after: start))
+    // The journey drawn again after the first check: its button is on offer once more.
+    let checked = try #require(terminal.end(of: "user status is notVerified", after: start))
+    try #require(terminal.waitFor("Enter Check my status again", after: checked))
     let before = terminal.output.count
-    try #require(terminal.waitFor("Enter Check my status again", after: before))
     terminal.send("\r")
 
     #expect(terminal.waitFor("Balance €125.50", after: before))
@@ -89,7 +92,7 @@ struct InteractiveTerminalTests {
     ] as [(String?, Int32?, Int32)])
   func attributesRestored(key: String?, signal: Int32?, status: Int32) throws {
     let terminal = try PseudoTerminal(["--scenario", "all-available"])
-    let before = terminal.attributes()
+    let before = terminal.attributesAtStart
     try #require(terminal.waitFor("q quit"))
     #expect(terminal.attributes() != before, "the screen is in raw mode while open")
 
@@ -99,6 +102,23 @@ struct InteractiveTerminalTests {
     #expect(terminal.waitForExit() == status)
     #expect(terminal.attributes() == before)
     #expect(terminal.text.hasSuffix("\u{1B}[?25h\u{1B}[?1049l"), "cursor and screen given back")
+  }
+
+  @Test("--once on a terminal renders once and exits, as a pipe would")
+  func once() throws {
+    let terminal = try PseudoTerminal(["--scenario", "offline", "--once"])
+
+    #expect(terminal.waitForExit() == 75)
+    #expect(terminal.text.contains("You're offline"))
+    #expect(!terminal.text.contains("\u{1B}[?1049h"), "no alternate screen")
+  }
+
+  @Test("--json on a terminal prints the state once, as before")
+  func json() throws {
+    let terminal = try PseudoTerminal(["--scenario", "all-available", "--json"])
+
+    #expect(terminal.waitForExit() == 0)
+    #expect(terminal.text.contains("\"status\" : \"loaded\""))
   }
 
   @Test("a resize redraws the screen at the new width")

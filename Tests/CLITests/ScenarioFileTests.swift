@@ -426,3 +426,34 @@ struct ScenarioFileResponsesTests {
     }
   }
 }
+
+@Suite("Scenario files: the ways out", .timeLimit(.minutes(1)))
+struct ScenarioFileWayOutTests {
+  @Test(
+    "status checks and refreshes may be lists, served in order; signIn says what signing in yields")
+  func lists() throws {
+    let scenario = try ScenarioFile.parse(
+      Foundation.Data(
+        #"{"userStatus": ["notVerified", "verified"], "session": {"refresh": ["offline", "succeeds"]}, "signIn": "fails"}"#
+          .utf8), name: "test")
+
+    #expect(scenario.userStatus == [.notVerified, .verified])
+    #expect(scenario.refresh == [.offline, .succeeds])
+    #expect(scenario.signIn == .fails)
+  }
+
+  @Test(
+    "a bad entry in a list names its place",
+    arguments: [
+      (#"{"userStatus": ["verified", "maybe"]}"#, "userStatus[1]"),
+      (#"{"userStatus": []}"#, "userStatus"),
+      (#"{"signIn": "perhaps"}"#, "signIn"),
+    ])
+  func badEntries(json: String, key: String) {
+    #expect {
+      try ScenarioFile.parse(Foundation.Data(json.utf8), name: "test")
+    } throws: { error in
+      (error as? ScenarioFileError)?.key == key
+    }
+  }
+}

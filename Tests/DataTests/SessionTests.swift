@@ -4,6 +4,7 @@ import TestSupport
 import Testing
 
 @testable import DataLayer
+@testable import DemoBackend
 
 /// Session behaviour through the client, against a backend whose refresh endpoint answers
 /// from a script: one answer per refresh, the last repeating.
@@ -158,5 +159,90 @@ actor RefreshScriptBackend: PaymentsBackend {
     case .status(let status):
       return BackendResponse(status: status, body: Data(#"{"code":"invalid_grant"}"#.utf8))
     }
+  }
+}
+
+@Suite("Signing in: a new session", .timeLimit(.minutes(1)))
+struct SignInTests {
+  private func fixture(_ outcome: SignInOutcome) -> ClientFixture {
+    var script = scenario(
+      cards: [.error(401, code: "token_expired"), CardsOutcome.defaultCards.answer],
+      refresh: .fails)
+    script.signIn = outcome
+    return ClientFixture(script)
+  }
+
+  @Test("after the session ended, signing in starts a new one and requests work again")
+  func signInRestoresTheSession() async throws {
+    let fixture = fixture(.succeeds)
+    _ = await requestFailure { _ = try await fixture.client.send(.cards) }
+
+    try await fixture.client.signIn(
+      username: ScenarioBackend.demoUsername, password: ScenarioBackend.demoPassword)
+    let answer = try await fixture.client.send(.cards)
+
+    #expect(answer.response.status == 200)
+    #expect(await fixture.backend.requestCount(.signIn) == 1)
+  }
+
+  @Test("credentials the backend turns down are a refusal that sends the user to sign in")
+  func refused() async throws {
+    let fixture = fixture(.fails)
+
+    let error = try await #require(throws: SignInRefused.self) {
+      try await fixture.client.signIn(
+        username: ScenarioBackend.demoUsername, password: ScenarioBackend.demoPassword)
+    }
+
+    #expect(error.interruption == .sessionEnded)
+    #expect(error.context.status == 401)
+    #expect(error.context.serverCode == "invalid_credentials")
+  }
+
+  @Test("a sign-in that fails on the way is that failure, not a refusal")
+  func offline() async throws {
+    let fixture = ClientFixture(scenario(), now: Date(timeIntervalSince1970: 0))
+    let backend = RefreshScriptBackend(refreshAnswers: [.offline])
+    let client = BackendClient(
+      backend: OfflineSignIn(inner: backend),
+      session: Session(
+        accessToken: Secret("old"), refreshToken: Secret("refresh")),
+      environment: BackendClient.Environment(clock: fixture.clock), logger: LogSpy())
+
+    let failure = try #require(
+      await requestFailure {
+        try await client.signIn(username: "demo", password: Secret("demo"))
+      })
+
+    #expect(failure.kind == .offline)
+    #expect(failure.context.operation == "POST /session")
+  }
+
+  @Test("the password is never part of a request's description or a log line")
+  func passwordNeverShown() async throws {
+    let fixture = fixture(.succeeds)
+
+    // Turned down (not the demo password), so the refusal's description is checked too.
+    let refusal = await #expect(throws: SignInRefused.self) {
+      try await fixture.client.signIn(username: "demo", password: Secret("hunter2-demo"))
+    }
+
+    let request = BackendRequest(
+      endpoint: .signIn, traceID: "t",
+      credential: .password(username: "demo", password: Secret("hunter2-demo")))
+    #expect(!String(describing: request).contains("hunter2"))
+    #expect(!String(reflecting: request).contains("hunter2"))
+    #expect(!fixture.logger.entries.contains { "\($0)".contains("hunter2") })
+    #expect(!String(reflecting: refusal as Any).contains("hunter2"))
+  }
+}
+
+/// A backend whose sign-in request never gets an answer: the device is offline.
+private struct OfflineSignIn: PaymentsBackend {
+  let inner: any PaymentsBackend
+
+  func send(_ request: BackendRequest) async throws -> BackendResponse {
+    if request.endpoint == .signIn { throw TransportError.offline }
+    return try await inner.send(request)
   }
 }

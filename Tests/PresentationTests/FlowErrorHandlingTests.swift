@@ -294,3 +294,52 @@ struct TraceIDVisibilityTests {
     #expect(decision.traceID == nil || decision.traceID == "trace-9")
   }
 }
+
+@MainActor
+@Suite("Sign in", .timeLimit(.minutes(1)))
+struct SignInViewModelTests {
+  @Test("starts a new session first, then loads through the same path as the first load")
+  func signInThenLoad() async {
+    let calls = CallLog()
+    let viewModel = PaymentMethodsViewModel(
+      loadMethods: {
+        calls.append("load")
+        return [.applePay(ApplePay(status: .available))]
+      },
+      signIn: { calls.append("sign in") },
+      logger: LogSpy())
+
+    await viewModel.signIn().value
+
+    #expect(calls.entries == ["sign in", "load"])
+    guard case .loaded = viewModel.state else {
+      Issue.record("expected loaded, got \(viewModel.state)")
+      return
+    }
+  }
+
+  @Test("a sign-in that fails is shown like any error, without loading")
+  func signInFails() async {
+    let calls = CallLog()
+    let failure = SourceFailure(
+      source: .wallet,
+      reason: .requestFailed(
+        RequestFailure(.offline, context: ErrorContext(operation: "POST /session"))))
+    let viewModel = WalletViewModel(
+      loadStatus: {
+        calls.append("load")
+        return .banned
+      },
+      signIn: { throw failure },
+      logger: LogSpy())
+
+    await viewModel.signIn().value
+
+    #expect(calls.entries.isEmpty)
+    guard case .failed(let error) = viewModel.state else {
+      Issue.record("expected the error, got \(viewModel.state)")
+      return
+    }
+    #expect(error.title == "You're offline")
+  }
+}

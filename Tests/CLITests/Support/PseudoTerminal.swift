@@ -15,6 +15,8 @@ final class PseudoTerminal {
   /// Kept open here, so the terminal's attributes can be read after the program ends.
   private let slave: Int32
   private(set) var output: [UInt8] = []
+  /// The terminal's attributes before the program started.
+  private(set) var attributesAtStart: [UInt8] = []
   private(set) var exitStatus: Int32?
 
   /// What the output holds, as text.
@@ -62,6 +64,9 @@ final class PseudoTerminal {
     posix_spawnattr_setflags(
       &attributes, Int16(Self.setSessionFlag | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
 
+    var initial = termios()
+    _ = tcgetattr(slave, &initial)
+    attributesAtStart = withUnsafeBytes(of: &initial) { Array($0) }
     let binary = LiveProcess.binary.path
     let argv = ([binary] + arguments).map { strdup($0) } + [nil]
     let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
@@ -122,6 +127,20 @@ final class PseudoTerminal {
         return status & 0x7F == 0 ? (status >> 8) & 0xFF : nil
       }
       _ = readSome(until: min(deadline, Date().addingTimeInterval(0.05)))
+    }
+    return nil
+  }
+
+  /// Where the first occurrence of `text` after `offset` ends, in bytes of output.
+  func end(of text: String, after offset: Int = 0) -> Int? {
+    let needle = Array(text.utf8)
+    guard !needle.isEmpty, output.count >= needle.count else { return nil }
+    var start = offset
+    while start + needle.count <= output.count {
+      if output[start..<(start + needle.count)].elementsEqual(needle) {
+        return start + needle.count
+      }
+      start += 1
     }
     return nil
   }

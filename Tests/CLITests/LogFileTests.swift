@@ -1,0 +1,47 @@
+import Foundation
+import Testing
+
+@testable import CLI
+
+@MainActor
+@Suite("--log-file: the developer log in a file, in every mode", .timeLimit(.minutes(1)))
+struct LogFileTests {
+  private func temporaryPath() -> String {
+    FileManager.default.temporaryDirectory.appendingPathComponent("log-\(UUID().uuidString).txt")
+      .path
+  }
+
+  @Test("writes the whole timeline, without --verbose and with nothing on stderr")
+  func writesTheLog() async throws {
+    let path = temporaryPath()
+    defer { try? FileManager.default.removeItem(atPath: path) }
+
+    let run = await runCLI(["--scenario", "cards-offline", "--log-file", path])
+
+    let log = try String(contentsOfFile: path, encoding: .utf8)
+    #expect(run.exitCode == .success)
+    #expect(run.errors.isEmpty)
+    #expect(everyLineIsALogLine(log))
+    #expect(log.contains("[warning] skipped cards after a failure (offline)"))
+    #expect(log.contains("[debug] → GET /cards  traceId=cards-1"))
+  }
+
+  @Test("with --verbose too, the file and stderr hold the same lines")
+  func sameAsStderr() async throws {
+    let path = temporaryPath()
+    defer { try? FileManager.default.removeItem(atPath: path) }
+
+    let run = await runCLI(["--scenario", "server-down", "--log-file", path, "--verbose"])
+
+    #expect(try String(contentsOfFile: path, encoding: .utf8) == run.errors)
+  }
+
+  @Test("a file that cannot be created exits 73 and says why, before anything loads")
+  func unwritable() async {
+    let run = await runCLI(["--log-file", "/no/such/folder/log.txt"])
+
+    #expect(run.exitCode == .logFileUnwritable)
+    #expect(run.errors.contains("cannot create the log file /no/such/folder/log.txt"))
+    #expect(run.output.isEmpty)
+  }
+}
