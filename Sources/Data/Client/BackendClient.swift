@@ -216,37 +216,16 @@ public struct BackendClient: Sendable {
   }
 
   /// `POST /session/refresh`, sent once per shared refresh and logged once, as a request of
-  /// its own with its trace id and outcome. Not retried: it is not idempotent.
+  /// its own with its trace id and outcome.
   private func sendRefresh(_ refreshToken: Secret) async throws -> Secret {
-    let endpoint = BackendEndpoint.refreshSession
-    let traceID = environment.traceID(endpoint)
-    var context = ErrorContext(operation: endpoint.rawValue, traceID: traceID)
     do {
-      let response: BackendResponse
-      do {
-        response = try await exchange(
-          BackendRequest(
-            endpoint: endpoint, traceID: traceID, credential: .refreshToken(refreshToken)))
-      } catch let transport as TransportError {
-        try Task.checkCancellation()
-        context.underlying = transport
-        throw RequestFailure(Self.kind(of: transport), context: context)
+      let (body, context) = try await sendSessionRequest(
+        .refreshSession, credential: .refreshToken(refreshToken), refusal: RefreshRefused.init)
+      guard let payload = try? JSONDecoder().decode(SessionPayload.self, from: body) else {
+        throw RequestFailure(.malformedResponse, context: context)
       }
-      record(response, in: &context)
-      switch response.status {
-      case 200..<300:
-        guard let payload = try? JSONDecoder().decode(SessionPayload.self, from: response.body)
-        else { throw RequestFailure(.malformedResponse, context: context) }
-        logRefresh(.info, "refreshed the session", context: context)
-        return Secret(payload.accessToken)
-      case 400, 401:
-        throw RefreshRefused(context: context)
-      default:
-        let kind =
-          Self.failureKind(status: response.status, serverCode: context.serverCode)
-          ?? .unexpectedAnswer
-        throw RequestFailure(kind, context: context)
-      }
+      logRefresh(.info, "refreshed the session", context: context)
+      return Secret(payload.accessToken)
     } catch let refused as RefreshRefused {
       logRefresh(.warning, "the backend refused to refresh the session; it has ended", refused)
       throw refused
@@ -259,21 +238,36 @@ public struct BackendClient: Sendable {
   }
 
   /// Signs in: `POST /session` with the user's credentials, and on success a new session
-  /// with the tokens it returns. Not retried (it is not idempotent) and never refreshed
-  /// (there is no session to refresh yet).
+  /// with the tokens it returns.
   ///
   /// Throws `SignInRefused` when the backend turns the credentials down, a `RequestFailure`
   /// when the request itself failed, or `CancellationError`.
   public func signIn(username: String, password: Secret) async throws {
-    let endpoint = BackendEndpoint.signIn
+    let (body, context) = try await sendSessionRequest(
+      .signIn, credential: .password(username: username, password: password),
+      refusal: SignInRefused.init)
+    guard let tokens = try? JSONDecoder().decode(SignInPayload.self, from: body) else {
+      throw RequestFailure(.malformedResponse, context: context)
+    }
+    await session.start(
+      accessToken: Secret(tokens.accessToken), refreshToken: Secret(tokens.refreshToken))
+    logRefresh(.info, "signed in: a new session", context: context)
+  }
+
+  /// A request about the session itself (a refresh, a sign-in): sent once, since neither
+  /// is idempotent, and never refreshed, since it is what makes a session. Returns a 2xx
+  /// answer's body; a 400 or 401 is the backend's refusal, made by `refusal`; anything
+  /// else is a `RequestFailure`, as for every request.
+  private func sendSessionRequest(
+    _ endpoint: BackendEndpoint, credential: BackendCredential,
+    refusal: (ErrorContext) -> any Error
+  ) async throws -> (Foundation.Data, ErrorContext) {
     let traceID = environment.traceID(endpoint)
     var context = ErrorContext(operation: endpoint.rawValue, traceID: traceID)
     let response: BackendResponse
     do {
       response = try await exchange(
-        BackendRequest(
-          endpoint: endpoint, traceID: traceID,
-          credential: .password(username: username, password: password)))
+        BackendRequest(endpoint: endpoint, traceID: traceID, credential: credential))
     } catch let transport as TransportError {
       try Task.checkCancellation()
       context.underlying = transport
@@ -282,14 +276,9 @@ public struct BackendClient: Sendable {
     record(response, in: &context)
     switch response.status {
     case 200..<300:
-      guard let tokens = try? JSONDecoder().decode(SignInPayload.self, from: response.body) else {
-        throw RequestFailure(.malformedResponse, context: context)
-      }
-      await session.start(
-        accessToken: Secret(tokens.accessToken), refreshToken: Secret(tokens.refreshToken))
-      logRefresh(.info, "signed in: a new session", context: context)
+      return (response.body, context)
     case 400, 401:
-      throw SignInRefused(context: context)
+      throw refusal(context)
     default:
       throw RequestFailure(
         Self.failureKind(status: response.status, serverCode: context.serverCode)
