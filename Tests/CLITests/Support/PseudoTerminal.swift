@@ -36,7 +36,8 @@ final class PseudoTerminal {
     }
     self.master = master
     self.slave = slave
-    let name = String(cString: nameBuffer)
+    let name = String(
+      decoding: nameBuffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     _ = fcntl(master, F_SETFD, FD_CLOEXEC)
     _ = fcntl(slave, F_SETFD, FD_CLOEXEC)
 
