@@ -9,9 +9,9 @@ enum ExitCode: Int32, Sendable, Equatable, CaseIterable {
   case errorState = 1
   /// Bad flags, or an unknown scenario name (EX_USAGE).
   case usage = 64
-  /// A scenario file that does not parse, holds a bad value, is empty or too large
-  /// (EX_DATAERR).
-  case badScenarioFile = 65
+  /// Input data that is wrong: a scenario file that does not parse, holds a bad value, is
+  /// empty or too large; or a card whose fields have problems (EX_DATAERR).
+  case dataError = 65
   /// A scenario file that cannot be read: missing, a folder, not permitted (EX_NOINPUT).
   case unreadableScenarioFile = 66
   /// The service was still unavailable when the retries ran out (EX_UNAVAILABLE).
@@ -44,6 +44,10 @@ extension ExitCode {
     case shown
     case failed(PresentationError.Category)
     case journey(FlowDecision.Action)
+    /// The card's fields have problems, found by the app or by the backend.
+    case invalidCard
+    /// The card's issuer declined it.
+    case declined
   }
 
   /// The one place a screen's ending becomes the process's exit code.
@@ -60,6 +64,8 @@ extension ExitCode {
       case .journey(.updateApp): .errorState
       case .journey(.signIn), .journey(.verifyAccount), .journey(.contactSupport):
         .userActionRequired
+      case .invalidCard: .dataError
+      case .declined: .errorState
       }
   }
 }

@@ -67,20 +67,20 @@ enum ScenarioLoader {
         Failure(
           message: "\(subject) is larger than 1 MiB (\(sizeLimit) bytes), the most a "
             + "scenario file may hold",
-          exitCode: .badScenarioFile))
+          exitCode: .dataError))
     }
     guard !bytes.isEmpty else {
       return .failure(
         Failure(
           message: "\(subject) is empty; it must hold a JSON object, such as {}",
-          exitCode: .badScenarioFile))
+          exitCode: .dataError))
     }
     do {
       let name = path == "-" ? "standard input" : path
       return .success(try ScenarioFile.parse(Foundation.Data(bytes), name: name))
     } catch {
       return .failure(
-        Failure(message: "bad \(subject): \(error.description)", exitCode: .badScenarioFile))
+        Failure(message: "bad \(subject): \(error.description)", exitCode: .dataError))
     }
   }
 }

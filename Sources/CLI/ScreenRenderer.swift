@@ -22,13 +22,21 @@ struct ScreenRenderer {
   /// - Parameter highlighted: the index in `snapshot.methods` of the row the interactive
   ///   screen's cursor is on, marked with "▸".
   func render(_ snapshot: ScreenSnapshot, highlighted: Int? = nil) -> String {
+    box(
+      title: title(of: snapshot.screen), body: body(snapshot, highlighted: highlighted),
+      message: snapshot.message)
+  }
+
+  /// The box every screen is drawn in: a title, the body's lines, and a message under a
+  /// rule of its own.
+  func box(title: String, body: [String], message: String? = nil) -> String {
     var lines: [String] = []
     let rule = String(repeating: "─", count: innerWidth + 2)
     lines.append("╭" + rule + "╮")
-    lines += wrapped(title(of: snapshot.screen), prefix: "", style: palette.bold)
+    lines += wrapped(title, prefix: "", style: palette.bold)
     lines.append("├" + rule + "┤")
-    lines += body(snapshot, highlighted: highlighted)
-    if let message = snapshot.message {
+    lines += body
+    if let message {
       lines.append("├" + rule + "┤")
       lines += wrapped(message, prefix: "i ", style: palette.cyan)
     }
@@ -49,18 +57,7 @@ struct ScreenRenderer {
       return row(palette.dim("Loading…"))
     case .error:
       guard let error = snapshot.error else { return [] }
-      var lines =
-        wrapped(error.title, prefix: "✖ ", style: { palette.red(palette.bold($0)) })
-        + wrapped(error.message, prefix: "  ", style: { $0 })
-        + wrapped(error.hint, prefix: "→ ", style: palette.yellow)
-      if let traceID = error.traceId {
-        lines += wrapped("Reference: \(traceID)", prefix: "  ", style: palette.dim)
-      }
-      if let action = snapshot.action {
-        lines += row("")
-        lines += wrapped("[ \(action.button) ]", prefix: "  ", style: palette.bold)
-      }
-      return lines
+      return errorPanel(error, action: snapshot.action)
     case .loaded, .empty:
       var lines = sections(
         snapshot.methods, showsSelection: snapshot.screen == .paymentMethods,
@@ -73,6 +70,22 @@ struct ScreenRenderer {
       }
       return lines
     }
+  }
+
+  /// An error or a journey: what went wrong, what to do, the reference, the button.
+  func errorPanel(_ error: ScreenSnapshot.Panel, action: ScreenSnapshot.Action?) -> [String] {
+    var lines =
+      wrapped(error.title, prefix: "✖ ", style: { palette.red(palette.bold($0)) })
+      + wrapped(error.message, prefix: "  ", style: { $0 })
+      + wrapped(error.hint, prefix: "→ ", style: palette.yellow)
+    if let traceID = error.traceId {
+      lines += wrapped("Reference: \(traceID)", prefix: "  ", style: palette.dim)
+    }
+    if let action {
+      lines += row("")
+      lines += wrapped("[ \(action.button) ]", prefix: "  ", style: palette.bold)
+    }
+    return lines
   }
 
   /// A section per kind of method, in screen order, each under its heading. Only a screen
@@ -119,7 +132,7 @@ struct ScreenRenderer {
   /// Word-wraps `text` to the box, the prefix on the first line and spaces under it after.
   /// The text is escaped first, so nothing in it can act on the terminal or end a line,
   /// and a word longer than a line is broken wherever the line is full.
-  private func wrapped(_ text: String, prefix: String, style: (String) -> String) -> [String] {
+  func wrapped(_ text: String, prefix: String, style: (String) -> String) -> [String] {
     let available = innerWidth - CellWidth.of(prefix)
     var lines: [String] = []
     var current = ""
@@ -169,7 +182,7 @@ struct ScreenRenderer {
   }
 
   /// One boxed line, padded to the box by the cells the text takes on screen.
-  private func row(_ text: String) -> [String] {
+  func row(_ text: String) -> [String] {
     let padding = String(repeating: " ", count: max(0, innerWidth - palette.visibleWidth(text)))
     return ["│ " + text + padding + " │"]
   }

@@ -17,7 +17,9 @@ struct BuiltInScenarioTests {
         "rate-limited-retry-after",
         "server-error-retry-after", "server-down", "offline", "timeout-then-ok", "client-outdated",
         "user-not-verified", "user-locked", "malformed-response", "card-rejected",
-        "apple-pay-interrupted",
+        "apple-pay-interrupted", "add-card-ok", "add-card-invalid", "add-card-duplicate",
+        "add-card-declined", "add-card-timeout-then-ok", "add-card-token-expired",
+        "add-card-session-expired",
       ])
   }
 

@@ -134,7 +134,7 @@ struct ErrorFlowTests {
     }
     guard let last = script.answers.indices.last else { return false }
     switch script.answers[min(number - 1, last)] {
-    case .transport, .fault:
+    case .transport, .fault, .savedButAnswerLost:
       return true
     case .respond(let status, _, let body):
       if (200..<300).contains(status) {

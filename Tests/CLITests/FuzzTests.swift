@@ -12,7 +12,7 @@ import Testing
 struct FuzzTests {
   /// The codes a run in-process can end with (74, 130, 141 and 143 need a real process).
   static let codesForScenarioFiles: Set<ExitCode> = [
-    .success, .errorState, .badScenarioFile, .serviceUnavailable, .unexpectedError,
+    .success, .errorState, .dataError, .serviceUnavailable, .unexpectedError,
     .temporaryFailure, .userActionRequired,
   ]
 
@@ -35,7 +35,7 @@ struct FuzzTests {
     }
     // The fuzzer must reach both sides: files that run and files that are refused.
     #expect((seen[.success] ?? 0) > 100, "\(seen)")
-    #expect((seen[.badScenarioFile] ?? 0) > 100, "\(seen)")
+    #expect((seen[.dataError] ?? 0) > 100, "\(seen)")
   }
 
   @Test(

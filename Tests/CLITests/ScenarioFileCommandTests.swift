@@ -31,7 +31,7 @@ struct ScenarioFileCommandTests {
   func notJSON() async throws {
     let (path, run) = try await runWithFile("{ wallet: ")
 
-    #expect(run.exitCode == .badScenarioFile)
+    #expect(run.exitCode == .dataError)
     #expect(run.errors.contains("bad scenario file \(path): the file is not valid JSON"))
   }
 
@@ -41,7 +41,7 @@ struct ScenarioFileCommandTests {
       #"{"cards": {"outcome": "ok", "cards": [{"brand": "Visa", "last4": "4242", "expiry": "2028-08", "status": "active"}]}}"#
     )
 
-    #expect(run.exitCode == .badScenarioFile)
+    #expect(run.exitCode == .dataError)
     #expect(run.errors.contains("cards.cards[0].expiry: must be MM/YY"))
     #expect(run.output.isEmpty)
   }
@@ -78,7 +78,7 @@ struct ScenarioFileCommandTests {
   func emptyFile() async throws {
     let (path, run) = try await runWithFile("")
 
-    #expect(run.exitCode == .badScenarioFile)
+    #expect(run.exitCode == .dataError)
     #expect(
       run.errors
         == "payment-methods: scenario file \(path) is empty; it must hold a JSON object, such as {}\n"
@@ -89,7 +89,7 @@ struct ScenarioFileCommandTests {
   func devNull() async {
     let run = await runCLI(["--scenario-file", "/dev/null"])
 
-    #expect(run.exitCode == .badScenarioFile)
+    #expect(run.exitCode == .dataError)
     #expect(run.errors.contains("is empty"))
   }
 
@@ -100,7 +100,7 @@ struct ScenarioFileCommandTests {
       ["--scenario-file", "-"],
       standardInput: [UInt8](repeating: UInt8(ascii: "x"), count: (1 << 20) + 1))
 
-    #expect(run.exitCode == .badScenarioFile)
+    #expect(run.exitCode == .dataError)
     #expect(
       run.errors
         == "payment-methods: the scenario on standard input is larger than 1 MiB (1048576 bytes), "

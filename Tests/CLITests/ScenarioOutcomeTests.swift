@@ -63,6 +63,13 @@ struct ExpectedScreen: Sendable, CustomTestStringConvertible {
       traceID: "wallet-1"),
     .init("card-rejected", "loaded", ["wallet", "card", "card!", "applePay"]),
     .init("apple-pay-interrupted", "loaded", ["wallet", "card", "card"]),
+    .init("add-card-ok", "loaded", ["wallet", "card", "card", "applePay"]),
+    .init("add-card-invalid", "loaded", ["wallet", "card", "card", "applePay"]),
+    .init("add-card-duplicate", "loaded", ["wallet", "card", "card", "applePay"]),
+    .init("add-card-declined", "loaded", ["wallet", "card", "card", "applePay"]),
+    .init("add-card-timeout-then-ok", "loaded", ["wallet", "card", "card", "applePay"]),
+    .init("add-card-token-expired", "loaded", ["wallet", "card", "card", "applePay"]),
+    .init("add-card-session-expired", "loaded", ["wallet", "card", "card", "applePay"]),
   ]
 
   static let wallet: [ExpectedScreen] = [
@@ -116,6 +123,13 @@ struct ExpectedScreen: Sendable, CustomTestStringConvertible {
       traceID: "wallet-1", screen: "wallet"),
     .init("card-rejected", "loaded", ["wallet"], screen: "wallet"),
     .init("apple-pay-interrupted", "loaded", ["wallet"], screen: "wallet"),
+    .init("add-card-ok", "loaded", ["wallet"], screen: "wallet"),
+    .init("add-card-invalid", "loaded", ["wallet"], screen: "wallet"),
+    .init("add-card-duplicate", "loaded", ["wallet"], screen: "wallet"),
+    .init("add-card-declined", "loaded", ["wallet"], screen: "wallet"),
+    .init("add-card-timeout-then-ok", "loaded", ["wallet"], screen: "wallet"),
+    .init("add-card-token-expired", "loaded", ["wallet"], screen: "wallet"),
+    .init("add-card-session-expired", "loaded", ["wallet"], screen: "wallet"),
   ]
 
   init(

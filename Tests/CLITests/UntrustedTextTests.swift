@@ -135,7 +135,7 @@ struct HostileScenarioTests {
       ["--scenario-file", "-"],
       standardInput: Array(#"{"wallet": {"outcome": "\u001b[2J\nx"}}"#.utf8))
 
-    #expect(run.exitCode == .badScenarioFile)
+    #expect(run.exitCode == .dataError)
     #expect(run.errors.contains("got \"\\u{1B}[2J\\u{0A}x\""))
     #expect(OutputChecks.controls(in: run.errors).isEmpty)
   }

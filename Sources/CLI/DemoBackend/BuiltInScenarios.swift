@@ -10,7 +10,7 @@ public enum BuiltInScenarios {
     all.first { $0.name == name }
   }
 
-  public static let all: [Scenario] = firstScreen + realBackend
+  public static let all: [Scenario] = firstScreen + realBackend + addingACard
 
   private static let noApplePay = Scripted(ApplePayOutcome.notAvailable, latency: .milliseconds(20))
 
@@ -245,6 +245,59 @@ public enum BuiltInScenarios {
       summary: "The Apple Pay check throws CancellationError although nobody cancelled the "
         + "load: an ordinary failure, skipped with a warning; wallet and cards are listed.",
       applePay: Scripted(.interrupted, latency: .milliseconds(30))
+    ),
+  ]
+
+  /// How adding a card meets the backend: answers the form shows by field, a decline, and a
+  /// write that is safe to retry because of its idempotency key.
+  private static let addingACard: [Scenario] = [
+    Scenario(
+      name: "add-card-ok",
+      summary: "Adding a card: the backend saves it (201), and the list shows it, selected."
+    ),
+    Scenario(
+      name: "add-card-invalid",
+      summary: "The backend refuses the number and the expiry (422) although they pass the "
+        + "app's own checks: each message lands on its field, exit 65.",
+      addCard: SourceScript(
+        addCard: .invalid([
+          "number": ["We can't accept cards from this bank."],
+          "expiry": ["This card expires too soon to be saved."],
+        ]),
+        latency: .milliseconds(150))
+    ),
+    Scenario(
+      name: "add-card-duplicate",
+      summary: "The card is saved already (409): the existing card, exit 0.",
+      addCard: SourceScript(addCard: .duplicate, latency: .milliseconds(150))
+    ),
+    Scenario(
+      name: "add-card-declined",
+      summary: "The issuer declines the card (402), with its reason, exit 1.",
+      addCard: SourceScript(
+        addCard: .declined("Your bank declined this card. Contact them to use it here."),
+        latency: .milliseconds(150))
+    ),
+    Scenario(
+      name: "add-card-timeout-then-ok",
+      summary: "The first POST's answer is lost after the card was saved; the retry carries "
+        + "the same idempotency key and gets the same card: exactly one card saved.",
+      addCard: SourceScript([.savedButAnswerLost], latency: .milliseconds(150))
+    ),
+    Scenario(
+      name: "add-card-token-expired",
+      summary: "The POST meets an expired token (401): one refresh, and the replay with the "
+        + "same idempotency key saves the card.",
+      addCard: SourceScript(
+        [tokenExpired, .respond(status: 201, body: "")], latency: .milliseconds(150))
+    ),
+    Scenario(
+      name: "add-card-session-expired",
+      summary: "The POST meets an expired token and the refresh is refused: sign in again, "
+        + "exit 77. Way out: Enter signs in.",
+      refresh: [.fails],
+      addCard: SourceScript(
+        [tokenExpired, .respond(status: 201, body: "")], latency: .milliseconds(150))
     ),
   ]
 }

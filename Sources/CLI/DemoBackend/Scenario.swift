@@ -18,6 +18,10 @@ public struct Scenario: Sendable, Equatable {
   public var userStatus: [UserStatus]
   /// What signing in yields.
   public var signIn: SignInOutcome
+  /// What `POST /cards` answers, one answer per submission attempt the backend has not
+  /// settled yet (an answer it settled is replayed for the same idempotency key). A 2xx
+  /// without a body saves the card sent.
+  public var addCard: SourceScript
 
   public init(
     name: String,
@@ -27,7 +31,8 @@ public struct Scenario: Sendable, Equatable {
     applePay: Scripted<ApplePayOutcome> = .init(.available, latency: .milliseconds(30)),
     refresh: [RefreshOutcome] = [.succeeds],
     userStatus: [UserStatus] = [.verified],
-    signIn: SignInOutcome = .succeeds
+    signIn: SignInOutcome = .succeeds,
+    addCard: SourceScript = SourceScript(addCard: .ok, latency: .milliseconds(150))
   ) {
     self.name = name
     self.summary = summary
@@ -37,6 +42,7 @@ public struct Scenario: Sendable, Equatable {
     self.refresh = refresh.isEmpty ? [.succeeds] : refresh
     self.userStatus = userStatus.isEmpty ? [.verified] : userStatus
     self.signIn = signIn
+    self.addCard = addCard
   }
 }
 
@@ -58,6 +64,10 @@ public struct SourceScript: Sendable, Equatable {
   public init(cards outcome: CardsOutcome, latency: Duration) {
     self.init([outcome.answer], latency: latency)
   }
+
+  public init(addCard outcome: AddCardOutcomeScript, latency: Duration) {
+    self.init([outcome.answer], latency: latency)
+  }
 }
 
 /// One answer of the stub backend.
@@ -68,6 +78,9 @@ public enum ScriptedAnswer: Sendable, Equatable {
   case transport(TransportError)
   /// The backend fails with an error no layer knows.
   case fault
+  /// For `POST /cards`: the backend saves the card, and then its answer is lost on the way
+  /// (a timeout): only the idempotency key keeps the retry from saving it twice.
+  case savedButAnswerLost
 
   /// An error answer with the backend's usual body.
   static func error(
@@ -145,6 +158,34 @@ public enum CardsOutcome: Sendable, Equatable {
                   WireBody.Cards.Rejection(reason: $0.reason.rawValue, message: $0.message)
                 })
             })))
+    case .offline: .transport(.offline)
+    case .unexpected: .fault
+    }
+  }
+}
+
+/// The add-card answers of the simple `"outcome"` form.
+public enum AddCardOutcomeScript: Sendable, Equatable {
+  /// 201: the card sent is saved.
+  case ok
+  /// 422 with each field's messages, although the fields passed the app's own checks.
+  case invalid([String: [String]])
+  /// 409: the user saved this card before.
+  case duplicate
+  /// 402: the issuer declined the card.
+  case declined(String)
+  case offline
+  case unexpected
+
+  var answer: ScriptedAnswer {
+    switch self {
+    case .ok: .respond(status: 201, body: "")
+    case .invalid(let fields):
+      .respond(
+        status: 422,
+        body: WireBody.text(WireBody.Invalid(code: WireBody.Code.validationFailed, fields: fields)))
+    case .duplicate: .error(409, code: WireBody.Code.cardAlreadySaved)
+    case .declined(let message): .error(402, code: WireBody.Code.cardDeclined, message: message)
     case .offline: .transport(.offline)
     case .unexpected: .fault
     }

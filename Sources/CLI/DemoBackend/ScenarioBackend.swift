@@ -15,11 +15,18 @@ public actor ScenarioBackend: PaymentsBackend {
   public static let demoUsername = "demo"
   public static let demoPassword = Secret("demo")
 
-  private let scenario: Scenario
+  let scenario: Scenario
   private let clock: any Clock<Duration>
   private var served: [BackendEndpoint: Int] = [:]
   /// The refresh tokens this backend has handed out and still honours.
   private var refreshTokens: [Secret] = [ScenarioBackend.refreshToken]
+  /// The answers given to add-card submissions, by idempotency key: the same key gets the
+  /// same answer, and a card is never saved twice.
+  var settledSubmissions: [String: BackendResponse] = [:]
+  /// The add-card answers served so far (replays of a settled key not counted).
+  var addCardAnswersServed = 0
+  /// Cards saved by `POST /cards`, listed by every later `GET /cards`.
+  var savedCards: [WireBody.Cards.Card] = []
 
   public init(scenario: Scenario, clock: any Clock<Duration> = ContinuousClock()) {
     self.scenario = scenario
@@ -34,7 +41,10 @@ public actor ScenarioBackend: PaymentsBackend {
     case .wallet:
       return try await play(scenario.wallet, count: count, endpoint: request.endpoint)
     case .cards:
-      return try await play(scenario.cards, count: count, endpoint: request.endpoint)
+      let response = try await play(scenario.cards, count: count, endpoint: request.endpoint)
+      return withSavedCards(response)
+    case .addCard:
+      return try await addCard(request)
     case .userStatus:
       try await wait(.milliseconds(40))
       let status = Self.nth(count, of: scenario.userStatus)
@@ -95,10 +105,12 @@ public actor ScenarioBackend: PaymentsBackend {
       throw error
     case .fault:
       throw ScenarioFault(source: endpoint.rawValue)
+    case .savedButAnswerLost:
+      throw TransportError.timedOut
     }
   }
 
-  private func wait(_ latency: Duration) async throws {
+  func wait(_ latency: Duration) async throws {
     guard latency > .zero else { return }
     try await clock.sleep(for: latency)
   }

@@ -14,7 +14,8 @@ public enum ScenarioFile {
     let reader = Reader(path: nil)
     let object = try reader.object(root)
     try reader.refuseUnknownKeys(
-      object, allowed: ["wallet", "cards", "applePay", "session", "userStatus", "signIn"])
+      object,
+      allowed: ["wallet", "cards", "applePay", "session", "userStatus", "signIn", "addCard"])
 
     var scenario = Scenario(name: name, summary: "Loaded from a scenario file.")
     if let wallet = object["wallet"] {
@@ -26,6 +27,10 @@ public enum ScenarioFile {
     if let applePay = object["applePay"] {
       scenario.applePay = try Self.applePay(
         applePay, reader.child("applePay"), default: scenario.applePay)
+    }
+    if let addCard = object["addCard"] {
+      scenario.addCard = try Self.addCard(
+        addCard, reader.child("addCard"), default: scenario.addCard)
     }
     if let session = object["session"] {
       let sessionReader = reader.child("session")
@@ -86,6 +91,65 @@ public enum ScenarioFile {
     try reader.refuseUnknownKeys(object, allowed: allowed)
     return SourceScript(
       wallet: outcome, latency: try reader.latency(object, default: fallback.latency))
+  }
+
+  /// `addCard`: an `"outcome"` (`ok`, `invalid` with `"fields"`, `duplicate`, `declined`
+  /// with an optional `"message"`, `offline`, `unexpected`), or `"responses"`, where a 2xx
+  /// without a body saves the card sent.
+  private static func addCard(
+    _ value: JSONValue, _ reader: Reader, default fallback: SourceScript
+  ) throws(ScenarioFileError) -> SourceScript {
+    let object = try reader.object(value)
+    if object["responses"] != nil {
+      return try responses(
+        object, reader, success: AddCardOutcomeScript.ok.answer, default: fallback)
+    }
+    let outcomeName = try reader.string(
+      object, "outcome",
+      oneOf: ["ok", "invalid", "duplicate", "declined", "offline", "unexpected"])
+    var allowed: Set<String> = ["outcome", "latencyMs"]
+    let outcome: AddCardOutcomeScript
+    switch outcomeName {
+    case "invalid":
+      allowed.insert("fields")
+      outcome = .invalid(try fieldMessages(object, reader))
+    case "duplicate": outcome = .duplicate
+    case "declined":
+      allowed.insert("message")
+      outcome = .declined(
+        object["message"] != nil
+          ? try reader.string(object, "message") : "Your bank declined this card.")
+    case "offline": outcome = .offline
+    case "unexpected": outcome = .unexpected
+    default: outcome = .ok
+    }
+    try reader.refuseUnknownKeys(object, allowed: allowed)
+    return SourceScript(
+      addCard: outcome, latency: try reader.latency(object, default: fallback.latency))
+  }
+
+  /// `"fields": {"number": ["…"], "expiry": ["…"]}`: the form's fields, each with at least
+  /// one message.
+  private static func fieldMessages(_ object: [String: JSONValue], _ reader: Reader)
+    throws(ScenarioFileError) -> [String: [String]]
+  {
+    let fieldsReader = reader.child("fields")
+    guard let value = object["fields"] else { throw reader.error("fields", "is missing") }
+    let fields = try fieldsReader.object(value)
+    try fieldsReader.refuseUnknownKeys(fields, allowed: Set(CardField.allCases.map(\.rawValue)))
+    var messages: [String: [String]] = [:]
+    for (key, list) in fields {
+      guard case .array(let items) = list, !items.isEmpty else {
+        throw fieldsReader.error(key, "must be a non-empty list of messages")
+      }
+      var texts: [String] = []
+      for (index, item) in items.enumerated() {
+        texts.append(try fieldsReader.child(key).string(["[\(index)]": item], "[\(index)]"))
+      }
+      messages[key] = texts
+    }
+    guard !messages.isEmpty else { throw reader.error("fields", "must name at least one field") }
+    return messages
   }
 
   private static func cards(

@@ -35,6 +35,16 @@ enum WireBody {
     var accessToken: String
   }
 
+  struct AlreadySaved: Encodable {
+    var code: String
+    var card: Cards.Card
+  }
+
+  struct Invalid: Encodable {
+    var code: String
+    var fields: [String: [String]]
+  }
+
   struct NewSession: Encodable {
     var accessToken: String
     var refreshToken: String
@@ -54,6 +64,9 @@ enum WireBody {
     static let tokenExpired = "token_expired"
     static let invalidGrant = "invalid_grant"
     static let invalidCredentials = "invalid_credentials"
+    static let cardAlreadySaved = "card_already_saved"
+    static let validationFailed = "validation_failed"
+    static let cardDeclined = "card_declined"
     static let userNotVerified = "user_not_verified"
     static let userLocked = "user_locked"
   }

@@ -59,4 +59,26 @@ enum ServerCode {
   static let walletInReview = "wallet_in_review"
   static let userNotVerified = "user_not_verified"
   static let userLocked = "user_locked"
+  static let cardAlreadySaved = "card_already_saved"
+  static let validationFailed = "validation_failed"
+  static let cardDeclined = "card_declined"
+}
+
+/// The body of `POST /cards`: the one place a full card number and security code are
+/// written, straight into the request's redacted body.
+struct NewCardPayload: Encodable {
+  var number: String
+  var expiry: String
+  var cvc: String
+  var name: String
+}
+
+/// The answers to `POST /cards` that are not a saved card: 409 `card_already_saved`
+/// with the card, 422 `validation_failed` with each field's messages, 402 `card_declined`
+/// with the issuer's words.
+struct AddCardProblemPayload: Decodable {
+  var code: String
+  var card: CardsPayload.Card?
+  var fields: [String: [String]]?
+  var message: String?
 }

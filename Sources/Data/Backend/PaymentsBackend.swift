@@ -12,12 +12,13 @@ public enum BackendEndpoint: String, Sendable, Equatable, CaseIterable {
   case userStatus = "GET /me/status"
   case refreshSession = "POST /session/refresh"
   case signIn = "POST /session"
+  case addCard = "POST /cards"
 
   /// Only a request that can be repeated without side effects may be retried.
   public var isIdempotent: Bool {
     switch self {
     case .wallet, .cards, .userStatus: true
-    case .refreshSession, .signIn: false
+    case .refreshSession, .signIn, .addCard: false
     }
   }
 }
@@ -38,11 +39,37 @@ public struct BackendRequest: Sendable {
   /// Sent to the backend with the request, so both sides log the same id.
   public var traceID: String
   public var credential: BackendCredential
+  /// A JSON body. It may hold what must never be shown (a card's number), so it is never
+  /// logged and never part of a description.
+  public var body: Body?
+  /// Sent as `Idempotency-Key`: the same on every attempt of one submission, so the backend
+  /// does a write at most once. A request that carries one may be retried.
+  public var idempotencyKey: String?
 
-  public init(endpoint: BackendEndpoint, traceID: String, credential: BackendCredential) {
+  public init(
+    endpoint: BackendEndpoint, traceID: String, credential: BackendCredential, body: Body? = nil,
+    idempotencyKey: String? = nil
+  ) {
     self.endpoint = endpoint
     self.traceID = traceID
     self.credential = credential
+    self.body = body
+    self.idempotencyKey = idempotencyKey
+  }
+
+  /// A request body: its bytes are no one's business but the backend's.
+  public struct Body: Sendable, Equatable, CustomStringConvertible, CustomDebugStringConvertible,
+    CustomReflectable
+  {
+    public let bytes: Foundation.Data
+
+    public init(_ bytes: Foundation.Data) {
+      self.bytes = bytes
+    }
+
+    public var description: String { "<\(bytes.count) bytes, redacted>" }
+    public var debugDescription: String { description }
+    public var customMirror: Mirror { Mirror(self, children: [:]) }
   }
 }
 

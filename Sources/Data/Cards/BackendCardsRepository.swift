@@ -1,10 +1,11 @@
 import Domain
 import Foundation
 
-/// The user's saved cards, read from the payments backend. A card its issuer rejected
-/// comes back inside a successful answer and stays a value: a card that cannot pay, with
-/// the reason.
-public struct BackendCardsRepository: CardsRepository {
+/// The user's saved cards, read from and added to the payments backend. A card its issuer
+/// rejected comes back inside a successful answer and stays a value: a card that cannot
+/// pay, with the reason. So do the answers to adding a card that the backend gives on
+/// purpose (already saved, invalid fields, declined).
+public struct BackendCardsRepository: CardsRepository, CardSaving {
   private let client: BackendClient
 
   public init(client: BackendClient) {
@@ -20,6 +21,45 @@ public struct BackendCardsRepository: CardsRepository {
     return try answer.decode(CardsPayload.self).cards.map { card throws(RequestFailure) in
       try Self.card(card, answer.context)
     }
+  }
+
+  /// `POST /cards`, under the submission's idempotency key, which the client keeps for
+  /// every retry and for the replay after a token refresh.
+  public func save(_ card: NewCard, idempotencyKey: String) async throws -> AddCardOutcome {
+    let payload = NewCardPayload(
+      number: card.number, expiry: card.expiry.description, cvc: card.securityCode,
+      name: card.name)
+    // Encoding four strings cannot fail.
+    let body = (try? JSONEncoder().encode(payload)) ?? Foundation.Data()
+    let answer = try await client.send(
+      .addCard, body: BackendRequest.Body(body), idempotencyKey: idempotencyKey)
+    let status = answer.response.status
+    if (200..<300).contains(status) {
+      return .saved(try Self.card(answer.decode(CardsPayload.Card.self), answer.context))
+    }
+    let problem = try? JSONDecoder().decode(AddCardProblemPayload.self, from: answer.response.body)
+    switch (status, problem?.code) {
+    case (409, ServerCode.cardAlreadySaved):
+      guard let existing = problem?.card else { break }
+      return .alreadySaved(try Self.card(existing, answer.context))
+    case (422, ServerCode.validationFailed):
+      var errors: CardFieldErrors = [:]
+      for (key, messages) in problem?.fields ?? [:] {
+        // A field this app has no input for is no field the user can fix: it stays
+        // unexpected rather than being dropped.
+        guard let field = CardField(rawValue: key), !messages.isEmpty else {
+          throw RequestFailure(.unexpectedAnswer, context: answer.context)
+        }
+        errors[field] = messages
+      }
+      guard !errors.isEmpty else { break }
+      return .invalid(errors)
+    case (402, ServerCode.cardDeclined):
+      return .declined(reason: problem?.message)
+    default:
+      break
+    }
+    throw RequestFailure(.unexpectedAnswer, context: answer.context)
   }
 
   private static func card(_ card: CardsPayload.Card, _ context: ErrorContext)

@@ -57,19 +57,34 @@ public struct BackendClient: Sendable {
   }
 
   /// Throws `RequestFailure`, or `CancellationError` when the caller went away.
-  public func send(_ endpoint: BackendEndpoint) async throws -> Answer {
-    try await send(endpoint, clock: environment.clock)
+  ///
+  /// - Parameters:
+  ///   - body: the request's JSON body, if it has one.
+  ///   - idempotencyKey: for a write: the same on every attempt and on the replay after a
+  ///     token refresh, which is what makes retrying it safe.
+  public func send(
+    _ endpoint: BackendEndpoint, body: BackendRequest.Body? = nil, idempotencyKey: String? = nil
+  ) async throws -> Answer {
+    try await send(
+      Outgoing(endpoint: endpoint, body: body, idempotencyKey: idempotencyKey),
+      clock: environment.clock)
   }
 
-  private func send<C: Clock<Duration>>(_ endpoint: BackendEndpoint, clock: C) async throws
-    -> Answer
-  {
+  /// What every attempt of one request sends again.
+  private struct Outgoing {
+    let endpoint: BackendEndpoint
+    let body: BackendRequest.Body?
+    let idempotencyKey: String?
+  }
+
+  private func send<C: Clock<Duration>>(_ outgoing: Outgoing, clock: C) async throws -> Answer {
+    let endpoint = outgoing.endpoint
     let start = clock.now
     var attempt = 0
     var refreshed = false
     while true {
       attempt += 1
-      let outcome = try await sendOnce(endpoint, attempt: attempt)
+      let outcome = try await sendOnce(outgoing, attempt: attempt)
       switch outcome {
       case .answer(let answer):
         return answer
@@ -81,8 +96,8 @@ public struct BackendClient: Sendable {
         let elapsed = start.duration(to: clock.now)
         guard
           let wait = policy.delay(
-            after: failure, endpoint: endpoint, attempt: attempt, elapsed: elapsed,
-            jitter: environment.jitter)
+            after: failure, endpoint: endpoint, idempotencyKey: outgoing.idempotencyKey,
+            attempt: attempt, elapsed: elapsed, jitter: environment.jitter)
         else { throw failure }
         var metadata = [LogMetadataKey.error: failure.summary]
         metadata[LogMetadataKey.traceID] = failure.context.traceID
@@ -103,7 +118,8 @@ public struct BackendClient: Sendable {
   }
 
   /// One request and its answer, sorted.
-  private func sendOnce(_ endpoint: BackendEndpoint, attempt: Int) async throws -> Outcome {
+  private func sendOnce(_ outgoing: Outgoing, attempt: Int) async throws -> Outcome {
+    let endpoint = outgoing.endpoint
     let traceID = environment.traceID(endpoint)
     var context = ErrorContext(operation: endpoint.rawValue, traceID: traceID, attempts: attempt)
     let token: Secret
@@ -117,7 +133,9 @@ public struct BackendClient: Sendable {
     let response: BackendResponse
     do {
       response = try await exchange(
-        BackendRequest(endpoint: endpoint, traceID: traceID, credential: .accessToken(token)))
+        BackendRequest(
+          endpoint: endpoint, traceID: traceID, credential: .accessToken(token),
+          body: outgoing.body, idempotencyKey: outgoing.idempotencyKey))
     } catch let transport as TransportError {
       try Task.checkCancellation()
       context.underlying = transport

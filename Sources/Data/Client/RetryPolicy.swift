@@ -2,9 +2,10 @@ import Domain
 
 /// The one place that decides whether a failed request is sent again, and when.
 ///
-/// Only idempotent reads are retried, and only for failures that may pass (a timeout, a
-/// dropped connection, a 5xx, a 429 that says when to come back). Attempts and total time
-/// are capped. The wait is exponential backoff with full jitter, unless the backend sent
+/// Only idempotent reads, and writes that carry an idempotency key, are retried; a write
+/// without one never is, since the backend may have done it already. And only for failures
+/// that may pass (a timeout, a dropped connection, a 5xx, a 429 that says when to come
+/// back). Attempts and total time are capped. The wait is exponential backoff with full jitter, unless the backend sent
 /// `Retry-After`, which is honoured when it fits the time budget and otherwise ends the
 /// retries: hammering a backend that asked for time is worse than failing.
 public struct RetryPolicy: Sendable, Equatable {
@@ -37,14 +38,18 @@ public struct RetryPolicy: Sendable, Equatable {
   /// How long to wait before sending the request again, or nil to give up and throw.
   ///
   /// - Parameters:
+  ///   - idempotencyKey: the write's key, if it has one: with it, the backend does the
+  ///     write at most once, so even a request that is not idempotent may be sent again.
   ///   - attempt: how many times the request has been sent so far (1 after the first).
   ///   - elapsed: the time spent since the first attempt.
   ///   - jitter: picks a duration between zero and the value given (full jitter).
   public func delay(
-    after failure: RequestFailure, endpoint: BackendEndpoint, attempt: Int, elapsed: Duration,
-    jitter: (Duration) -> Duration
+    after failure: RequestFailure, endpoint: BackendEndpoint, idempotencyKey: String? = nil,
+    attempt: Int, elapsed: Duration, jitter: (Duration) -> Duration
   ) -> Duration? {
-    guard endpoint.isIdempotent, attempt < maxAttempts, Self.mayPass(failure.kind) else {
+    guard endpoint.isIdempotent || idempotencyKey != nil, attempt < maxAttempts,
+      Self.mayPass(failure.kind)
+    else {
       return nil
     }
     let wait: Duration

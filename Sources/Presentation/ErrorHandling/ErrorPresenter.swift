@@ -16,8 +16,21 @@ struct ErrorPresenter: Sendable {
     case failed(PresentationError)
   }
 
-  /// What the screen failed to load, such as "your payment methods".
-  let subject: String
+  /// What the screen was doing when it failed, in the user's words.
+  struct Activity: Sendable {
+    /// "load", "save".
+    let verb: String
+    /// "loading", "saving".
+    let gerund: String
+    /// "your payment methods", "your card".
+    let object: String
+
+    static func loading(_ object: String) -> Activity {
+      Activity(verb: "load", gerund: "loading", object: object)
+    }
+  }
+
+  let activity: Activity
   let flowHandlers: FlowErrorHandlers
   let logger: any DeveloperLog
 
@@ -53,36 +66,37 @@ struct ErrorPresenter: Sendable {
     case .retryWhenUserActs(.reconnect):
       PresentationError(
         title: "You're offline",
-        message: "We couldn't load \(subject) without a connection.",
+        message: "We couldn't \(activity.verb) \(activity.object) without a connection.",
         hint: "Connect to the internet, then try again.",
         category: .retryable, recovery: recovery)
     case .retryNow where kind == .serviceUnavailable:
       PresentationError(
         title: "Our payment service is down",
-        message: "We tried several times but couldn't load \(subject).",
+        message: "We tried several times but couldn't \(activity.verb) \(activity.object).",
         hint: "Try again in a few minutes.",
         category: .serviceUnavailable, recovery: recovery)
     case .retryNow where kind == .rateLimited:
       PresentationError(
         title: "Too many requests",
-        message: "We're getting a lot of requests right now and couldn't load \(subject).",
+        message:
+          "We're getting a lot of requests right now and couldn't \(activity.verb) \(activity.object).",
         hint: "Wait a moment, then try again.",
         category: .retryable, recovery: recovery)
     case .retryNow, .retryWhenUserActs:
       PresentationError(
-        title: "Couldn't load \(subject)",
-        message: "Something got in the way of loading \(subject).",
+        title: "Couldn't \(activity.verb) \(activity.object)",
+        message: "Something got in the way of \(activity.gerund) \(activity.object).",
         hint: "Check your connection and try again.",
         category: .retryable, recovery: recovery)
     case .notRecoverable(.inspectCause):
       PresentationError(
         title: "Something went wrong",
-        message: "We couldn't show \(subject). This is on us, not you.",
+        message: "We couldn't \(activity.verb) \(activity.object). This is on us, not you.",
         hint: "If it keeps happening, contact support and quote the reference below.",
         category: .unexpected, recovery: recovery, traceID: traceID)
     case .signInAgain, .notRecoverable:
       PresentationError(
-        title: "Couldn't load \(subject)",
+        title: "Couldn't \(activity.verb) \(activity.object)",
         message: "This can't be fixed by trying again.",
         hint: "Contact support for help.",
         category: .other, recovery: recovery, traceID: traceID)

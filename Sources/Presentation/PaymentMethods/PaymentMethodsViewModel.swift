@@ -87,7 +87,7 @@ public final class PaymentMethodsViewModel {
   ) {
     self.loadMethods = loadMethods
     self.presenter = ErrorPresenter(
-      subject: "your payment methods", flowHandlers: flowHandlers, logger: logger)
+      activity: .loading("your payment methods"), flowHandlers: flowHandlers, logger: logger)
     self.statusCheck = UserStatusCheck(
       read: checkUserStatus, flowHandlers: flowHandlers, logger: logger)
     self.startSession = signIn

@@ -60,7 +60,7 @@ public final class WalletViewModel {
   ) {
     self.loadStatus = loadStatus
     self.presenter = ErrorPresenter(
-      subject: "your wallet", flowHandlers: flowHandlers, logger: logger)
+      activity: .loading("your wallet"), flowHandlers: flowHandlers, logger: logger)
     self.statusCheck = UserStatusCheck(
       read: checkUserStatus, flowHandlers: flowHandlers, logger: logger)
     self.startSession = signIn

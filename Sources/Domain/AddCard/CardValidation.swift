@@ -1,0 +1,145 @@
+/// The local checks of the add-card form, all fields at once: what can be known without
+/// the backend is never sent to it.
+public enum CardValidation {
+  /// The month the checks measure expiry against, read from an injected calendar.
+  public struct Month: Sendable, Equatable, Comparable {
+    public let year: Int
+    public let month: Int
+
+    public init(year: Int, month: Int) {
+      self.year = year
+      self.month = month
+    }
+
+    public static func < (lhs: Month, rhs: Month) -> Bool {
+      (lhs.year, lhs.month) < (rhs.year, rhs.month)
+    }
+  }
+
+  /// The card, or every field's problems together.
+  public static func check(_ form: CardForm, thisMonth: Month) -> Result<NewCard, FieldProblems> {
+    var errors: CardFieldErrors = [:]
+    for field in CardField.allCases {
+      let problems = problems(of: field, in: form, thisMonth: thisMonth)
+      if !problems.isEmpty { errors[field] = problems }
+    }
+    let digits = Self.digits(of: form.number)
+    guard errors.isEmpty, let brand = brand(of: digits),
+      let expiry = CardExpiry(form.expiry.trimmingWhitespace)
+    else { return .failure(FieldProblems(errors: errors)) }
+    return .success(
+      NewCard(
+        brand: brand, number: digits, expiry: expiry,
+        securityCode: form.securityCode.trimmingWhitespace, name: form.name.trimmingWhitespace))
+  }
+
+  /// One field's problems, as the form shows them when the user leaves the field. The
+  /// security code depends on the number (4 digits for American Express).
+  public static func problems(of field: CardField, in form: CardForm, thisMonth: Month)
+    -> [String]
+  {
+    switch field {
+    case .number: numberProblems(form.number)
+    case .expiry: expiryProblems(form.expiry, thisMonth: thisMonth)
+    case .securityCode:
+      securityCodeProblems(form.securityCode, brand: brand(of: digits(of: form.number)))
+    case .name: nameProblems(form.name)
+    }
+  }
+
+  /// The network a number belongs to, from its leading digits; nil for any other.
+  public static func brand(of digits: String) -> CardBrand? {
+    guard let two = Int(digits.prefix(2)), let four = Int(digits.prefix(4)) else { return nil }
+    if digits.hasPrefix("4") { return .visa }
+    if (51...55).contains(two) || (2221...2720).contains(four) { return .mastercard }
+    if two == 34 || two == 37 { return .americanExpress }
+    return nil
+  }
+
+  // MARK: - The rules
+
+  private static func numberProblems(_ text: String) -> [String] {
+    let kept = text.filter { $0 != " " && $0 != "-" }
+    guard !kept.isEmpty else { return ["Enter the card number."] }
+    guard kept.allSatisfy(\.isASCIIDigit) else {
+      return ["Use digits only; spaces and dashes are fine."]
+    }
+    var problems: [String] = []
+    if !(12...19).contains(kept.count) {
+      problems.append("A card number has 12 to 19 digits.")
+    } else if !passesLuhn(kept) {
+      problems.append("This number has a typo: check the digits.")
+    }
+    if brand(of: kept) == nil {
+      problems.append("Only Visa, Mastercard and American Express are supported.")
+    }
+    return problems
+  }
+
+  private static func expiryProblems(_ text: String, thisMonth: Month) -> [String] {
+    let text = text.trimmingWhitespace
+    guard !text.isEmpty else { return ["Enter the expiry date."] }
+    let parts = text.split(separator: "/", omittingEmptySubsequences: false)
+    guard parts.count == 2, parts.allSatisfy({ $0.count == 2 && $0.allSatisfy(\.isASCIIDigit) }),
+      let month = Int(parts[0]), let year = Int(parts[1])
+    else { return ["Use the form MM/YY, as printed on the card."] }
+    guard (1...12).contains(month) else { return ["The month is 01 to 12."] }
+    guard Month(year: 2000 + year, month: month) >= thisMonth else {
+      return ["This card has expired."]
+    }
+    return []
+  }
+
+  private static func securityCodeProblems(_ text: String, brand: CardBrand?) -> [String] {
+    let text = text.trimmingWhitespace
+    guard !text.isEmpty else { return ["Enter the security code."] }
+    let lengths = brand.map { [$0.securityCodeLength] } ?? [3, 4]
+    guard text.allSatisfy(\.isASCIIDigit), lengths.contains(text.count) else {
+      return brand == .americanExpress
+        ? ["American Express cards have a 4-digit code on the front."]
+        : ["The security code is the 3 digits on the back."]
+    }
+    return []
+  }
+
+  private static func nameProblems(_ text: String) -> [String] {
+    let name = text.trimmingWhitespace
+    if name.isEmpty { return ["Enter the name as printed on the card."] }
+    if name.count > 26 { return ["A name on a card has at most 26 characters."] }
+    return []
+  }
+
+  private static func digits(of text: String) -> String {
+    text.filter { $0 != " " && $0 != "-" }
+  }
+
+  /// The Luhn checksum every card number carries, to catch a mistyped digit.
+  private static func passesLuhn(_ digits: String) -> Bool {
+    var sum = 0
+    for (index, character) in digits.reversed().enumerated() {
+      guard let digit = character.wholeNumberValue else { return false }
+      let value = index % 2 == 1 ? digit * 2 : digit
+      sum += value > 9 ? value - 9 : value
+    }
+    return sum % 10 == 0
+  }
+}
+
+/// Every field's problems, found locally or by the backend.
+public struct FieldProblems: Error, Sendable, Equatable {
+  public let errors: CardFieldErrors
+
+  public init(errors: CardFieldErrors) {
+    self.errors = errors
+  }
+}
+
+extension Character {
+  fileprivate var isASCIIDigit: Bool { isASCII && isNumber }
+}
+
+extension String {
+  fileprivate var trimmingWhitespace: String {
+    String(drop { $0.isWhitespace }.reversed().drop { $0.isWhitespace }.reversed())
+  }
+}

@@ -1,0 +1,151 @@
+import Domain
+import Foundation
+import Observation
+
+/// Drives the add-card form: what the user typed, each field's last problem (kept until the
+/// user edits that field), the submission, and how it ended. The user's input is never
+/// cleared by an error; an error that belongs to no field stands above the form.
+@MainActor
+@Observable
+public final class AddCardViewModel {
+  public enum Phase: Sendable, Equatable {
+    case editing
+    case submitting
+    /// The card is on the user's list: just saved, or saved before.
+    case saved(PaymentMethodRow, alreadySaved: Bool)
+  }
+
+  /// What stands above the form.
+  public enum Banner: Sendable, Equatable {
+    /// The issuer refused the card, in its words when it gave any.
+    case declined(String)
+    case failed(PresentationError)
+    /// The app-level handlers sent the user on a journey (sign in, verify the account…).
+    case actionRequired(FlowDecision)
+  }
+
+  public private(set) var form = CardForm()
+  public private(set) var fieldErrors: CardFieldErrors = [:]
+  public private(set) var banner: Banner?
+  public private(set) var phase: Phase = .editing
+
+  @ObservationIgnored private let addCard: @Sendable (CardForm) async throws -> AddCardOutcome
+  @ObservationIgnored private let thisMonth: @Sendable () -> CardValidation.Month
+  @ObservationIgnored private let startSession: @Sendable () async throws -> Void
+  @ObservationIgnored private let presenter: ErrorPresenter
+  @ObservationIgnored private let locale: Locale
+  @ObservationIgnored private let submissions = LatestLoad()
+
+  public convenience init(
+    useCase: AddCardUseCase, thisMonth: @escaping @Sendable () -> CardValidation.Month,
+    signIn: @escaping @Sendable () async throws -> Void = {}, logger: any DeveloperLog,
+    locale: Locale = .current
+  ) {
+    self.init(
+      addCard: useCase.execute, thisMonth: thisMonth, signIn: signIn, logger: logger,
+      locale: locale)
+  }
+
+  /// - Parameters:
+  ///   - addCard: the use case, or a stand-in for it in tests and previews.
+  ///   - thisMonth: the calendar's month, for checking the expiry when the user leaves it.
+  public init(
+    addCard: @escaping @Sendable (CardForm) async throws -> AddCardOutcome,
+    thisMonth: @escaping @Sendable () -> CardValidation.Month,
+    signIn: @escaping @Sendable () async throws -> Void = {},
+    flowHandlers: FlowErrorHandlers = .standard,
+    logger: any DeveloperLog,
+    locale: Locale = .current
+  ) {
+    self.addCard = addCard
+    self.thisMonth = thisMonth
+    self.startSession = signIn
+    self.presenter = ErrorPresenter(
+      activity: ErrorPresenter.Activity(verb: "save", gerund: "saving", object: "your card"),
+      flowHandlers: flowHandlers, logger: logger)
+    self.locale = locale
+  }
+
+  /// The user typed in a field: its last problem goes, the others stay.
+  public func edit(_ field: CardField, to text: String) {
+    form[field] = text
+    fieldErrors[field] = nil
+    if phase != .submitting { phase = .editing }
+  }
+
+  /// The user left a field: it is checked on its own, as the local checks would.
+  public func leave(_ field: CardField) {
+    let problems = CardValidation.problems(of: field, in: form, thisMonth: thisMonth())
+    fieldErrors[field] = problems.isEmpty ? nil : problems
+  }
+
+  /// Sends the form as a new submission (the use case gives it a new idempotency key). A
+  /// submission still running is cancelled, never shown.
+  @discardableResult
+  public func submit() -> Task<Void, Never> {
+    phase = .submitting
+    banner = nil
+    return submissions.start { await self.send(self.form) }
+  }
+
+  /// "Sign in", when submitting found the session over: signs in, then submits again.
+  @discardableResult
+  public func signInAndSubmit() -> Task<Void, Never> {
+    phase = .submitting
+    banner = nil
+    return submissions.start {
+      do {
+        try await self.startSession()
+      } catch {
+        self.publish { self.show(error) }
+        return
+      }
+      await self.send(self.form)
+    }
+  }
+
+  private func send(_ form: CardForm) async {
+    do {
+      let outcome = try await addCard(form)
+      publish { show(outcome) }
+    } catch {
+      publish { show(error) }
+    }
+  }
+
+  private func show(_ outcome: AddCardOutcome) {
+    switch outcome {
+    case .saved(let card):
+      phase = .saved(PaymentMethodRow(.card(card), locale: locale), alreadySaved: false)
+    case .alreadySaved(let card):
+      phase = .saved(PaymentMethodRow(.card(card), locale: locale), alreadySaved: true)
+    case .invalid(let errors):
+      fieldErrors = errors
+      phase = .editing
+    case .declined(let reason):
+      banner = .declined(reason ?? "Your bank declined this card.")
+      phase = .editing
+    }
+  }
+
+  private func show(_ error: any Error) {
+    phase = .editing
+    switch presenter.present(error) {
+    case .journey(let decision): banner = .actionRequired(decision)
+    case .failed(let presented): banner = .failed(presented)
+    // Adding a card has no empty result: this cannot come from the add-card use case.
+    case .empty(let notice):
+      banner = .failed(
+        PresentationError(
+          title: notice.title, message: notice.message, hint: notice.hint, category: .other,
+          recovery: .notRecoverable(.inspectCause)))
+    }
+  }
+
+  /// Changes the state unless this submission was cancelled (superseded, or the form went
+  /// away): the same cancellation rule as the screens'.
+  private func publish(_ change: () -> Void) {
+    guard !Task.isCancelled else { return }
+    change()
+  }
+}
