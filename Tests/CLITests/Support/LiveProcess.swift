@@ -8,6 +8,8 @@ final class LiveProcess: @unchecked Sendable {
   private var errorText = ""
   private let arrived = DispatchSemaphore(value: 0)
   private let exited = DispatchSemaphore(value: 0)
+  /// Signalled when stderr reaches its end: everything the process wrote there has arrived.
+  private let errorsEnded = DispatchSemaphore(value: 0)
   let process = Process()
   let output = Pipe()
 
@@ -23,9 +25,14 @@ final class LiveProcess: @unchecked Sendable {
     process.standardOutput = standardOutput ?? output
     let errors = Pipe()
     process.standardError = errors
-    errors.fileHandleForReading.readabilityHandler = { [weak self] handle in
+    errors.fileHandleForReading.readabilityHandler = { [weak self, errorsEnded] handle in
       let data = handle.availableData
-      guard let self, !data.isEmpty else { return }
+      guard !data.isEmpty else {
+        handle.readabilityHandler = nil
+        errorsEnded.signal()
+        return
+      }
+      guard let self else { return }
       self.lock.withLock { self.errorText += String(decoding: data, as: UTF8.self) }
       self.arrived.signal()
     }
@@ -44,8 +51,11 @@ final class LiveProcess: @unchecked Sendable {
     return true
   }
 
-  /// Waits for the process to end; false if it did not within `seconds`.
+  /// Waits for the process to end and for all it wrote on stderr to arrive; false if that
+  /// did not happen within `seconds`.
   func waitForExit(seconds: Double) -> Bool {
-    exited.wait(timeout: .now() + seconds) == .success
+    let deadline = DispatchTime.now() + seconds
+    return exited.wait(timeout: deadline) == .success
+      && errorsEnded.wait(timeout: deadline) == .success
   }
 }
