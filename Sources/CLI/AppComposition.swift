@@ -65,6 +65,22 @@ struct AppComposition {
       signIn: signIn, logger: logger, locale: Self.locale)
   }
 
+  @MainActor
+  func addCardViewModel() -> AddCardViewModel {
+    let now = environment.now
+    let thisMonth: @Sendable () -> CardValidation.Month = {
+      var calendar = Calendar(identifier: .gregorian)
+      calendar.timeZone = TimeZone(identifier: "UTC") ?? calendar.timeZone
+      let parts = calendar.dateComponents([.year, .month], from: now())
+      return CardValidation.Month(year: parts.year ?? 2000, month: parts.month ?? 1)
+    }
+    let useCase = AddCardUseCase(
+      saving: BackendCardsRepository(client: client), thisMonth: thisMonth,
+      newIdempotencyKey: environment.idempotencyKey)
+    return AddCardViewModel(
+      useCase: useCase, thisMonth: thisMonth, signIn: signIn, logger: logger, locale: Self.locale)
+  }
+
   /// Signing in, as the sign-in screen of an app would after the user typed: here always
   /// the demo user, and the scenario decides whether the backend accepts.
   private var signIn: @Sendable () async throws -> Void {

@@ -8,6 +8,8 @@ enum Command: Equatable {
   case version
   case listScenarios
   case show(CommandLineOptions)
+  /// `add-card`: submit the card the flags describe, once, and print how it ended.
+  case addCard(CommandLineOptions, CardForm)
 }
 
 struct CommandLineOptions: Equatable {
@@ -43,6 +45,7 @@ extension Command {
 
   static let usage = """
     Usage: payment-methods [options]
+           payment-methods add-card --number N --expiry MM/YY --cvc C --name NAME [options]
 
     Shows the payment-method selection screen under a scenario played by a stub backend.
     On a terminal (stdin and stdout both) the screen stays open: press ? for its keys.
@@ -61,15 +64,20 @@ extension Command {
       --once                  render once and exit, even on a terminal
       --no-color              never colour the output (NO_COLOR=1 does the same)
       --version               print the version and exit
+
+    add-card adds the card its four flags describe and prints the saved card, each field's
+    problems, or the error; it takes --scenario, --scenario-file, --json, --verbose,
+    --log-file and --no-color as the screens do.
       --help                  show this help
 
     Each option may be given once; values follow a space or "=".
 
     Exit codes:
       0    loaded, or the empty state
-      1    any other error state (an outdated app)
+      1    any other error state (an outdated app; for add-card, a card the issuer declined)
       64   bad flags or an unknown scenario
-      65   a scenario file that is not valid, is empty or is over 1 MiB
+      65   a scenario file that is not valid, is empty or is over 1 MiB; for add-card, a
+           card whose fields have problems
       66   a scenario file that cannot be read
       69   service unavailable after the retries
       70   an unexpected error (a bug)
@@ -86,8 +94,17 @@ extension Command {
   /// Every option there is, for "did you mean" and for refusing repeats.
   private static let knownFlags = [
     "--scenario", "--scenario-file", "--list-scenarios", "--screen", "--deadline-ms", "--json",
-    "--verbose", "--no-color", "--version", "--help", "--once", "--log-file",
+    "--verbose", "--no-color", "--version", "--help", "--once", "--log-file", "--number",
+    "--expiry", "--cvc", "--name",
   ]
+
+  /// The flags of `add-card` alone, one per field of the form.
+  private static let cardFlags: [String: CardField] = [
+    "--number": .number, "--expiry": .expiry, "--cvc": .securityCode, "--name": .name,
+  ]
+
+  /// The flags that mean nothing to `add-card`.
+  private static let screenOnlyFlags: Set = ["--screen", "--list-scenarios", "--once"]
 
   /// The options that choose what to show, which `--list-scenarios` does not combine with.
   private static let showingFlags: Set = [
@@ -106,6 +123,9 @@ extension Command {
     var scenarioFile: String?
     var given: [String] = []
     var remaining = arguments[...]
+    let addsCard = remaining.first == "add-card"
+    if addsCard { remaining = remaining.dropFirst() }
+    var form = CardForm()
 
     while let argument = remaining.popFirst() {
       let (flag, inlineValue) = split(argument)
@@ -174,12 +194,26 @@ extension Command {
         options.once = true
       case "--log-file":
         options.logFile = try value()
+      case _ where cardFlags[flag] != nil:
+        guard addsCard, let field = cardFlags[flag] else {
+          throw UsageError(
+            message: "\(flag) belongs to add-card: payment-methods add-card \(flag) …")
+        }
+        form[field] = try value()
       default:
         // --help or --version with a value: either alone has returned above.
         try noValue()
       }
     }
 
+    if addsCard {
+      if let other = given.first(where: screenOnlyFlags.contains) {
+        throw UsageError(message: "add-card does not take \(other)")
+      }
+      if let missing = cardFlags.keys.sorted().first(where: { !given.contains($0) }) {
+        throw UsageError(message: "add-card needs \(missing)")
+      }
+    }
     if listScenarios {
       if let other = given.first(where: showingFlags.contains) {
         throw UsageError(message: "--list-scenarios cannot be combined with \(other)")
@@ -193,7 +227,7 @@ extension Command {
     case (nil, .some(let path)): options.scenario = .file(path)
     case (nil, nil): break
     }
-    return .show(options)
+    return addsCard ? .addCard(options, form) : .show(options)
   }
 
   /// "--flag=value" into ("--flag", "value"); anything else into (argument, nil).

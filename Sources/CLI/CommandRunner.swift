@@ -40,30 +40,73 @@ struct CommandRunner {
       return .success
     case .show(let options):
       return await show(options)
+    case .addCard(let options, let form):
+      return await addCard(form, options)
     }
   }
 
-  private func show(_ options: CommandLineOptions) async -> ExitCode {
+  /// `add-card`: one submission of the card the flags describe, through the same view model
+  /// the interactive form uses.
+  private func addCard(_ form: CardForm, _ options: CommandLineOptions) async -> ExitCode {
+    let scenario: Scenario
+    var logWriters: [@Sendable (String) -> Void]
+    switch prepare(options) {
+    case .success(let prepared): (scenario, logWriters) = prepared
+    case .failure(let exitCode): return exitCode
+    }
+    if options.verbose { logWriters.append({ [console] in console.writeError($0 + "\n") }) }
+    let composition = AppComposition(
+      scenario: scenario, deadline: options.deadline, environment: environment,
+      logger: Self.logger(writing: logWriters))
+    let viewModel = composition.addCardViewModel()
+    for field in CardField.allCases { viewModel.edit(field, to: form[field]) }
+    await ConsoleLog.startingLoad(on: environment.clock) { viewModel.submit() }.value
+
+    let snapshot = AddCardSnapshot(viewModel)
+    let terminal = terminal(options.noColor)
+    if options.json {
+      console.write(Self.json(snapshot))
+    } else {
+      let renderer = ScreenRenderer(
+        palette: Palette(isEnabled: terminal.usesColor), width: terminal.columns)
+      console.write(renderer.render(snapshot))
+    }
+    return snapshot.exitCode
+  }
+
+  /// What every command that runs the app needs first: the scenario, and the log file if
+  /// one is asked for. A failure is reported here, and comes back as its exit code.
+  private func prepare(_ options: CommandLineOptions) -> Result<
+    (Scenario, [@Sendable (String) -> Void]), ExitCode
+  > {
     let scenario: Scenario
     switch ScenarioLoader.load(options.scenario, reader: scenarioReader) {
     case .success(let loaded):
       scenario = loaded
     case .failure(let failure):
       report(failure.message)
-      return failure.exitCode
+      return .failure(failure.exitCode)
+    }
+    guard let path = options.logFile else { return .success((scenario, [])) }
+    switch LogFile.create(at: path) {
+    case .success(let file):
+      return .success((scenario, [file.write]))
+    case .failure(let failure):
+      report(failure.message)
+      return .failure(.logFileUnwritable)
+    }
+  }
+
+  private func show(_ options: CommandLineOptions) async -> ExitCode {
+    let scenario: Scenario
+    var logWriters: [@Sendable (String) -> Void]
+    switch prepare(options) {
+    case .success(let prepared): (scenario, logWriters) = prepared
+    case .failure(let exitCode): return exitCode
     }
 
     let terminal = terminal(options.noColor)
     let palette = Palette(isEnabled: terminal.usesColor)
-    var logWriters: [@Sendable (String) -> Void] = []
-    if let path = options.logFile {
-      switch LogFile.create(at: path) {
-      case .success(let file): logWriters.append(file.write)
-      case .failure(let failure):
-        report(failure.message)
-        return .logFileUnwritable
-      }
-    }
 
     if terminal.canStayOpen, !options.json, !options.once, let size = terminal.size {
       let session = InteractiveSession(
@@ -76,7 +119,8 @@ struct CommandRunner {
         logger: Self.logger(writing: logWriters + [session.logWriter]))
       return await session.run(
         paymentMethods: composition.paymentMethodsViewModel(),
-        wallet: composition.walletViewModel())
+        wallet: composition.walletViewModel(),
+        makeCardForm: { composition.addCardViewModel() })
     }
 
     if options.verbose { logWriters.append({ [console] in console.writeError($0 + "\n") }) }
@@ -171,7 +215,7 @@ struct CommandRunner {
     console.writeError("payment-methods: " + UntrustedText.escaped(message) + "\n" + advice)
   }
 
-  static func json(_ snapshot: ScreenSnapshot) -> String {
+  static func json(_ snapshot: some Encodable) -> String {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
     // Encoding plain strings, booleans and arrays cannot fail; the fallback keeps the

@@ -1,8 +1,9 @@
 import Presentation
 
-/// The process exit codes, documented in the README and `--help`; numbers from BSD's
+/// The process exit codes (an `Error` too, so a step that fails can hand back the code the
+/// process ends with), documented in the README and `--help`; numbers from BSD's
 /// sysexits where one fits, and 128 + the signal's number where a signal ended the run.
-enum ExitCode: Int32, Sendable, Equatable, CaseIterable {
+enum ExitCode: Int32, Error, Sendable, Equatable, CaseIterable {
   /// The screen loaded, or showed its empty state.
   case success = 0
   /// The screen shows an error no other code covers (an outdated app, say).

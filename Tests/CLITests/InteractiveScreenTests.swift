@@ -48,8 +48,8 @@ struct InteractiveScreenTests {
   @Test(
     "the footer offers exactly what each state allows",
     arguments: [
-      ("all-available", ["↑↓ move", "Enter select"]),
-      ("no-methods", ["r try again"]),
+      ("all-available", ["↑↓ move", "Enter select", "a add a card"]),
+      ("no-methods", ["r try again", "a add a card"]),
       ("offline", ["r try again"]),
       ("malformed-response", []),
       ("session-expired", ["Enter Sign in"]),

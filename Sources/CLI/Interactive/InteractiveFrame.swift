@@ -7,15 +7,22 @@ struct InteractiveFrame {
 
   /// At most `size.rows` lines, none wider than `size.columns` cells.
   func render(
-    _ model: InteractiveScreen, _ snapshot: ScreenSnapshot, log: [String], size: Terminal.Size
+    _ model: InteractiveScreen, _ snapshot: ScreenSnapshot, form: CardFormSnapshot? = nil,
+    log: [String], size: Terminal.Size
   ) -> [String] {
     let renderer = ScreenRenderer(palette: palette, width: size.columns)
-    var top = renderer.render(snapshot, highlighted: model.highlightedRow(in: snapshot))
-      .split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init)
+    let box =
+      if let focused = model.form?.focused, let form {
+        renderer.render(form, focused: focused)
+      } else {
+        renderer.render(snapshot, highlighted: model.highlightedRow(in: snapshot))
+      }
+    var top = box.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
+      .map(String.init)
     if let guidance = model.guidance {
       top += wrap(guidance, width: renderer.width).map { palette.yellow($0) }
     }
-    let footer = wrap(footerText(model.actions(for: snapshot)), width: size.columns)
+    let footer = footerLines(model.actions(for: snapshot, form: form), width: size.columns)
       .map { palette.dim($0) }
 
     var panel: [String] = []
@@ -35,8 +42,21 @@ struct InteractiveFrame {
     return Array(lines.prefix(room)) + footer.prefix(size.rows)
   }
 
-  private func footerText(_ actions: [InteractiveScreen.Action]) -> String {
-    actions.map { "\($0.hint.keys) \($0.hint.does)" }.joined(separator: "  ·  ")
+  /// The keys on as few lines as fit, never breaking one key's hint.
+  private func footerLines(_ actions: [InteractiveScreen.Action], width: Int) -> [String] {
+    var lines: [String] = []
+    var current = ""
+    for hint in actions.map({ "\($0.hint.keys) \($0.hint.does)" }) {
+      let candidate = current.isEmpty ? hint : current + "  ·  " + hint
+      if CellWidth.of(candidate) <= width || current.isEmpty {
+        current = CellWidth.truncated(candidate, to: width)
+      } else {
+        lines.append(current)
+        current = CellWidth.truncated(hint, to: width)
+      }
+    }
+    if !current.isEmpty { lines.append(current) }
+    return lines
   }
 
   /// Every key, for `?`.
@@ -47,7 +67,8 @@ struct InteractiveFrame {
     "w or Tab     switch between payment methods and the wallet",
     "l            show or hide the developer log",
     "?            show or hide this help",
-    "q, Esc, Ctrl-C   quit; Ctrl-Z suspends",
+    "a            add a card: Tab and Shift-Tab move between fields, Enter saves, Esc goes back",
+    "q, Esc, Ctrl-C   quit (on the form: Ctrl-C); Ctrl-Z suspends",
   ]
 
   /// Words of plain text over lines of at most `width` cells; a longer word is cut.

@@ -1,3 +1,4 @@
+import Domain
 import Presentation
 
 /// The interactive screen's own state and its rules: which key does what, given what the
@@ -18,6 +19,12 @@ struct InteractiveScreen: Equatable {
     case select(rowID: String)
     case quit
     case suspend
+    case openCardForm
+    case closeCardForm
+    case editCard(CardField, String)
+    case leaveCardField(CardField)
+    case submitCard
+    case signInAndSubmitCard
   }
 
   /// Something the user can do in a state, with the keys that do it.
@@ -32,6 +39,10 @@ struct InteractiveScreen: Equatable {
     case log
     case help
     case quit
+    case addCard
+    case nextField
+    case save
+    case back
 
     /// The keys, as the footer shows them, and what they do.
     var hint: (keys: String, does: String) {
@@ -45,6 +56,10 @@ struct InteractiveScreen: Equatable {
       case .log: ("l", "log")
       case .help: ("?", "help")
       case .quit: ("q", "quit")
+      case .addCard: ("a", "add a card")
+      case .nextField: ("Tab", "next field")
+      case .save: ("Enter", "save")
+      case .back: ("Esc", "back")
       }
     }
   }
@@ -59,6 +74,8 @@ struct InteractiveScreen: Equatable {
   var guidance: String?
   /// The screens whose first load has started: the other screen loads when first shown.
   var started: Set<Screen>
+  /// The add-card form, while it is open over the payment-methods screen.
+  var form: CardFormScreen?
 
   init(screen: Screen, showsLog: Bool = false) {
     self.screen = screen
@@ -67,7 +84,10 @@ struct InteractiveScreen: Equatable {
   }
 
   /// What the state on screen offers, in footer order.
-  func actions(for snapshot: ScreenSnapshot) -> [Action] {
+  func actions(for snapshot: ScreenSnapshot, form formSnapshot: CardFormSnapshot? = nil)
+    -> [Action]
+  {
+    if let form, let formSnapshot { return form.actions(for: formSnapshot) }
     var actions: [Action] = []
     switch snapshot.status {
     case .loaded where snapshot.screen == .paymentMethods && !snapshot.methods.isEmpty:
@@ -78,6 +98,9 @@ struct InteractiveScreen: Equatable {
       break
     }
     if snapshot.canRetry { actions.append(.retry) }
+    if screen == .paymentMethods, snapshot.status == .loaded || snapshot.status == .empty {
+      actions.append(.addCard)
+    }
     actions.append(.switchScreen(to: screen == .paymentMethods ? .wallet : .paymentMethods))
     actions += [.log, .help, .quit]
     return actions
@@ -90,7 +113,14 @@ struct InteractiveScreen: Equatable {
   }
 
   /// Applies a key to the state on screen, and says what the driver has to do.
-  mutating func handle(_ key: Key, on snapshot: ScreenSnapshot) -> [Effect] {
+  mutating func handle(
+    _ key: Key, on snapshot: ScreenSnapshot, form formSnapshot: CardFormSnapshot? = nil
+  ) -> [Effect] {
+    if var form, let formSnapshot {
+      let effects = form.handle(key, on: formSnapshot)
+      self.form = effects.contains(.closeCardForm) ? nil : form
+      return effects
+    }
     let actions = actions(for: snapshot)
     let rows = snapshot.methods.count
     switch key {
@@ -120,6 +150,9 @@ struct InteractiveScreen: Equatable {
       return [.select(rowID: snapshot.methods[row].id)]
     case .enter:
       return journey(snapshot)
+    case .character("a") where actions.contains(.addCard):
+      form = CardFormScreen()
+      return [.openCardForm]
     case .character("r") where actions.contains(.retry):
       guidance = nil
       return [.load(screen)]

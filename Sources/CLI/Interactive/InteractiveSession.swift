@@ -38,6 +38,8 @@ final class InteractiveSession {
   private let signals = SignalPipe()
   private var model: InteractiveScreen
   private var log: [String] = []
+  /// The add-card form's view model, while the form is open.
+  private var cardForm: AddCardViewModel?
   private var size: Terminal.Size
 
   /// Every line of the developer log, for the panel `l` shows.
@@ -61,8 +63,14 @@ final class InteractiveSession {
 
   /// Runs the screen until the user quits or a signal ends it, and returns the exit code:
   /// the one of the state on screen when the user quit.
-  func run(paymentMethods: PaymentMethodsViewModel, wallet: WalletViewModel) async -> ExitCode {
-    let screens = Screens(paymentMethods: paymentMethods, wallet: wallet)
+  ///
+  /// - Parameter makeCardForm: a new add-card form, each time the user opens one.
+  func run(
+    paymentMethods: PaymentMethodsViewModel, wallet: WalletViewModel,
+    makeCardForm: @escaping () -> AddCardViewModel
+  ) async -> ExitCode {
+    let screens = Screens(
+      paymentMethods: paymentMethods, wallet: wallet, makeCardForm: makeCardForm)
     device.open()
     signals.start([SIGINT, SIGTERM, SIGHUP, SIGWINCH, SIGTSTP, SIGCONT]) { [sink] number in
       sink.yield(.signal(number))
@@ -76,7 +84,8 @@ final class InteractiveSession {
       switch event {
       case .input(let bytes):
         for key in Key.decode(bytes) {
-          let effects = model.handle(key, on: screens.snapshot(of: model.screen))
+          let effects = model.handle(
+            key, on: screens.snapshot(of: model.screen), form: cardForm.map(CardFormSnapshot.init))
           if effects.contains(.quit) { break loop }
           for effect in effects { carryOut(effect, on: screens) }
         }
@@ -115,7 +124,10 @@ final class InteractiveSession {
   }
 
   private func redraw(_ screens: Screens) {
-    device.draw(frame.render(model, screens.snapshot(of: model.screen), log: log, size: size))
+    device.draw(
+      frame.render(
+        model, screens.snapshot(of: model.screen), form: cardForm.map(CardFormSnapshot.init),
+        log: log, size: size))
   }
 
   /// Starts what an effect asks of a view model, the way the one-shot mode starts its load:
@@ -137,12 +149,47 @@ final class InteractiveSession {
       return
     case .quit:
       return
+    case .openCardForm:
+      cardForm = screens.makeCardForm()
+      return
+    case .closeCardForm:
+      cardForm?.cancel()
+      cardForm = nil
+      return
+    case .editCard(let field, let text):
+      cardForm?.edit(field, to: text)
+      return
+    case .leaveCardField(let field):
+      cardForm?.leave(field)
+      return
+    case .submitCard, .signInAndSubmitCard:
+      guard let form = cardForm else { return }
+      let submission = ConsoleLog.startingLoad(on: clock) {
+        effect == .submitCard ? form.submit() : form.signInAndSubmit()
+      }
+      task = Task { await self.finishSubmission(submission, of: form, on: screens) }
     }
     let sink = sink
     Task {
       await task.value
       sink.yield(.published)
     }
+  }
+
+  /// Once a submission has ended: a saved card closes the form and takes the user back to
+  /// the list, reloaded, with the new card selected; anything else stays on the form.
+  private func finishSubmission(
+    _ submission: Task<Void, Never>, of form: AddCardViewModel, on screens: Screens
+  ) async {
+    await submission.value
+    guard cardForm === form, let rowID = CardFormSnapshot(form).savedRowID else { return }
+    cardForm = nil
+    model.form = nil
+    let reload = ConsoleLog.startingLoad(on: clock) { screens.load(.paymentMethods) }
+    await reload.value
+    screens.paymentMethods.select(rowID)
+    let rows = screens.snapshot(of: .paymentMethods).methods
+    model.highlighted = rows.firstIndex { $0.id == rowID } ?? model.highlighted
   }
 
   /// Ctrl-Z: gives the terminal back as it was, stops the process, and takes the screen
@@ -192,11 +239,16 @@ final class InteractiveSession {
 private struct Screens {
   let paymentMethods: PaymentMethodsViewModel
   let wallet: WalletViewModel
+  let makeCardForm: () -> AddCardViewModel
   private let running = RunningTasks()
 
-  init(paymentMethods: PaymentMethodsViewModel, wallet: WalletViewModel) {
+  init(
+    paymentMethods: PaymentMethodsViewModel, wallet: WalletViewModel,
+    makeCardForm: @escaping () -> AddCardViewModel
+  ) {
     self.paymentMethods = paymentMethods
     self.wallet = wallet
+    self.makeCardForm = makeCardForm
   }
 
   func snapshot(of screen: CommandLineOptions.Screen) -> ScreenSnapshot {

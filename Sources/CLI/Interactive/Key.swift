@@ -13,6 +13,7 @@ enum Key: Equatable, Sendable {
   case interrupt
   /// Ctrl-Z, likewise.
   case suspend
+  case backspace
   case character(Character)
 
   /// Decodes one read's worth of bytes. Escape sequences are expected whole within one
@@ -33,7 +34,17 @@ enum Key: Equatable, Sendable {
       case 0x1A: keys.append(.suspend)
       case 0x0D, 0x0A: keys.append(.enter)
       case 0x09: keys.append(.tab)
+      case 0x7F, 0x08: keys.append(.backspace)
       case 0x20...0x7E: keys.append(.character(Character(Unicode.Scalar(byte))))
+      case 0xC2...0xF4:
+        // A character beyond ASCII (a name with an accent): its UTF-8 bytes, whole.
+        let length = byte >= 0xF0 ? 4 : byte >= 0xE0 ? 3 : 2
+        let end = min(bytes.count, index - 1 + length)
+        let text = String(decoding: bytes[(index - 1)..<end], as: UTF8.self)
+        if let character = text.first, text.count == 1, character != "\u{FFFD}" {
+          keys.append(.character(character))
+        }
+        index = end
       default: break
       }
     }

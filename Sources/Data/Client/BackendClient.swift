@@ -16,6 +16,8 @@ public struct BackendClient: Sendable {
     public var traceID: @Sendable (BackendEndpoint) -> String
     /// The wall-clock date, to read a `Retry-After` given as an HTTP date.
     public var now: @Sendable () -> Date
+    /// A fresh idempotency key, one per submission of a write.
+    public var idempotencyKey: @Sendable () -> String
 
     public init(
       clock: any Clock<Duration> = ContinuousClock(),
@@ -24,12 +26,14 @@ public struct BackendClient: Sendable {
         // 16 hex digits, the size of a W3C span id: unique enough, short enough to read out.
         String(UUID().uuidString.lowercased().filter(\.isHexDigit).prefix(16))
       },
-      now: @escaping @Sendable () -> Date = Date.init
+      now: @escaping @Sendable () -> Date = Date.init,
+      idempotencyKey: @escaping @Sendable () -> String = { UUID().uuidString.lowercased() }
     ) {
       self.clock = clock
       self.jitter = jitter
       self.traceID = traceID
       self.now = now
+      self.idempotencyKey = idempotencyKey
     }
   }
 
@@ -181,7 +185,8 @@ public struct BackendClient: Sendable {
   /// status, or how the transport failed), so a reader of the log can watch the sources
   /// run side by side, the retries back off and the refresh being shared.
   private func exchange(_ request: BackendRequest) async throws -> BackendResponse {
-    let trace = [LogMetadataKey.traceID: request.traceID]
+    var trace = [LogMetadataKey.traceID: request.traceID]
+    trace["idempotencyKey"] = request.idempotencyKey
     logger.log(.debug, "→ \(request.endpoint.rawValue)", metadata: trace)
     do {
       let response = try await backend.send(request)

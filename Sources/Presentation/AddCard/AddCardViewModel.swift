@@ -88,6 +88,11 @@ public final class AddCardViewModel {
     return submissions.start { await self.send(self.form) }
   }
 
+  /// The form goes away: a submission still running is cancelled, never shown.
+  public func cancel() {
+    submissions.cancel()
+  }
+
   /// "Sign in", when submitting found the session over: signs in, then submits again.
   @discardableResult
   public func signInAndSubmit() -> Task<Void, Never> {

@@ -12,4 +12,9 @@ final class LatestLoad {
     current = load
     return load
   }
+
+  /// Cancels the operation still running, if any.
+  func cancel() {
+    current?.cancel()
+  }
 }

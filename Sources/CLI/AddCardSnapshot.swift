@@ -1,0 +1,122 @@
+import Domain
+import Presentation
+
+/// How `add-card` ended, flattened into what the terminal draws and what `--json` prints,
+/// so the two can never disagree. The schema is `docs/add-card.schema.json`.
+struct AddCardSnapshot: Equatable, Encodable {
+  enum Status: String, Encodable {
+    case saved
+    case alreadySaved
+    case invalid
+    case declined
+    case error
+  }
+
+  /// A card as every output shows one: brand and last four, never more.
+  struct Card: Equatable, Encodable {
+    var title: String
+    var subtitle: String
+  }
+
+  var status: Status
+  var card: Card?
+  /// Every field's messages, an empty list for a field without problems.
+  var fieldErrors: [String: [String]]
+  var error: ScreenSnapshot.Panel?
+  var action: ScreenSnapshot.Action?
+  /// What the screen ended on, for the exit code; not part of the JSON.
+  var ending: ExitCode.Ending
+
+  var exitCode: ExitCode { ExitCode(ending) }
+
+  enum CodingKeys: String, CodingKey {
+    case status, card, fieldErrors, error, action
+  }
+
+  /// Writes every key, null included, so consumers can rely on the shape.
+  func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encode(status, forKey: .status)
+    try container.encode(card, forKey: .card)
+    try container.encode(fieldErrors, forKey: .fieldErrors)
+    try container.encode(error, forKey: .error)
+    try container.encode(action, forKey: .action)
+  }
+}
+
+extension AddCardSnapshot {
+  @MainActor
+  init(_ viewModel: AddCardViewModel) {
+    var fieldErrors: [String: [String]] = [:]
+    for field in CardField.allCases {
+      fieldErrors[field.rawValue] = viewModel.fieldErrors[field] ?? []
+    }
+    self.init(status: .invalid, fieldErrors: fieldErrors, ending: .invalidCard)
+    if case .saved(let row, let alreadySaved) = viewModel.phase {
+      status = alreadySaved ? .alreadySaved : .saved
+      card = Card(title: row.title, subtitle: row.subtitle)
+      ending = .shown
+      return
+    }
+    switch viewModel.banner {
+    case .declined(let reason)?:
+      status = .declined
+      error = ScreenSnapshot.Panel(
+        title: "Declined by your bank", message: reason,
+        hint: "Use another card, or ask your bank why.")
+      ending = .declined
+    case .failed(let presented)?:
+      status = .error
+      error = ScreenSnapshot.Panel(
+        title: presented.title, message: presented.message, hint: presented.hint,
+        recovery: presented.recovery.description, traceId: presented.traceID)
+      ending = .failed(presented.category)
+    case .actionRequired(let decision)?:
+      status = .error
+      error = ScreenSnapshot.Panel(
+        title: decision.notice.title, message: decision.notice.message,
+        hint: decision.notice.hint, recovery: decision.recovery.description,
+        traceId: decision.traceID)
+      action = ScreenSnapshot.Action(kind: decision.action.rawValue, button: decision.button)
+      ending = .journey(decision.action)
+    case nil:
+      break
+    }
+  }
+}
+
+extension ScreenRenderer {
+  /// `add-card`'s outcome in the screens' box.
+  func render(_ snapshot: AddCardSnapshot) -> String {
+    var body: [String] = []
+    switch snapshot.status {
+    case .saved, .alreadySaved:
+      let card = snapshot.card ?? AddCardSnapshot.Card(title: "", subtitle: "")
+      let what = snapshot.status == .saved ? "Saved" : "Already saved"
+      body += wrapped("\(what): \(card.title)", prefix: "✔ ", style: palette.green)
+      body += wrapped(card.subtitle, prefix: "  ", style: palette.dim)
+    case .invalid:
+      body += wrapped("Check the card's details", prefix: "✖ ", style: palette.bold)
+      for field in CardField.allCases {
+        for message in snapshot.fieldErrors[field.rawValue] ?? [] {
+          body += wrapped("\(field.label): \(message)", prefix: "  ", style: palette.red)
+        }
+      }
+    case .declined, .error:
+      if let error = snapshot.error { body += errorPanel(error, action: snapshot.action) }
+    }
+    return box(title: "Add a card", body: body)
+  }
+}
+
+extension CardField {
+  /// The field's label on the form.
+  var label: String {
+    switch self {
+    case .number: "Card number"
+    case .expiry: "Expiry"
+    case .securityCode: "Security code"
+    case .name: "Name on card"
+    }
+  }
+}

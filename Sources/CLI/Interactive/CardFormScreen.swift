@@ -1,0 +1,121 @@
+import Domain
+import Presentation
+
+/// The add-card form as the interactive screen shows it: which field has the cursor, and
+/// what each key does there. Plain values, like `InteractiveScreen`; the text, the errors
+/// and the submission live in the `AddCardViewModel`, which the effects drive.
+struct CardFormScreen: Equatable {
+  var focused: CardField = .number
+
+  /// Applies a key, given the form as the view model has it now.
+  mutating func handle(_ key: Key, on form: CardFormSnapshot) -> [InteractiveScreen.Effect] {
+    switch key {
+    case .interrupt:
+      return [.quit]
+    case .suspend:
+      return [.suspend]
+    case .escape:
+      return [.closeCardForm]
+    case .tab, .down:
+      return move(by: 1)
+    case .shiftTab, .up:
+      return move(by: -1)
+    case .character(let character):
+      return [.editCard(focused, form.texts[focused, default: ""] + String(character))]
+    case .backspace:
+      return [.editCard(focused, String(form.texts[focused, default: ""].dropLast()))]
+    case .enter where !form.isSubmitting:
+      return [
+        form.action?.kind == FlowDecision.Action.signIn.rawValue
+          ? .signInAndSubmitCard : .submitCard
+      ]
+    case .enter, .home, .end:
+      return []
+    }
+  }
+
+  /// The footer's keys on the form.
+  func actions(for form: CardFormSnapshot) -> [InteractiveScreen.Action] {
+    var actions: [InteractiveScreen.Action] = [.nextField]
+    if !form.isSubmitting {
+      let signsIn = form.action?.kind == FlowDecision.Action.signIn.rawValue
+      actions.append(signsIn ? .journey(button: "Sign in and save") : .save)
+    }
+    return actions + [.back]
+  }
+
+  /// Leaving a field checks it, as the form does when the user moves on.
+  private mutating func move(by step: Int) -> [InteractiveScreen.Effect] {
+    let fields = CardField.allCases
+    let left = focused
+    let index = fields.firstIndex(of: focused) ?? 0
+    focused = fields[(index + step + fields.count) % fields.count]
+    return [.leaveCardField(left)]
+  }
+}
+
+/// The add-card view model's state, flattened for the form's frame.
+struct CardFormSnapshot: Equatable {
+  var texts: [CardField: String]
+  var errors: CardFieldErrors
+  /// What stands above the form: a decline, an error, or a journey.
+  var banner: ScreenSnapshot.Panel?
+  var action: ScreenSnapshot.Action?
+  var isSubmitting: Bool
+  /// The saved card's row id, once the card is on the user's list.
+  var savedRowID: String?
+
+  @MainActor
+  init(_ viewModel: AddCardViewModel) {
+    texts = Dictionary(uniqueKeysWithValues: CardField.allCases.map { ($0, viewModel.form[$0]) })
+    errors = viewModel.fieldErrors
+    isSubmitting = viewModel.phase == .submitting
+    if case .saved(let row, _) = viewModel.phase { savedRowID = row.id }
+    let outcome = AddCardSnapshot(viewModel)
+    banner = viewModel.banner == nil ? nil : outcome.error
+    action = outcome.action
+  }
+}
+
+extension ScreenRenderer {
+  /// The add-card form: what stands above it, then each field with its value and its
+  /// problems. The number shows only its last four digits and the code none, so not even
+  /// the screen shows a card in full.
+  func render(_ form: CardFormSnapshot, focused: CardField) -> String {
+    var body: [String] = []
+    if let banner = form.banner {
+      body += errorPanel(banner, action: form.action) + row("")
+    }
+    for field in CardField.allCases {
+      let isFocused = field == focused
+      let label = (isFocused ? "▸ " : "  ") + field.label
+      body += wrapped(label, prefix: "", style: isFocused ? palette.bold : { $0 })
+      let value = Self.masked(form.texts[field, default: ""], field)
+      body += wrapped(value.isEmpty && isFocused ? "_" : value, prefix: "    ", style: { $0 })
+      for message in form.errors[field] ?? [] {
+        body += wrapped(message, prefix: "    ✖ ", style: palette.red)
+      }
+    }
+    let message = form.isSubmitting ? "Saving…" : nil
+    return box(title: "Add a card", body: body, message: message)
+  }
+
+  /// What the screen shows of a field's text.
+  static func masked(_ text: String, _ field: CardField) -> String {
+    switch field {
+    case .number:
+      let digits = text.filter(\.isNumber).count
+      var seen = 0
+      return String(
+        text.map { character in
+          guard character.isNumber else { return character }
+          seen += 1
+          return seen > digits - 4 ? character : "•"
+        })
+    case .securityCode:
+      return String(repeating: "•", count: text.count)
+    case .expiry, .name:
+      return text
+    }
+  }
+}
