@@ -121,6 +121,28 @@ struct InteractiveTerminalTests {
     #expect(terminal.text.contains("\"status\" : \"loaded\""))
   }
 
+  @Test(
+    "the add-card form: type, leave a field and see its problem, fix it, save, and the new card is selected"
+  )
+  func addCard() throws {
+    let terminal = try PseudoTerminal(["--scenario", "add-card-ok"])
+    try #require(terminal.waitFor("a add a card"))
+
+    terminal.send("a")
+    try #require(terminal.waitFor("Esc back"))
+    terminal.send("5555 5555 5555 4444\t13/28\t")
+    try #require(terminal.waitFor("The month is 01 to 12."))
+    terminal.send("\u{1B}[Z" + String(repeating: "\u{7F}", count: 5) + "08/28\t123\tAda Lovelace")
+    let before = terminal.output.count
+    terminal.send("\r")
+
+    #expect(terminal.waitFor("Mastercard •••• 4444 selected.", after: before))
+    terminal.send("q")
+    #expect(terminal.waitForExit() == 0)
+    #expect(terminal.text.contains("Selected: Mastercard •••• 4444"))
+    #expect(!terminal.text.contains("5555 5555 5555 4444"), "the screen never shows the number")
+  }
+
   @Test("a resize redraws the screen at the new width")
   func resize() throws {
     let terminal = try PseudoTerminal(["--scenario", "all-available"], columns: 80, rows: 24)

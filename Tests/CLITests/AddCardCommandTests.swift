@@ -1,0 +1,86 @@
+import Foundation
+import Testing
+
+@testable import CLI
+
+private let number = "4242 4242 4242 4242"
+private let securityCode = "973"
+private let card = [
+  "--number", number, "--expiry", "08/28", "--cvc", securityCode, "--name", "Ada Lovelace",
+]
+
+@MainActor
+@Suite("add-card on the command line", .timeLimit(.minutes(1)))
+struct AddCardCommandTests {
+  nonisolated static let scenarios = [
+    ("add-card-ok", "saved", ExitCode.success), ("add-card-invalid", "invalid", .dataError),
+    ("add-card-duplicate", "alreadySaved", .success),
+    ("add-card-declined", "declined", .errorState),
+    ("add-card-timeout-then-ok", "saved", .success), ("add-card-token-expired", "saved", .success),
+    ("add-card-session-expired", "error", .userActionRequired),
+  ]
+
+  @Test(
+    "each add-card scenario ends as the README says, every JSON key present", arguments: scenarios)
+  func outcomes(scenario: String, status: String, exitCode: ExitCode) async throws {
+    let run = await runCLI(["add-card", "--scenario", scenario, "--json"] + card)
+    let json = try #require(
+      JSONSerialization.jsonObject(with: Foundation.Data(run.output.utf8)) as? [String: Any])
+
+    #expect(run.exitCode == exitCode)
+    #expect(json["status"] as? String == status)
+    #expect(Set(json.keys) == ["status", "card", "fieldErrors", "error", "action"])
+    let fields = try #require(json["fieldErrors"] as? [String: [String]])
+    #expect(Set(fields.keys) == ["number", "expiry", "cvc", "name"])
+  }
+
+  @Test("the backend's refusal of fields lands on those fields")
+  func invalidFields() async throws {
+    let run = await runCLI(["add-card", "--scenario", "add-card-invalid", "--json"] + card)
+    let json = try #require(
+      JSONSerialization.jsonObject(with: Foundation.Data(run.output.utf8)) as? [String: Any])
+    let fields = try #require(json["fieldErrors"] as? [String: [String]])
+
+    #expect(fields["number"]?.isEmpty == false)
+    #expect(fields["expiry"]?.isEmpty == false)
+    #expect(fields["cvc"] == [] && fields["name"] == [])
+  }
+
+  @Test("a card that fails the local checks is never sent, and says what is wrong")
+  func localChecks() async {
+    let run = await runCLI([
+      "add-card", "--number", "1234", "--expiry", "13/28", "--cvc", "1", "--name", "Ada",
+      "--verbose",
+    ])
+
+    #expect(run.exitCode == .dataError)
+    #expect(run.output.contains("Card number:"))
+    #expect(!run.errors.contains("POST /cards"))
+  }
+
+  @Test(
+    "no output ever holds the full number or the security code, log and JSON included",
+    arguments: scenarios.map(\.0))
+  func noLeak(scenario: String) async {
+    for extra in [["--verbose"], ["--verbose", "--json"]] {
+      let run = await runCLI(["add-card", "--scenario", scenario] + extra + card)
+      let everything = run.output + run.errors
+
+      #expect(!everything.contains("4242424242424242"))
+      #expect(!everything.contains(number))
+      #expect(!everything.contains(securityCode))
+    }
+  }
+
+  @Test(
+    "a missing card flag, or one outside add-card, is a usage error",
+    arguments: [
+      ["add-card", "--number", number], ["--number", number],
+      ["add-card", "--screen", "wallet"] + card,
+    ])
+  func usage(arguments: [String]) async {
+    let run = await runCLI(arguments)
+
+    #expect(run.exitCode == .usage)
+  }
+}

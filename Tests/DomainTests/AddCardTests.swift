@@ -1,0 +1,200 @@
+import Domain
+import Foundation
+import TestSupport
+import Testing
+
+private let january2027 = CardValidation.Month(year: 2027, month: 1)
+
+private func problems(_ field: CardField, _ form: CardForm) -> [String] {
+  CardValidation.problems(of: field, in: form, thisMonth: january2027)
+}
+
+private let visa = CardForm(
+  number: "4242 4242 4242 4242", expiry: "08/28", securityCode: "123", name: "Ada Lovelace")
+
+@Suite("Add a card: every local check, at its boundaries", .timeLimit(.minutes(1)))
+struct CardValidationTests {
+  @Test("a good Visa, Mastercard and American Express pass, spaces and dashes ignored")
+  func goodCards() throws {
+    for (number, code, brand) in [
+      ("4242-4242-4242-4242", "123", CardBrand.visa), ("5555 5555 5555 4444", "123", .mastercard),
+      ("2223 0031 2200 3222", "123", .mastercard), ("3782 822463 10005", "1234", .americanExpress),
+    ] {
+      var form = visa
+      form.number = number
+      form.securityCode = code
+      let card = try CardValidation.check(form, thisMonth: january2027).get()
+      #expect(card.brand == brand)
+      #expect(card.number.allSatisfy { $0.isNumber })
+    }
+  }
+
+  @Test(
+    "the number: 12 to 19 digits, the Luhn check, a supported network, digits only",
+    arguments: [
+      ("42424242424", "12 to 19 digits"), ("42424242424242424242", "12 to 19 digits"),
+      ("4242424242424241", "typo"), ("6011111111111117", "Only Visa, Mastercard"),
+      ("4242a24242424242", "digits only"), ("", "Enter the card number"),
+    ])
+  func number(number: String, problem: String) {
+    var form = visa
+    form.number = number
+
+    #expect(problems(.number, form).contains { $0.contains(problem) }, "\(problems(.number, form))")
+  }
+
+  @Test("12 and 19 digits are both fine, when the checksum is")
+  func lengthBoundaries() {
+    var form = visa
+    form.number = "424242424242"  // 12 digits, Luhn-valid
+    #expect(problems(.number, form).isEmpty)
+    form.number = "4242424242424242428"  // 19 digits, Luhn-valid
+    #expect(problems(.number, form).isEmpty)
+  }
+
+  @Test(
+    "the expiry: MM/YY, a real month, not before this month",
+    arguments: [
+      ("00/28", "01 to 12"), ("13/28", "01 to 12"), ("12/26", "expired"), ("1/28", "MM/YY"),
+      ("08-28", "MM/YY"), ("", "Enter the expiry"),
+    ])
+  func expiry(expiry: String, problem: String) {
+    var form = visa
+    form.expiry = expiry
+
+    #expect(problems(.expiry, form).contains { $0.contains(problem) }, "\(problems(.expiry, form))")
+  }
+
+  @Test("this month's card is still good")
+  func thisMonth() {
+    var form = visa
+    form.expiry = "01/27"
+
+    #expect(problems(.expiry, form).isEmpty)
+  }
+
+  @Test("the security code: 3 digits, 4 for American Express")
+  func securityCode() {
+    var form = visa
+    form.securityCode = "1234"
+    #expect(!problems(.securityCode, form).isEmpty)
+    form.securityCode = "12"
+    #expect(!problems(.securityCode, form).isEmpty)
+    form.number = "378282246310005"
+    form.securityCode = "123"
+    #expect(problems(.securityCode, form).first?.contains("4-digit") == true)
+    form.securityCode = "1234"
+    #expect(problems(.securityCode, form).isEmpty)
+  }
+
+  @Test("the name: 1 to 26 characters after trimming")
+  func name() {
+    var form = visa
+    form.name = "  " + String(repeating: "A", count: 26) + "  "
+    #expect(problems(.name, form).isEmpty)
+    form.name = String(repeating: "A", count: 27)
+    #expect(problems(.name, form) == ["A name on a card has at most 26 characters."])
+    form.name = "   "
+    #expect(problems(.name, form) == ["Enter the name as printed on the card."])
+  }
+
+  @Test("several fields failing are reported together")
+  func severalAtOnce() {
+    let form = CardForm(number: "1234", expiry: "13/28", securityCode: "x", name: "")
+
+    guard case .failure(let problems) = CardValidation.check(form, thisMonth: january2027) else {
+      Issue.record("expected problems")
+      return
+    }
+    #expect(Set(problems.errors.keys) == Set(CardField.allCases))
+  }
+
+  @Test("a form and a checked card never show the number or the code")
+  func redacted() throws {
+    let card = try CardValidation.check(visa, thisMonth: january2027).get()
+
+    for text in [
+      String(describing: visa), String(reflecting: visa), "\(card)", String(reflecting: card),
+    ] {
+      #expect(!text.contains("4242424242424242") && !text.contains("4242 4242 4242 4242"))
+      #expect(!text.contains("123"))
+    }
+    #expect("\(card)" == "Visa •••• 4242")
+  }
+}
+
+@Suite("Add a card: the use case", .timeLimit(.minutes(1)))
+struct AddCardUseCaseTests {
+  @Test("a form with problems is answered locally: nothing is sent")
+  func nothingSentWhenInvalid() async throws {
+    let saving = CardSavingSpy(answer: .saved(visaCard))
+    let useCase = AddCardUseCase(
+      saving: saving, thisMonth: { january2027 }, newIdempotencyKey: { "k" })
+
+    let outcome = try await useCase.execute(
+      CardForm(number: "1", expiry: "", securityCode: "", name: ""))
+
+    guard case .invalid(let errors) = outcome else {
+      Issue.record("expected invalid, got \(outcome)")
+      return
+    }
+    #expect(errors.count == 4)
+    #expect(saving.keys.isEmpty)
+  }
+
+  @Test("each submission gets a new idempotency key")
+  func newKeyPerSubmission() async throws {
+    let saving = CardSavingSpy(answer: .saved(visaCard))
+    let counter = CallCounter()
+    let useCase = AddCardUseCase(
+      saving: saving, thisMonth: { january2027 },
+      newIdempotencyKey: {
+        counter.increment()
+        return "key-\(counter.count)"
+      })
+
+    _ = try await useCase.execute(visa)
+    _ = try await useCase.execute(visa)
+
+    #expect(saving.keys == ["key-1", "key-2"])
+  }
+
+  @Test(
+    "the backend's answers pass through as values",
+    arguments: [
+      AddCardOutcome.saved(visaCard), .alreadySaved(visaCard), .declined(reason: "No"),
+      .invalid([.number: ["Refused"]]),
+    ])
+  func answers(answer: AddCardOutcome) async throws {
+    let useCase = AddCardUseCase(
+      saving: CardSavingSpy(answer: answer), thisMonth: { january2027 },
+      newIdempotencyKey: { "k" })
+
+    let outcome = try await useCase.execute(visa)
+
+    #expect(outcome == answer)
+  }
+}
+
+private let visaCard = PaymentCard(
+  id: "9", brand: "Visa", lastFour: "4242", expiry: CardExpiry(month: 8, year: 2028)!,
+  status: .active)
+
+/// Answers every save the same, recording each submission's key.
+private final class CardSavingSpy: CardSaving, @unchecked Sendable {
+  // Safe: `recorded` is only touched while holding `lock`.
+  private let lock = NSLock()
+  private var recorded: [String] = []
+  private let answer: AddCardOutcome
+
+  init(answer: AddCardOutcome) {
+    self.answer = answer
+  }
+
+  var keys: [String] { lock.withLock { recorded } }
+
+  func save(_ card: NewCard, idempotencyKey: String) async throws -> AddCardOutcome {
+    lock.withLock { recorded.append(idempotencyKey) }
+    return answer
+  }
+}

@@ -1,0 +1,119 @@
+import Domain
+import Foundation
+import Presentation
+import TestSupport
+import Testing
+
+private let january2027 = CardValidation.Month(year: 2027, month: 1)
+private let savedCard = PaymentCard(
+  id: "9", brand: "Visa", lastFour: "4242", expiry: CardExpiry(month: 8, year: 2028)!,
+  status: .active)
+
+@MainActor
+private func makeViewModel(
+  _ addCard: @escaping @Sendable (CardForm) async throws -> AddCardOutcome
+) -> AddCardViewModel {
+  AddCardViewModel(
+    addCard: addCard, thisMonth: { january2027 }, logger: LogSpy(),
+    locale: Locale(identifier: "en_US"))
+}
+
+@MainActor
+private func fill(_ viewModel: AddCardViewModel) {
+  viewModel.edit(.number, to: "4242 4242 4242 4242")
+  viewModel.edit(.expiry, to: "08/28")
+  viewModel.edit(.securityCode, to: "123")
+  viewModel.edit(.name, to: "Ada Lovelace")
+}
+
+@MainActor
+@Suite("Add-card view model: the form's state", .timeLimit(.minutes(1)))
+struct AddCardViewModelTests {
+  @Test("leaving a field checks it alone; its problem stays until that field is edited")
+  func lastErrorKept() {
+    let viewModel = makeViewModel { _ in .saved(savedCard) }
+    viewModel.edit(.expiry, to: "13/28")
+    viewModel.leave(.expiry)
+    viewModel.edit(.name, to: "")
+    viewModel.leave(.name)
+
+    viewModel.edit(.number, to: "4")
+
+    #expect(viewModel.fieldErrors[.expiry] == ["The month is 01 to 12."])
+    #expect(viewModel.fieldErrors[.name] != nil)
+    viewModel.edit(.expiry, to: "13/2")
+    #expect(viewModel.fieldErrors[.expiry] == nil)
+    #expect(viewModel.fieldErrors[.name] != nil)
+  }
+
+  @Test("the backend's field errors land on their fields, and the input stays")
+  func serverFieldErrors() async {
+    let viewModel = makeViewModel { _ in .invalid([.number: ["Not this bank"]]) }
+    fill(viewModel)
+
+    await viewModel.submit().value
+
+    #expect(viewModel.fieldErrors == [.number: ["Not this bank"]])
+    #expect(viewModel.form.number == "4242 4242 4242 4242")
+    #expect(viewModel.phase == .editing)
+  }
+
+  @Test("a decline stands above the form, with the issuer's words")
+  func declined() async {
+    let viewModel = makeViewModel { _ in .declined(reason: "Ask your bank") }
+    fill(viewModel)
+
+    await viewModel.submit().value
+
+    #expect(viewModel.banner == .declined("Ask your bank"))
+    #expect(viewModel.form.securityCode == "123")
+  }
+
+  @Test("an ended session is a journey above the form; the form is kept")
+  func journey() async {
+    let failure = RequestFailure(.sessionExpired, context: ErrorContext(operation: "POST /cards"))
+    let viewModel = makeViewModel { _ in throw failure }
+    fill(viewModel)
+
+    await viewModel.submit().value
+
+    guard case .actionRequired(let decision)? = viewModel.banner else {
+      Issue.record("expected a journey, got \(String(describing: viewModel.banner))")
+      return
+    }
+    #expect(decision.action == .signIn)
+    #expect(viewModel.form.name == "Ada Lovelace")
+  }
+
+  @Test("an offline failure is an error that belongs to no field")
+  func offline() async {
+    let failure = RequestFailure(.offline, context: ErrorContext(operation: "POST /cards"))
+    let viewModel = makeViewModel { _ in throw failure }
+    fill(viewModel)
+
+    await viewModel.submit().value
+
+    guard case .failed(let error)? = viewModel.banner else {
+      Issue.record("expected an error, got \(String(describing: viewModel.banner))")
+      return
+    }
+    #expect(error.title == "You're offline")
+    #expect(error.message == "We couldn't save your card without a connection.")
+    #expect(viewModel.fieldErrors.isEmpty)
+  }
+
+  @Test("a saved card is the outcome, as the list shows it")
+  func saved() async {
+    let viewModel = makeViewModel { _ in .saved(savedCard) }
+    fill(viewModel)
+
+    await viewModel.submit().value
+
+    guard case .saved(let row, let alreadySaved) = viewModel.phase else {
+      Issue.record("expected saved, got \(viewModel.phase)")
+      return
+    }
+    #expect(row.title == "Visa •••• 4242")
+    #expect(!alreadySaved)
+  }
+}
