@@ -14,6 +14,9 @@ struct ErrorTableTests {
   static let context = ErrorContext(operation: "GET /cards")
   static let request = RequestFailure(.offline, context: context)
   static let failure = SourceFailure(source: .cards, reason: .requestFailed(request))
+  static let card = PaymentCard(
+    id: "1", brand: "Visa", lastFour: "4242", expiry: CardExpiry(month: 8, year: 2028)!,
+    status: .active)
 
   static var catalogue: [String] {
     RequestFailure.Kind.allCases.map { "RequestFailure.\($0.rawValue)" }
@@ -32,6 +35,10 @@ struct ErrorTableTests {
         .flowInterrupted(failure, alsoFailed: []),
       ].map(id)
       + [WalletError.couldNotLoad(failure), .flowInterrupted(failure)].map(id)
+      + [
+        AddCardOutcome.saved(card), .alreadySaved(card), .invalid([:]), .declined(reason: nil),
+      ].map(id)
+      + ["FieldProblems"]
       + [
         "DeadlineExceeded", "SessionEnded", "RefreshRefused", "SignInRefused", "ScenarioFault",
         "UnclassifiedRequestError", "CancellationError",
@@ -137,6 +144,15 @@ struct ErrorTableTests {
     case .noPaymentMethodsFound: "PaymentMethodsError.noPaymentMethodsFound"
     case .couldNotLoad: "PaymentMethodsError.couldNotLoad"
     case .flowInterrupted: "PaymentMethodsError.flowInterrupted"
+    }
+  }
+
+  private static func id(_ outcome: AddCardOutcome) -> String {
+    switch outcome {
+    case .saved: "AddCardOutcome.saved"
+    case .alreadySaved: "AddCardOutcome.alreadySaved"
+    case .invalid: "AddCardOutcome.invalid"
+    case .declined: "AddCardOutcome.declined"
     }
   }
 
