@@ -1,0 +1,38 @@
+@_spi(Benchmarks) import Domain
+
+/// The one-deadline mechanism with 3, 30 and 300 stand-in calls that answer at once: the
+/// cost per call must stay flat, so 100 times the calls may cost at most 130 times the time.
+enum Scaling {
+  static func figures() async -> [Figure] {
+    let three = await microseconds(calls: 3)
+    let thirty = await microseconds(calls: 30)
+    let threeHundred = await microseconds(calls: 300)
+    return [
+      Figure(
+        section: "scaling", name: "3 sources", value: three, unit: "µs", floorName: "—",
+        floor: three, goal: .none),
+      Figure(
+        section: "scaling", name: "30 sources", value: thirty, unit: "µs",
+        floorName: "10 × 3 sources", floor: 10 * three, goal: .atMost(1.3)),
+      Figure(
+        section: "scaling", name: "300 sources", value: threeHundred, unit: "µs",
+        floorName: "100 × 3 sources", floor: 100 * three, goal: .atMost(1.3)),
+    ]
+  }
+
+  /// The median time of one run of `calls` calls under the real clock's 3 s deadline.
+  private static func microseconds(calls count: Int) async -> Double {
+    let calls: [SourceCalls.Call<Int>] = (0..<count).map { index in
+      // Stand-ins tagged with the three real sources in turn: the tag only labels outcomes.
+      (PaymentSource.allCases[index % PaymentSource.allCases.count], { index })
+    }
+    let sourceCalls = SourceCalls(
+      deadline: PaymentMethodsUseCase.defaultDeadline, clock: ContinuousClock())
+    let runsPerSecond = await Rounds.median {
+      await Rounds.rate {
+        await sourceCalls.run(calls) { _, _ in true }
+      }
+    }
+    return 1_000_000 / runsPerSecond
+  }
+}
