@@ -4,13 +4,14 @@
 /// cost per call must stay flat, so 100 times the calls may cost at most 130 times the time.
 enum Scaling {
   static func figures() async -> [Figure] {
+    let bareGroup = await bareGroupMicroseconds(children: 3)
     let three = await microseconds(calls: 3)
     let thirty = await microseconds(calls: 30)
     let threeHundred = await microseconds(calls: 300)
     return [
       Figure(
-        section: "scaling", name: "3 sources", value: three, unit: "µs", floorName: "—",
-        floor: three, goal: .none),
+        section: "scaling", name: "3 sources", value: three, unit: "µs",
+        floorName: "a task group of 3, no timer", floor: bareGroup, goal: .none),
       Figure(
         section: "scaling", name: "30 sources", value: thirty, unit: "µs",
         floorName: "10 × 3 sources", floor: 10 * three, goal: .atMost(1.3)),
@@ -31,6 +32,19 @@ enum Scaling {
     let runsPerSecond = await Rounds.median {
       await Rounds.rate {
         await sourceCalls.run(calls) { _, _ in true }
+      }
+    }
+    return 1_000_000 / runsPerSecond
+  }
+
+  /// A task group of children that answer at once, without deadline or outcome handling.
+  private static func bareGroupMicroseconds(children: Int) async -> Double {
+    let runsPerSecond = await Rounds.median {
+      await Rounds.rate {
+        await withTaskGroup(of: Int.self) { group in
+          for index in 0..<children { group.addTask { index } }
+          for await _ in group {}
+        }
       }
     }
     return 1_000_000 / runsPerSecond
