@@ -17,14 +17,17 @@ enum Throughput {
     var floors: [Double] = []
     var useCases: [Double] = []
     var viewModels: [Double] = []
+    var mainActorTasks: [Double] = []
     for _ in 0..<Rounds.count {
       floors.append(await Rounds.rate { await threeAsyncLets() })
       useCases.append(await Rounds.rate { _ = try? await useCase.execute() })
       viewModels.append(await rate(of: viewModel))
+      mainActorTasks.append(await mainActorTaskRate())
     }
     let floor = Rounds.median(of: floors)
     let useCaseRate = Rounds.median(of: useCases)
     let viewModelRate = Rounds.median(of: viewModels)
+    let mainActorTaskRate = Rounds.median(of: mainActorTasks)
     return [
       Figure(
         section: "throughput", name: "use-case loads/s", value: useCaseRate, unit: "loads/s",
@@ -32,7 +35,18 @@ enum Throughput {
       Figure(
         section: "throughput", name: "view-model loads/s", value: viewModelRate,
         unit: "loads/s", floorName: "use-case loads/s", floor: useCaseRate, goal: .atLeast(0.8)),
+      Figure(
+        section: "throughput", name: "view-model loads/s", value: viewModelRate,
+        unit: "loads/s", floorName: "main-actor task awaiting the use case",
+        floor: mainActorTaskRate, goal: .none),
     ]
+  }
+
+  /// What any main-actor screen pays before it does anything: a task on the main actor
+  /// that awaits the use case and comes back, with nothing published.
+  @MainActor
+  private static func mainActorTaskRate() async -> Double {
+    await Rounds.rate { await Task { _ = try? await useCase.execute() }.value }
   }
 
   @MainActor

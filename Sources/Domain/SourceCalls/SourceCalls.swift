@@ -37,16 +37,8 @@ public struct SourceCalls: Sendable {
     onOutcome: (PaymentSource, Result<Answer, any Error>) -> Bool
   ) async {
     guard !calls.isEmpty else { return }
-    await run(calls, on: clock, onOutcome: onOutcome)
-  }
-
-  private func run<C: Clock<Duration>, Answer: Sendable>(
-    _ calls: [Call<Answer>], on clock: C,
-    onOutcome: (PaymentSource, Result<Answer, any Error>) -> Bool
-  ) async {
     let deadline = deadline
-    // The deadline counts from here, however late the timer task gets to run.
-    let due = clock.now.advanced(by: deadline)
+    let clock = clock
     await withTaskGroup(of: Event<Answer>.self) { group in
       for call in calls {
         group.addTask {
@@ -58,13 +50,8 @@ public struct SourceCalls: Sendable {
         }
       }
       group.addTask {
-        // Calls that answer at once are often all in before this task gets to run, and
-        // then no timer is armed at all: arming one and cancelling it costs more than the
-        // answers themselves. The yield lets the calls go first.
-        await Task.yield()
-        guard !Task.isCancelled else { return .timerStopped }
         do {
-          try await clock.sleep(until: due, tolerance: nil)
+          try await clock.sleep(for: deadline)
           return .deadlinePassed
         } catch {
           return .timerStopped
