@@ -25,7 +25,7 @@ enum CLIProcess {
     case .failure(let failure): return .failure(failure)
     }
     let numbers = output.split(whereSeparator: \.isWhitespace).compactMap { Double($0) }
-    guard numbers.count == 4 else {
+    guard numbers.count == 5 else {
       return .failure(ProcessFailure(reason: "unexpected output from the script: \(output)"))
     }
     return .success([
@@ -36,6 +36,9 @@ enum CLIProcess {
       Figure(
         section: "CLI process", name: "peak memory", value: numbers[1] / 1024, unit: "MiB",
         floorName: "minimal Foundation program", floor: numbers[3] / 1024, goal: .atMost(1.5)),
+      Figure(
+        section: "CLI process", name: "first frame (start to exit)", value: numbers[0],
+        unit: "ms", floorName: "payment-methods --version", floor: numbers[4], goal: .none),
     ])
   }
 
