@@ -11,7 +11,8 @@ let package = Package(
   // oldest systems with Observation and Clock.
   platforms: [.macOS(.v14), .iOS(.v17)],
   products: [
-    .executable(name: "payment-methods", targets: ["CLI"])
+    .executable(name: "payment-methods", targets: ["CLI"]),
+    .executable(name: "payment-methods-bench", targets: ["Benchmark"]),
   ],
   targets: [
     .target(name: "Domain", path: "Sources/Domain"),
@@ -25,8 +26,14 @@ let package = Package(
       name: "CLI",
       dependencies: ["Domain", "DataLayer", "DemoBackend", "Presentation"],
       path: "Sources/CLI",
-      exclude: ["DemoBackend"]
+      exclude: ["DemoBackend", "Benchmark"]
     ),
+    // What the layers cost, next to their floors: `swift run -c release payment-methods-bench`.
+    // It lives under CLI because it is a program of its own, like the CLI, and never part
+    // of an app.
+    .executableTarget(
+      name: "Benchmark", dependencies: ["Domain", "DataLayer", "Presentation"],
+      path: "Sources/CLI/Benchmark"),
     // Clocks, spies and barriers shared by the test targets; never linked into the app.
     .target(name: "TestSupport", dependencies: ["Domain"], path: "Tests/TestSupport"),
     .testTarget(name: "DomainTests", dependencies: ["Domain", "TestSupport"]),

@@ -3,7 +3,7 @@ import Testing
 
 /// The built binary, run as a user runs it. These use the real clock, so they stick to
 /// scenarios that end in a few hundred milliseconds, and to bad input, which ends at once.
-@Suite("End to end: the payment-methods binary", .serialized)
+@Suite("End to end: the payment-methods binary", .serialized, .timeLimit(.minutes(1)))
 struct EndToEndTests {
   struct Result {
     let status: Int32

@@ -1,6 +1,7 @@
 import DataLayer
 import Dispatch
-import Domain
+// SPI too: a name visible to those who opt in must not collide either.
+@_spi(Benchmarks) import Domain
 import Foundation
 import Observation
 import Presentation
@@ -76,6 +77,7 @@ private let everyPublicType: [(name: String, type: Any.Type)] = [
   ("SessionEndedHandler", SessionEndedHandler.self),
   ("SignInRefused", SignInRefused.self),
   ("SilentLog", SilentLog.self),
+  ("SourceCalls", SourceCalls.self),
   ("SourceFailure", SourceFailure.self),
   ("TransportError", TransportError.self),
   ("UnclassifiedRequestError", UnclassifiedRequestError.self),

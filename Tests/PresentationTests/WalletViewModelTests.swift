@@ -124,23 +124,55 @@ struct WalletViewModelTests {
   @Test("a new load cancels the one still running, which leaves no error behind")
   func supersededLoadIsCancelled() async {
     let calls = CallCounter()
-    let firstStarted = Gate()
+    let firstCancelled = CallCounter()
+    let release = Gate()
     let viewModel = makeViewModel {
       calls.increment()
       if calls.count == 1 {
-        await firstStarted.arrive()
-        try await suspendUntilCancelled()
+        if await suspendUntilCancelled(orOpened: release) { firstCancelled.increment() }
+        throw CancellationError()
       }
       return .banned
     }
 
     let first = viewModel.load()
-    await firstStarted.waitForArrivals(1)
+    await release.waitForArrivals(1)
     await viewModel.load().value
+    // Releases the first load if nothing cancelled it: then this test fails, never hangs.
+    await release.open()
     await first.value
 
+    #expect(firstCancelled.count == 1)
     guard case .banned = viewModel.state else {
       Issue.record("expected the second load's state, got \(viewModel.state)")
+      return
+    }
+  }
+
+  @Test("a superseded load that fails late is neither shown nor logged")
+  func lateFailureIsDropped() async {
+    let logger = LogSpy()
+    let calls = CallCounter()
+    let release = Gate()
+    let viewModel = makeViewModel(logger: logger) {
+      calls.increment()
+      if calls.count == 1 {
+        // Ignores cancellation, as a source whose answer was already on its way.
+        await release.pass()
+        throw WalletError.couldNotLoad(SourceFailure(source: .wallet, reason: .interrupted))
+      }
+      return .banned
+    }
+
+    let first = viewModel.load()
+    await release.waitForArrivals(1)
+    await viewModel.load().value
+    await release.open()
+    await first.value
+
+    #expect(logger.entries.isEmpty)
+    guard case .banned = viewModel.state else {
+      Issue.record("a late failure replaced the state: \(viewModel.state)")
       return
     }
   }

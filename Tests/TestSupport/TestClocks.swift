@@ -91,3 +91,15 @@ public final class AdvancingClock: Clock, @unchecked Sendable {
     }
   }
 }
+
+/// Suspends until the current task is cancelled or `gate` opens, whichever comes first, and
+/// says whether it was cancelled: a call that should be cancelled, which the test can still
+/// release if it is not, so that a broken cancellation fails the test instead of hanging it.
+public func suspendUntilCancelled(orOpened gate: Gate) async -> Bool {
+  await withTaskCancellationHandler {
+    await gate.pass()
+  } onCancel: {
+    Task { await gate.open() }
+  }
+  return Task.isCancelled
+}

@@ -12,15 +12,27 @@
 /// for would help no one. It also makes the outcome independent of which of two answers
 /// that arrived together happened to be taken first. Sources must honour cancellation: one
 /// that ignores it holds the caller until it answers.
-struct SourceCalls: Sendable {
-  let deadline: Duration
-  let clock: any Clock<Duration>
+///
+/// Not part of the Domain's API: the use cases are. It is visible only to a client that
+/// opts in to the `Benchmarks` SPI, as the benchmark does to measure how the one-timer
+/// mechanism scales with hundreds of calls, more than any screen has.
+@_spi(Benchmarks)
+public struct SourceCalls: Sendable {
+  public let deadline: Duration
+  public let clock: any Clock<Duration>
 
-  typealias Call<Answer> = (source: PaymentSource, run: @Sendable () async throws -> Answer)
+  public init(deadline: Duration, clock: any Clock<Duration>) {
+    self.deadline = deadline
+    self.clock = clock
+  }
+
+  public typealias Call<Answer> = (
+    source: PaymentSource, run: @Sendable () async throws -> Answer
+  )
 
   /// Never throws: every outcome goes to `onOutcome`, which returns false to cancel the
   /// calls still running.
-  func run<Answer: Sendable>(
+  public func run<Answer: Sendable>(
     _ calls: [Call<Answer>],
     onOutcome: (PaymentSource, Result<Answer, any Error>) -> Bool
   ) async {
