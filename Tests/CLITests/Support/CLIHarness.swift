@@ -59,7 +59,9 @@ func runCLI(
       // Half the longest wait: the backoff's jitter, the same on every run.
       jitter: { $0 / 2 },
       traceID: { traceIDs.next($0.rawValue) },
-      now: { Date(timeIntervalSince1970: 1_800_000_000) }),
+      now: { Date(timeIntervalSince1970: 1_800_000_000) },
+      // Fixed keys too: a random one could hold any digits, such as a card's code.
+      idempotencyKey: { traceIDs.next("submission") }),
     interruptions: InterruptionOnStart(interruption: interruption),
     scenarioReader: ScenarioReader(readStandardInput: { .success(Array(standardInput.prefix($0))) })
   )
