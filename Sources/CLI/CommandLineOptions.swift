@@ -64,11 +64,11 @@ extension Command {
       --once                  render once and exit, even on a terminal
       --no-color              never colour the output (NO_COLOR=1 does the same)
       --version               print the version and exit
+      --help                  show this help
 
     add-card adds the card its four flags describe and prints the saved card, each field's
     problems, or the error; it takes --scenario, --scenario-file, --json, --verbose,
     --log-file and --no-color as the screens do.
-      --help                  show this help
 
     Each option may be given once; values follow a space or "=".
 
@@ -210,8 +210,9 @@ extension Command {
       if let other = given.first(where: screenOnlyFlags.contains) {
         throw UsageError(message: "add-card does not take \(other)")
       }
-      if let missing = cardFlags.keys.sorted().first(where: { !given.contains($0) }) {
-        throw UsageError(message: "add-card needs \(missing)")
+      let missing = ["--number", "--expiry", "--cvc", "--name"].filter { !given.contains($0) }
+      if !missing.isEmpty {
+        throw UsageError(message: "add-card needs " + missing.joined(separator: ", "))
       }
     }
     if listScenarios {

@@ -49,6 +49,8 @@ extension ExitCode {
     case invalidCard
     /// The card's issuer declined it.
     case declined
+    /// The user left while the screen was still loading: the load was interrupted.
+    case interruptedWhileLoading
   }
 
   /// The one place a screen's ending becomes the process's exit code.
@@ -67,6 +69,7 @@ extension ExitCode {
         .userActionRequired
       case .invalidCard: .dataError
       case .declined: .errorState
+      case .interruptedWhileLoading: .interrupted
       }
   }
 }

@@ -93,15 +93,17 @@ struct ScreenSnapshot: Equatable, Encodable {
 
 extension ScreenSnapshot {
   init(_ state: PaymentMethodsViewModel.State) {
-    self.init(screen: .paymentMethods, status: .loading)
+    self.init(screen: .paymentMethods, status: .loading, ending: .interruptedWhileLoading)
     switch state {
     case .loading:
       break
     case .loaded(let methods):
+      ending = .shown
       status = .loaded
       self.methods = methods.rows.map(Method.init)
       message = methods.message
     case .empty(let notice):
+      ending = .shown
       status = .empty
       self.notice = Panel(notice)
       // The empty state's advice is to add a method, then look again.
@@ -114,11 +116,12 @@ extension ScreenSnapshot {
   }
 
   init(_ state: WalletViewModel.State) {
-    self.init(screen: .wallet, status: .loading)
+    self.init(screen: .wallet, status: .loading, ending: .interruptedWhileLoading)
     switch state {
     case .loading:
       break
     case .active(let summary):
+      ending = .shown
       status = .loaded
       methods = [
         Method(
@@ -127,9 +130,11 @@ extension ScreenSnapshot {
       ]
       message = summary.note
     case .noWallet(let notice):
+      ending = .shown
       status = .empty
       self.notice = Panel(notice)
     case .banned(let notice), .inReview(let notice):
+      ending = .shown
       // The wallet did load; what there is to show is its status.
       status = .loaded
       self.notice = Panel(notice)

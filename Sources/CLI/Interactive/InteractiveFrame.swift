@@ -27,16 +27,32 @@ struct InteractiveFrame {
 
     var panel: [String] = []
     if model.showsHelp {
-      panel = ["Keys:"] + Self.help.flatMap { wrap($0, width: size.columns) }
+      // The help takes the screen's place, so that all of it fits.
+      top = []
+      panel =
+        ["Keys (? to close):"]
+        + Self.help.flatMap { keys, does in
+          hanging(
+            keys.padding(toLength: 15, withPad: " ", startingAt: 0) + does, indent: 15,
+            width: size.columns)
+        }
     } else if model.showsLog {
       let title = "Developer log (newest last):"
       let room = max(0, size.rows - top.count - footer.count - 2)
-      let lines = log.suffix(room).map { CellWidth.truncated($0, to: size.columns) }
-      panel = [title] + (lines.isEmpty ? ["(nothing logged yet)"] : lines)
+      // Whole lines, wrapped under their time, so no trace id is cut off; the newest that fit.
+      var lines: [String] = []
+      for line in log.reversed() {
+        let wrapped = hanging(line, indent: 11, width: size.columns)
+        guard lines.count + wrapped.count <= room else { break }
+        lines.insert(contentsOf: wrapped, at: 0)
+      }
+      panel =
+        [title]
+        + (lines.isEmpty ? ["(nothing logged yet, or the latest line is longer than fits)"] : lines)
     }
 
     var lines = top
-    if !panel.isEmpty { lines += [""] + panel.map { palette.dim($0) } }
+    if !panel.isEmpty { lines += (lines.isEmpty ? [] : [""]) + panel.map { palette.dim($0) } }
     // The footer stays in sight: what does not fit above it is cut from the bottom up.
     let room = max(0, size.rows - footer.count)
     return Array(lines.prefix(room)) + footer.prefix(size.rows)
@@ -61,15 +77,25 @@ struct InteractiveFrame {
 
   /// Every key, for `?`.
   static let help = [
-    "↑ ↓ or k j   move over the rows; g G (Home End) first and last",
-    "Enter        select the row, or press the button of the journey on screen",
-    "r            try again, where trying again can help",
-    "w or Tab     switch between payment methods and the wallet",
-    "l            show or hide the developer log",
-    "?            show or hide this help",
-    "a            add a card: Tab and Shift-Tab move between fields, Enter saves, Esc goes back",
-    "q, Esc, Ctrl-C   quit (on the form: Ctrl-C); Ctrl-Z suspends",
+    ("↑ ↓, k j", "move over the rows; g G (Home End): the first and the last"),
+    ("Enter", "select the row, or press the button of the journey on screen"),
+    ("r", "try again, where trying again can help"),
+    ("w, Tab", "switch between payment methods and the wallet"),
+    ("a", "add a card: Tab and Shift-Tab move between fields, Enter saves, Esc goes back"),
+    ("l", "show or hide the developer log"),
+    ("?", "show or hide this help"),
+    ("q, Esc, Ctrl-C", "quit (on the form: Ctrl-C); Ctrl-Z suspends, fg resumes"),
   ]
+
+  /// `text` wrapped to `width`, every line after the first indented by `indent` cells.
+  private func hanging(_ text: String, indent: Int, width: Int) -> [String] {
+    guard width > indent + 10 else { return wrap(text, width: width) }
+    let lines = wrap(text, width: width)
+    guard let first = lines.first, lines.count > 1 else { return lines }
+    let rest = lines.dropFirst().joined(separator: " ")
+    let pad = String(repeating: " ", count: indent)
+    return [first] + wrap(rest, width: width - indent).map { pad + $0 }
+  }
 
   /// Words of plain text over lines of at most `width` cells; a longer word is cut.
   private func wrap(_ text: String, width: Int) -> [String] {

@@ -57,7 +57,7 @@ struct InteractiveScreen: Equatable {
       case .help: ("?", "help")
       case .quit: ("q", "quit")
       case .addCard: ("a", "add a card")
-      case .nextField: ("Tab", "next field")
+      case .nextField: ("Tab Shift-Tab", "fields")
       case .save: ("Enter", "save")
       case .back: ("Esc", "back")
       }

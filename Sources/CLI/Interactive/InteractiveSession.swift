@@ -196,6 +196,9 @@ final class InteractiveSession {
   /// back when the shell resumes it.
   private func suspend() {
     device.close()
+    // Everything written must have reached the terminal before the process stops, or the
+    // terminal may stay on the alternate screen while the shell has it.
+    tcdrain(STDOUT_FILENO)
     kill(getpid(), SIGSTOP)
     device.open()
     size = device.size() ?? size
