@@ -51,17 +51,32 @@ final class SignalPipe {
     self.source = source
 
     for number in signals {
-      var action = sigaction()
-      #if canImport(Glibc)
-        action.__sigaction_handler.sa_handler = { number in SignalPipe.forward(number) }
-      #else
-        action.__sigaction_u.__sa_handler = { number in SignalPipe.forward(number) }
-      #endif
-      sigemptyset(&action.sa_mask)
-      action.sa_flags = SA_RESTART
-      var old = sigaction()
-      if sigaction(number, &action, &old) == 0 { previous.append((number, old)) }
+      if let old = Self.catchSignal(number) { previous.append((number, old)) }
     }
+  }
+
+  /// Gives one signal back its default action for a moment (to stop on SIGTSTP).
+  func pause(_ number: Int32) {
+    _ = signal(number, SIG_DFL)
+  }
+
+  /// Catches the signal again, after `pause`.
+  func resume(_ number: Int32) {
+    _ = Self.catchSignal(number)
+  }
+
+  /// Installs the pipe's handler for a signal; the action it replaced, if it could.
+  private static func catchSignal(_ number: Int32) -> sigaction? {
+    var action = sigaction()
+    #if canImport(Glibc)
+      action.__sigaction_handler.sa_handler = { number in SignalPipe.forward(number) }
+    #else
+      action.__sigaction_u.__sa_handler = { number in SignalPipe.forward(number) }
+    #endif
+    sigemptyset(&action.sa_mask)
+    action.sa_flags = SA_RESTART
+    var old = sigaction()
+    return sigaction(number, &action, &old) == 0 ? old : nil
   }
 
   func stop() {

@@ -196,10 +196,13 @@ final class InteractiveSession {
   /// back when the shell resumes it.
   private func suspend() {
     device.close()
-    // Everything written must have reached the terminal before the process stops, or the
-    // terminal may stay on the alternate screen while the shell has it.
     tcdrain(STDOUT_FILENO)
-    kill(getpid(), SIGSTOP)
+    // Stopped as the terminal's own Ctrl-Z would stop it: SIGTSTP with its default action,
+    // sent to the foreground process group, so the shell sees the job stop the usual way.
+    // (Stopping with SIGSTOP left tmux on the alternate screen now and then.)
+    signals.pause(SIGTSTP)
+    kill(0, SIGTSTP)
+    signals.resume(SIGTSTP)
     device.open()
     size = device.size() ?? size
   }
