@@ -33,7 +33,11 @@ struct LogFileTests {
 
     let run = await runCLI(["--scenario", "server-down", "--log-file", path, "--verbose"])
 
-    #expect(try String(contentsOfFile: path, encoding: .utf8) == run.errors)
+    // The same lines; two requests logging at the same moment may reach the two in a
+    // different order.
+    let file = try String(contentsOfFile: path, encoding: .utf8)
+    #expect(file.split(separator: "\n").sorted() == run.errors.split(separator: "\n").sorted())
+    #expect(!file.isEmpty)
   }
 
   @Test("a file that cannot be created exits 73 and says why, before anything loads")
