@@ -134,13 +134,15 @@ struct CommandRunner {
       let viewModel = composition.paymentMethodsViewModel()
       let current = { ScreenSnapshot(viewModel.state) }
       outcome = await finalSnapshot(
-        of: ConsoleLog.startingLoad(on: environment.clock) { viewModel.load() }, state: current,
+        of: ConsoleLog.startingLoad(on: environment.clock) { viewModel.load() },
+        state: current,
         loading: loadingRenderer(renderer, current(), terminal: terminal, options: options))
     case .wallet:
       let viewModel = composition.walletViewModel()
       let current = { ScreenSnapshot(viewModel.state) }
       outcome = await finalSnapshot(
-        of: ConsoleLog.startingLoad(on: environment.clock) { viewModel.load() }, state: current,
+        of: ConsoleLog.startingLoad(on: environment.clock) { viewModel.load() },
+        state: current,
         loading: loadingRenderer(renderer, current(), terminal: terminal, options: options))
     }
 

@@ -69,8 +69,14 @@ struct StandardConsole: Console {
 /// timeline that the runner sets when it starts a load: every task the load starts
 /// inherits it, so no lock and no shared state is needed to know when "its" load began.
 struct ConsoleLog: DeveloperLog {
-  /// Time since the current load began, for the lines logged inside it.
-  @TaskLocal static var sinceLoadBegan: (@Sendable () -> Duration)?
+  /// When the current load began, for the lines logged inside it.
+  struct Timeline: Sendable {
+    let elapsed: @Sendable () -> Duration
+  }
+
+  /// The current load's timeline. (A struct rather than an optional closure: a task-local of
+  /// an optional function type crashed the release build, Swift 6.3 on Linux.)
+  @TaskLocal static var timeline: Timeline?
 
   let write: @Sendable (String) -> Void
 
@@ -84,14 +90,12 @@ struct ConsoleLog: DeveloperLog {
   }
 
   func log(_ entry: LogEntry) {
-    write(Self.timestamp(Self.sinceLoadBegan?()) + "  " + Self.line(for: entry))
+    write(Self.timestamp(Self.timeline?.elapsed()) + "  " + Self.line(for: entry))
   }
 
   /// Runs `start` (which starts a load) with the timeline's origin at the clock's now.
-  static func startingLoad<T>(on clock: any Clock<Duration>, _ start: () throws -> T)
-    rethrows -> T
-  {
-    try $sinceLoadBegan.withValue(elapsed(from: clock)) { try start() }
+  static func startingLoad<T>(on clock: any Clock<Duration>, _ start: () -> T) -> T {
+    $timeline.withValue(Timeline(elapsed: elapsed(from: clock))) { start() }
   }
 
   /// The time since now, on `clock`.
