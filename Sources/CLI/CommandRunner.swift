@@ -54,7 +54,7 @@ struct CommandRunner {
     case .success(let prepared): (scenario, logWriters) = prepared
     case .failure(let exitCode): return exitCode
     }
-    if options.verbose { logWriters.append({ [console] in console.writeError($0 + "\n") }) }
+    if options.verbose { logWriters.append(ConsoleLog.lines(onErrorsOf: console)) }
     let composition = AppComposition(
       scenario: scenario, deadline: options.deadline, environment: environment,
       logger: Self.logger(writing: logWriters))
@@ -123,7 +123,7 @@ struct CommandRunner {
         makeCardForm: { composition.addCardViewModel() })
     }
 
-    if options.verbose { logWriters.append({ [console] in console.writeError($0 + "\n") }) }
+    if options.verbose { logWriters.append(ConsoleLog.lines(onErrorsOf: console)) }
     let composition = AppComposition(
       scenario: scenario, deadline: options.deadline, environment: environment,
       logger: Self.logger(writing: logWriters))

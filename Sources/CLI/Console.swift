@@ -84,9 +84,9 @@ struct ConsoleLog: DeveloperLog {
     self.write = write
   }
 
-  /// Each line on the console's stderr.
-  init(console: any Console) {
-    self.init { console.writeError($0 + "\n") }
+  /// Writes each line on the console's stderr: where `--verbose` sends the log.
+  static func lines(onErrorsOf console: any Console) -> @Sendable (String) -> Void {
+    { console.writeError($0 + "\n") }
   }
 
   func log(_ entry: LogEntry) {

@@ -1,0 +1,75 @@
+"""Validates what `--json` prints, and each exit code against its status:
+
+- every built-in scenario (and every file in Examples/) on both screens, against
+  docs/state.schema.json;
+- `add-card` under every add-card scenario, and once with a card that fails the local
+  checks, against docs/add-card.schema.json.
+
+Usage: python3 .ci/validate-json.py PATH_TO_BINARY
+"""
+
+import json
+import pathlib
+import subprocess
+import sys
+
+import jsonschema
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+SCREENS = ["payment-methods", "wallet"]
+CARD = ["--number", "4242 4242 4242 4242", "--expiry", "08/28", "--cvc", "123", "--name", "Ada Lovelace"]
+BAD_CARD = ["--number", "4242 4242 4242 4241", "--expiry", "13/28", "--cvc", "1", "--name", "Ada"]
+# An error exits with the code of its recovery (see the README).
+ERROR_CODES = {1, 69, 70, 75, 77}
+SCREEN_CODES = {"loaded": {0}, "empty": {0}, "error": ERROR_CODES}
+ADD_CARD_CODES = {"saved": {0}, "alreadySaved": {0}, "invalid": {65}, "declined": {1}, "error": ERROR_CODES}
+
+
+def validator(schema_file):
+    schema = json.loads((ROOT / "docs" / schema_file).read_text())
+    jsonschema.Draft202012Validator.check_schema(schema)
+    return jsonschema.Draft202012Validator(schema)
+
+
+def check(binary, runs, schema, codes):
+    """Runs each argument list; the number of runs that failed."""
+    failures = 0
+    for arguments in runs:
+        result = subprocess.run([binary, *arguments], capture_output=True, text=True)
+        label = " ".join(arguments)
+        try:
+            document = json.loads(result.stdout)
+            schema.validate(document)
+            expected = codes[document["status"]]
+            if result.returncode not in expected:
+                raise ValueError(f"exit code {result.returncode}, expected one of {sorted(expected)}")
+        except (ValueError, jsonschema.ValidationError) as error:
+            failures += 1
+            print(f"FAIL {label}: {error}")
+        else:
+            print(f"ok   {label}: {document['status']}")
+    return failures
+
+
+def main() -> int:
+    binary = sys.argv[1]
+    listing = subprocess.run([binary, "--list-scenarios"], capture_output=True, text=True, check=True)
+    scenarios = [line.split()[0] for line in listing.stdout.splitlines() if line.strip()]
+
+    sources = [["--scenario", name] for name in scenarios]
+    sources += [["--scenario-file", str(path)] for path in sorted((ROOT / "Examples").glob("*.json"))]
+    screen_runs = [[*source, "--screen", screen, "--json"] for source in sources for screen in SCREENS]
+    add_card_runs = [
+        ["add-card", "--scenario", name, *CARD, "--json"] for name in scenarios if name.startswith("add-card")
+    ]
+    add_card_runs.append(["add-card", "--scenario", "all-available", *BAD_CARD, "--json"])
+
+    runs = len(screen_runs) + len(add_card_runs)
+    failures = check(binary, screen_runs, validator("state.schema.json"), SCREEN_CODES)
+    failures += check(binary, add_card_runs, validator("add-card.schema.json"), ADD_CARD_CODES)
+    print(f"schema: {runs - failures} passed, {failures} failed")
+    return 1 if failures or len(add_card_runs) < 8 else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
