@@ -8,6 +8,8 @@ struct RecoveryTests {
     (.offline, .retryWhenUserActs(.reconnect)),
     (.timedOut, .retryNow),
     (.connectionLost, .retryNow),
+    (.serverUnreachable, .retryNow),
+    (.insecureConnection, .retryWhenUserActs(.reconnect)),
     (.interrupted, .retryNow),
     (.rateLimited, .retryNow),
     (.serviceUnavailable, .retryNow),

@@ -1,7 +1,12 @@
 import Foundation
 
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+
 /// The payments backend as the client sees it: a request goes out, a status with headers
-/// and a body comes back, or the transport fails with `TransportError`.
+/// and a body comes back, or the transport fails with `TransportError` (or a
+/// `TransportFailure`, which carries one with the platform's own error).
 public protocol PaymentsBackend: Sendable {
   func send(_ request: BackendRequest) async throws -> BackendResponse
 }
@@ -86,13 +91,37 @@ public struct BackendResponse: Sendable, Equatable {
   }
 }
 
-/// The request never got an answer.
+/// The request never got an answer. `URLSessionPaymentsBackend` maps every `URLError` it
+/// meets to one of these through one table (docs/HTTP.md).
 public enum TransportError: String, Error, Equatable, Sendable, CaseIterable {
+  /// The device has no network.
   case offline
   case timedOut
+  /// The connection dropped, or the answer arrived cut short or garbled.
   case connectionLost
+  /// The server's name did not resolve, or nothing accepted the connection.
+  case cannotReachServer
+  /// The secure connection failed: an untrusted certificate, or a failed handshake.
+  case secureConnectionFailed
   /// The transport cancelled the request (URLError.cancelled).
   case cancelled
+}
+
+/// A transport failure with the platform's error that reported it, such as a `URLError`,
+/// so that the log shows the code the platform gave as well as what the app made of it.
+public struct TransportFailure: Error, Sendable, CustomStringConvertible {
+  public let error: TransportError
+  public let cause: any Error & Sendable
+
+  public init(_ error: TransportError, cause: any Error & Sendable) {
+    self.error = error
+    self.cause = cause
+  }
+
+  public var description: String {
+    let cause = (self.cause as? URLError).map { "URLError \($0.code.rawValue)" } ?? "\(self.cause)"
+    return "\(error.rawValue) (\(cause))"
+  }
 }
 
 /// A credential: its value is never part of a description, a log line or an error.

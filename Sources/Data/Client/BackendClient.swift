@@ -136,14 +136,18 @@ public struct BackendClient: Sendable {
 
     let response: BackendResponse
     do {
-      response = try await exchange(
+      switch try await exchange(
         BackendRequest(
           endpoint: endpoint, traceID: traceID, credential: .accessToken(token),
           body: outgoing.body, idempotencyKey: outgoing.idempotencyKey))
-    } catch let transport as TransportError {
-      try Task.checkCancellation()
-      context.underlying = transport
-      return .failure(RequestFailure(Self.kind(of: transport), context: context))
+      {
+      case .answered(let answer):
+        response = answer
+      case .failed(let transport, let cause):
+        try Task.checkCancellation()
+        context.underlying = cause
+        return .failure(RequestFailure(Self.kind(of: transport), context: context))
+      }
     } catch is CancellationError {
       throw CancellationError()
     } catch {
@@ -184,7 +188,10 @@ public struct BackendClient: Sendable {
   /// One request on the wire, logged at debug when it is sent and when it is answered (its
   /// status, or how the transport failed), so a reader of the log can watch the sources
   /// run side by side, the retries back off and the refresh being shared.
-  private func exchange(_ request: BackendRequest) async throws -> BackendResponse {
+  ///
+  /// A failed transport comes back as a value, with the error that reported it kept as
+  /// its cause (a `TransportFailure` names the platform's code); any other error is thrown.
+  private func exchange(_ request: BackendRequest) async throws -> Exchanged {
     var trace = [LogMetadataKey.traceID: request.traceID]
     trace["idempotencyKey"] = request.idempotencyKey
     logger.log(.debug, "→ \(request.endpoint.rawValue)", metadata: trace)
@@ -192,14 +199,19 @@ public struct BackendClient: Sendable {
       let response = try await backend.send(request)
       logger.log(
         .debug, "← \(request.endpoint.rawValue) \(response.status)", metadata: trace)
-      return response
+      return .answered(response)
     } catch {
-      let what =
-        (error as? TransportError)?.rawValue
-        ?? (error is CancellationError ? "cancelled" : "failed")
+      let transport = (error as? TransportError) ?? (error as? TransportFailure)?.error
+      let what = transport?.rawValue ?? (error is CancellationError ? "cancelled" : "failed")
       logger.log(.debug, "← \(request.endpoint.rawValue) \(what)", metadata: trace)
-      throw error
+      guard let transport else { throw error }
+      return .failed(transport, cause: error)
     }
+  }
+
+  private enum Exchanged {
+    case answered(BackendResponse)
+    case failed(TransportError, cause: any Error)
   }
 
   /// The facts of an answer that every error made from it carries.
@@ -288,12 +300,14 @@ public struct BackendClient: Sendable {
     let traceID = environment.traceID(endpoint)
     var context = ErrorContext(operation: endpoint.rawValue, traceID: traceID)
     let response: BackendResponse
-    do {
-      response = try await exchange(
-        BackendRequest(endpoint: endpoint, traceID: traceID, credential: credential))
-    } catch let transport as TransportError {
+    switch try await exchange(
+      BackendRequest(endpoint: endpoint, traceID: traceID, credential: credential))
+    {
+    case .answered(let answer):
+      response = answer
+    case .failed(let transport, let cause):
       try Task.checkCancellation()
-      context.underlying = transport
+      context.underlying = cause
       throw RequestFailure(Self.kind(of: transport), context: context)
     }
     record(response, in: &context)
@@ -327,6 +341,8 @@ public struct BackendClient: Sendable {
     case .offline: .offline
     case .timedOut: .timedOut
     case .connectionLost: .connectionLost
+    case .cannotReachServer: .serverUnreachable
+    case .secureConnectionFailed: .insecureConnection
     case .cancelled: .interrupted
     }
   }

@@ -28,9 +28,9 @@ public struct RetryPolicy: Sendable, Equatable {
   /// Failures that may pass if the same request is sent again.
   public static func mayPass(_ kind: RequestFailure.Kind) -> Bool {
     switch kind {
-    case .timedOut, .connectionLost, .rateLimited, .serviceUnavailable: true
-    case .offline, .interrupted, .sessionExpired, .userNotVerified, .userLocked, .clientOutdated,
-      .malformedResponse, .unexpectedAnswer:
+    case .timedOut, .connectionLost, .serverUnreachable, .rateLimited, .serviceUnavailable: true
+    case .offline, .insecureConnection, .interrupted, .sessionExpired, .userNotVerified,
+      .userLocked, .clientOutdated, .malformedResponse, .unexpectedAnswer:
       false
     }
   }

@@ -8,6 +8,12 @@ public struct RequestFailure: ClassifiedError, ContextualError, Sendable {
     case timedOut
     /// The connection dropped mid-request.
     case connectionLost
+    /// The server could not be reached at all: its name did not resolve, or nothing
+    /// accepted the connection. The device is online; the server is not there for it.
+    case serverUnreachable
+    /// A secure connection could not be made: the server's certificate was not trusted, or
+    /// the handshake failed, as behind a Wi-Fi sign-in page. Nothing was sent.
+    case insecureConnection
     /// The transport cancelled the request although nobody asked it to.
     case interrupted
     /// HTTP 429: too many requests; `context.retryAfter` says when to come back, if known.
@@ -38,8 +44,10 @@ public struct RequestFailure: ClassifiedError, ContextualError, Sendable {
 
   public var recovery: Recovery {
     switch kind {
-    case .offline: .retryWhenUserActs(.reconnect)
-    case .timedOut, .connectionLost, .interrupted, .rateLimited, .serviceUnavailable: .retryNow
+    case .offline, .insecureConnection: .retryWhenUserActs(.reconnect)
+    case .timedOut, .connectionLost, .serverUnreachable, .interrupted, .rateLimited,
+      .serviceUnavailable:
+      .retryNow
     case .sessionExpired: .signInAgain
     case .userNotVerified: .retryWhenUserActs(.verifyAccount)
     case .userLocked: .notRecoverable(.contactSupport)
@@ -55,8 +63,8 @@ public struct RequestFailure: ClassifiedError, ContextualError, Sendable {
     case .userNotVerified: .accountNotVerified
     case .userLocked: .accountLocked
     case .clientOutdated: .appOutdated
-    case .offline, .timedOut, .connectionLost, .interrupted, .rateLimited, .serviceUnavailable,
-      .malformedResponse, .unexpectedAnswer:
+    case .offline, .timedOut, .connectionLost, .serverUnreachable, .insecureConnection,
+      .interrupted, .rateLimited, .serviceUnavailable, .malformedResponse, .unexpectedAnswer:
       nil
     }
   }

@@ -63,6 +63,12 @@ struct ErrorPresenter: Sendable {
     -> PresentationError
   {
     switch recovery {
+    case .retryWhenUserActs(.reconnect) where kind == .insecureConnection:
+      PresentationError(
+        title: "Couldn't connect securely",
+        message: "We couldn't make a secure connection to \(activity.verb) \(activity.object).",
+        hint: "If this network has a sign-in page, open it; or try another network.",
+        category: .retryable, recovery: recovery)
     case .retryWhenUserActs(.reconnect):
       PresentationError(
         title: "You're offline",
@@ -73,6 +79,13 @@ struct ErrorPresenter: Sendable {
       PresentationError(
         title: "Our payment service is down",
         message: "We tried several times but couldn't \(activity.verb) \(activity.object).",
+        hint: "Try again in a few minutes.",
+        category: .serviceUnavailable, recovery: recovery)
+    case .retryNow where kind == .serverUnreachable:
+      PresentationError(
+        title: "Can't reach our payment service",
+        message:
+          "You're online, but we couldn't connect to our payment service to \(activity.verb) \(activity.object).",
         hint: "Try again in a few minutes.",
         category: .serviceUnavailable, recovery: recovery)
     case .retryNow where kind == .rateLimited:

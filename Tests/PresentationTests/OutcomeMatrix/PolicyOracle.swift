@@ -22,7 +22,8 @@ enum PolicyOracle {
     var isRetry: Bool {
       switch what {
       case .request(.offline), .request(.timedOut), .request(.connectionLost),
-        .request(.interrupted), .request(.rateLimited), .request(.serviceUnavailable),
+        .request(.serverUnreachable), .request(.insecureConnection), .request(.interrupted),
+        .request(.rateLimited), .request(.serviceUnavailable),
         .request(.userNotVerified), .pastDeadline:
         true
       case .request, .unknown: false
@@ -43,7 +44,7 @@ enum PolicyOracle {
     /// The advice, from the decision table's recovery column.
     var recovery: Recovery {
       switch what {
-      case .request(.offline): .retryWhenUserActs(.reconnect)
+      case .request(.offline), .request(.insecureConnection): .retryWhenUserActs(.reconnect)
       case .request(.sessionExpired): .signInAgain
       case .request(.userNotVerified): .retryWhenUserActs(.verifyAccount)
       case .request(.userLocked): .notRecoverable(.contactSupport)
