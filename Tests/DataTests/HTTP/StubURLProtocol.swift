@@ -143,7 +143,7 @@ final class StubServer: @unchecked Sendable {
       defer { waiting = [] }
       return waiting
     }
-    resumed.forEach { $0.resume() }
+    for continuation in resumed { continuation.resume() }
   }
 
   /// Returns once a request is waiting for an answer that never comes.
