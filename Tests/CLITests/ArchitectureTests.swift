@@ -6,7 +6,8 @@ import Testing
 struct ArchitectureTests {
   static let allowedImports: [String: Set<String>] = [
     "Domain": ["Foundation"],
-    "Data": ["Domain", "Foundation"],
+    // FoundationNetworking is where Linux keeps URLSession; Darwin has it in Foundation.
+    "Data": ["Domain", "Foundation", "FoundationNetworking"],
     "Presentation": ["Domain", "Foundation", "Observation"],
     // The scripted backend the demo plays: a stand-in for a server, never part of an app.
     "CLI/DemoBackend": ["DataLayer", "Domain", "Foundation"],

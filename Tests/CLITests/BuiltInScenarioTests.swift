@@ -17,7 +17,8 @@ struct BuiltInScenarioTests {
         "rate-limited-retry-after",
         "server-error-retry-after", "server-down", "offline", "timeout-then-ok", "client-outdated",
         "user-not-verified", "user-locked", "malformed-response", "card-rejected",
-        "apple-pay-interrupted", "add-card-ok", "add-card-invalid", "add-card-duplicate",
+        "apple-pay-interrupted", "connection-closed", "connection-reset", "request-stalled",
+        "slow-body", "add-card-ok", "add-card-invalid", "add-card-duplicate",
         "add-card-declined", "add-card-timeout-then-ok", "add-card-token-expired",
         "add-card-session-expired",
       ])

@@ -16,6 +16,8 @@ struct BackendClientMappingTests {
       (ScriptedAnswer.transport(.offline), RequestFailure.Kind.offline),
       (.transport(.timedOut), .timedOut),
       (.transport(.connectionLost), .connectionLost),
+      (.transport(.cannotReachServer), .serverUnreachable),
+      (.transport(.secureConnectionFailed), .insecureConnection),
       (.transport(.cancelled), .interrupted),
       (.error(403, code: "user_not_verified"), .userNotVerified),
       (.error(403, code: "user_locked"), .userLocked),

@@ -10,7 +10,7 @@ public enum BuiltInScenarios {
     all.first { $0.name == name }
   }
 
-  public static let all: [Scenario] = firstScreen + realBackend + addingACard
+  public static let all: [Scenario] = firstScreen + realBackend + realSockets + addingACard
 
   private static let noApplePay = Scripted(ApplePayOutcome.notAvailable, latency: .milliseconds(20))
 
@@ -245,6 +245,41 @@ public enum BuiltInScenarios {
       summary: "The Apple Pay check throws CancellationError although nobody cancelled the "
         + "load: an ordinary failure, skipped with a warning; wallet and cards are listed.",
       applePay: Scripted(.interrupted, latency: .milliseconds(30))
+    ),
+  ]
+
+  /// Faults only a real connection has, for `scripts/scenario-server` to play on its
+  /// sockets. In process each is the transport error the client meets over HTTP, so both
+  /// ways show the same screen.
+  private static let realSockets: [Scenario] = [
+    Scenario(
+      name: "connection-closed",
+      summary: "The server closes the cards request's connection without an answer, once: "
+        + "the connection is lost, the retry loads the screen.",
+      cards: SourceScript([.socket(.closeConnection), cards], latency: .milliseconds(120))
+    ),
+    Scenario(
+      name: "connection-reset",
+      summary: "The server resets the wallet's connection halfway through the body, once: "
+        + "the connection is lost, the retry loads the screen.",
+      wallet: SourceScript([.socket(.resetMidBody), wallet], latency: .milliseconds(80))
+    ),
+    Scenario(
+      name: "request-stalled",
+      summary: "The server sends nothing for the cards until the client's 1 s request "
+        + "timeout gives up, once: a timeout, and the retry loads the screen.",
+      cards: SourceScript([.socket(.stall), cards], latency: .milliseconds(100))
+    ),
+    Scenario(
+      name: "slow-body",
+      summary: "The wallet's answer starts at once but its body trickles in over 6 s: the "
+        + "3 s deadline cuts it; cards and Apple Pay are listed.",
+      wallet: SourceScript(
+        [
+          .respondSlowly(
+            status: 200, body: WireBody.text(WireBody.Wallet(balance: 125.5, currency: "EUR")))
+        ],
+        latency: .milliseconds(80))
     ),
   ]
 

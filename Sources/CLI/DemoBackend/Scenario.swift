@@ -81,6 +81,10 @@ public enum ScriptedAnswer: Sendable, Equatable {
   /// For `POST /cards`: the backend saves the card, and then its answer is lost on the way
   /// (a timeout): only the idempotency key keeps the retry from saving it twice.
   case savedButAnswerLost
+  /// What only a real server does to a connection (see `SocketFault`).
+  case socket(SocketFault)
+  /// An HTTP answer whose body trickles in, slower than any deadline.
+  case respondSlowly(status: Int, body: String)
 
   /// An error answer with the backend's usual body.
   static func error(
@@ -91,6 +95,19 @@ public enum ScriptedAnswer: Sendable, Equatable {
       status: status, headers: headers,
       body: WireBody.text(WireBody.Problem(code: code, message: message, detail: detail)))
   }
+}
+
+/// Faults of a real connection, played on the socket by `scripts/scenario-server`. In
+/// process, each is the transport error the client meets over HTTP.
+public enum SocketFault: String, Sendable, Equatable, CaseIterable {
+  /// The server reads the request and closes the connection without a word: the
+  /// connection is lost.
+  case closeConnection
+  /// The server starts the answer and resets the connection halfway through the body: the
+  /// connection is lost.
+  case resetMidBody
+  /// The server reads the request and sends nothing until the client gives up: a timeout.
+  case stall
 }
 
 /// One source's answer, delivered after `latency`; for the Apple Pay device.

@@ -2,9 +2,10 @@ import DataLayer
 import Domain
 import Foundation
 
-/// The stub backend: plays one `Scenario`, answering each request the way a real backend
-/// would (a status with headers and a JSON body, or a failed transport) after the scripted
-/// latency, measured on an injected clock. Each source's answers are served in order.
+/// The stub backend: plays one `ScenarioScript`, answering each request the way a real
+/// backend would (a status with headers and a JSON body, or a failed transport) after the
+/// scripted latency, measured on an injected clock. It follows the same rules as
+/// `scripts/scenario-server`, which plays the same script over HTTP (docs/HTTP.md).
 public actor ScenarioBackend: PaymentsBackend {
   /// The tokens of a new session. They are fake, but treated as real: no output may ever
   /// show them, and the tests search every output for them.
@@ -15,104 +16,136 @@ public actor ScenarioBackend: PaymentsBackend {
   public static let demoUsername = "demo"
   public static let demoPassword = Secret("demo")
 
-  let scenario: Scenario
+  let script: ScenarioScript
   private let clock: any Clock<Duration>
-  private var served: [BackendEndpoint: Int] = [:]
-  /// The refresh tokens this backend has handed out and still honours.
-  private var refreshTokens: [Secret] = [ScenarioBackend.refreshToken]
-  /// The answers given to add-card submissions, by idempotency key: the same key gets the
-  /// same answer, and a card is never saved twice.
-  var settledSubmissions: [String: BackendResponse] = [:]
-  /// The add-card answers served so far (replays of a settled key not counted).
-  var addCardAnswersServed = 0
-  /// Cards saved by `POST /cards`, listed by every later `GET /cards`.
-  var savedCards: [WireBody.Cards.Card] = []
+  /// Requests received, by endpoint, replays of a settled idempotency key included.
+  private var received: [BackendEndpoint: Int] = [:]
+  /// Steps played, by endpoint: the next request gets the step after them.
+  private var played: [BackendEndpoint: Int] = [:]
+  /// The answers settled by idempotency key: the same key gets the same answer, and a
+  /// card is never saved twice.
+  private var settled: [String: BackendResponse] = [:]
+  /// Cards saved by `POST /cards`, listed by every later `GET /cards` 200.
+  private(set) var savedCards: [WireBody.Cards.Card] = []
 
   public init(scenario: Scenario, clock: any Clock<Duration> = ContinuousClock()) {
-    self.scenario = scenario
+    self.init(script: ScenarioScript(scenario), clock: clock)
+  }
+
+  public init(script: ScenarioScript, clock: any Clock<Duration> = ContinuousClock()) {
+    self.script = script
     self.clock = clock
   }
 
   public func send(_ request: BackendRequest) async throws -> BackendResponse {
-    let count = served[request.endpoint, default: 0]
-    served[request.endpoint] = count + 1
-
-    switch request.endpoint {
-    case .wallet:
-      return try await play(scenario.wallet, count: count, endpoint: request.endpoint)
-    case .cards:
-      let response = try await play(scenario.cards, count: count, endpoint: request.endpoint)
-      return withSavedCards(response)
-    case .addCard:
-      return try await addCard(request)
-    case .userStatus:
-      try await wait(.milliseconds(40))
-      let status = Self.nth(count, of: scenario.userStatus)
-      return BackendResponse(
-        status: 200, body: Data(WireBody.text(WireBody.UserStatus(status: status.rawValue)).utf8))
-    case .refreshSession:
-      try await wait(.milliseconds(60))
-      let outcome = Self.nth(count, of: scenario.refresh)
-      if outcome == .offline { throw TransportError.offline }
-      guard case .refreshToken(let token) = request.credential, refreshTokens.contains(token),
-        outcome == .succeeds
-      else {
-        return Self.problem(400, code: WireBody.Code.invalidGrant)
-      }
-      let access = "sk_test_access_refreshed_\(count + 1)"
-      return BackendResponse(
-        status: 200, body: Data(WireBody.text(WireBody.Tokens(accessToken: access)).utf8))
-    case .signIn:
-      try await wait(.milliseconds(90))
-      guard
-        case .password(let username, let password) = request.credential,
-        username == Self.demoUsername, password == Self.demoPassword,
-        scenario.signIn == .succeeds
-      else {
-        return Self.problem(401, code: WireBody.Code.invalidCredentials)
-      }
-      let refresh = "sk_test_refresh_signed_in_\(count + 1)"
-      refreshTokens.append(Secret(refresh))
-      let body = WireBody.NewSession(
-        accessToken: "sk_test_access_signed_in_\(count + 1)", refreshToken: refresh)
-      return BackendResponse(status: 200, body: Data(WireBody.text(body).utf8))
+    received[request.endpoint, default: 0] += 1
+    let steps = script.endpoints[request.endpoint] ?? []
+    guard !steps.isEmpty else { throw ScenarioFault(source: request.endpoint.rawValue) }
+    let index = min(played[request.endpoint, default: 0], steps.count - 1)
+    let step = steps[index]
+    if let key = request.idempotencyKey, let answer = settled[key] {
+      try await wait(step.latency)
+      return answer
     }
-  }
+    // A step is played when its request arrives, whether or not the client stays for the
+    // answer, as on a real server.
+    played[request.endpoint] = index + 1
+    try await wait(step.latency)
 
-  /// The answer for the request numbered `count` (from 0): in order, the last repeating.
-  private static func nth<Answer>(_ count: Int, of answers: [Answer]) -> Answer {
-    answers[min(count, answers.count - 1)]
-  }
+    if let required = step.requiresBody, let refusal = step.otherwise,
+      !Self.body(of: request, holds: required)
+    {
+      return BackendResponse(status: refusal.status, body: Data(refusal.body.utf8))
+    }
+    var response = BackendResponse(
+      status: step.status, headers: step.headers, body: Data(step.body.utf8))
+    switch step.card {
+    case .saved?:
+      let card = Self.card(from: request, id: "\(savedCards.count + 100)")
+      savedCards.append(card)
+      response.body = Data(WireBody.text(card).utf8)
+    case .existing?:
+      let conflict = WireBody.AlreadySaved(
+        code: WireBody.Code.cardAlreadySaved, card: Self.card(from: request, id: "1"))
+      response.body = Data(WireBody.text(conflict).utf8)
+    case nil:
+      break
+    }
+    if request.endpoint == .cards { response = withSavedCards(response) }
+    if step.settles, let key = request.idempotencyKey { settled[key] = response }
 
-  private static func problem(_ status: Int, code: String) -> BackendResponse {
-    BackendResponse(status: status, body: Data(WireBody.text(WireBody.Problem(code: code)).utf8))
-  }
-
-  /// The number of requests served so far to an endpoint.
-  public func requestCount(_ endpoint: BackendEndpoint) -> Int {
-    served[endpoint, default: 0]
-  }
-
-  private func play(_ script: SourceScript, count: Int, endpoint: BackendEndpoint) async throws
-    -> BackendResponse
-  {
-    let answer = script.answers[min(count, script.answers.count - 1)]
-    try await wait(script.latency)
-    switch answer {
-    case .respond(let status, let headers, let body):
-      return BackendResponse(status: status, headers: headers, body: Data(body.utf8))
-    case .transport(let error):
+    switch step.fault {
+    case nil:
+      return response
+    case .slowBody(let duration)?:
+      try await wait(duration)
+      return response
+    case .transport(let error)?:
       throw error
-    case .fault:
-      throw ScenarioFault(source: endpoint.rawValue)
-    case .savedButAnswerLost:
+    case .unexpected?:
+      throw ScenarioFault(source: request.endpoint.rawValue)
+    case .closeConnection?, .resetMidBody?:
+      throw TransportError.connectionLost
+    case .stall?:
       throw TransportError.timedOut
     }
   }
 
-  func wait(_ latency: Duration) async throws {
+  /// The number of requests received so far by an endpoint.
+  public func requestCount(_ endpoint: BackendEndpoint) -> Int {
+    received[endpoint, default: 0]
+  }
+
+  private func wait(_ latency: Duration) async throws {
     guard latency > .zero else { return }
     try await clock.sleep(for: latency)
+  }
+
+  /// Whether the request's JSON body holds each of these strings.
+  private static func body(of request: BackendRequest, holds required: [String: String]) -> Bool {
+    let fields = Self.fields(of: request)
+    return required.allSatisfy { fields[$0.key] == $0.value }
+  }
+
+  /// The string fields of a request's JSON body, credentials included: what a server reads.
+  private static func fields(of request: BackendRequest) -> [String: String] {
+    switch request.credential {
+    case .password(let username, let password):
+      return ["username": username, "password": password.value]
+    case .refreshToken(let token):
+      return ["refreshToken": token.value]
+    case .accessToken:
+      return request.body.flatMap {
+        try? JSONSerialization.jsonObject(with: $0.bytes) as? [String: String]
+      } ?? [:]
+    }
+  }
+
+  /// The card a request's body describes, as the backend stores it: brand and last four,
+  /// never the whole number or the code.
+  private static func card(from request: BackendRequest, id: String) -> WireBody.Cards.Card {
+    let fields = fields(of: request)
+    let number = fields["number"] ?? ""
+    return WireBody.Cards.Card(
+      id: id, brand: CardValidation.brand(of: number)?.rawValue ?? "Card",
+      last4: String(number.suffix(4)), expiry: fields["expiry"] ?? "", status: "active",
+      rejection: nil)
+  }
+
+  /// A `GET /cards` answer with the cards saved since added to its list.
+  private func withSavedCards(_ response: BackendResponse) -> BackendResponse {
+    guard !savedCards.isEmpty, response.status == 200,
+      var object = try? JSONSerialization.jsonObject(with: response.body) as? [String: Any],
+      var cards = object["cards"] as? [Any],
+      let saved = try? JSONSerialization.jsonObject(
+        with: Data(WireBody.text(WireBody.Cards(cards: savedCards)).utf8)) as? [String: Any],
+      let added = saved["cards"] as? [Any]
+    else { return response }
+    cards += added
+    object["cards"] = cards
+    guard let body = try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])
+    else { return response }
+    return BackendResponse(status: 200, headers: response.headers, body: body)
   }
 }
 

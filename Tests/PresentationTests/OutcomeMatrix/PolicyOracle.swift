@@ -70,6 +70,8 @@ enum PolicyOracle {
         case .request(.offline): ("You're offline", .retryable)
         case .request(.rateLimited): ("Too many requests", .retryable)
         case .request(.serviceUnavailable): ("Our payment service is down", .serviceUnavailable)
+        case .request(.serverUnreachable): ("Can't reach our payment service", .serviceUnavailable)
+        case .request(.insecureConnection): ("Couldn't connect securely", .retryable)
         case .request(.malformedResponse), .request(.unexpectedAnswer), .unknown:
           ("Something went wrong", .unexpected)
         case .request, .pastDeadline: ("Couldn't load \(subject)", .retryable)
