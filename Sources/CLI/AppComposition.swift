@@ -4,35 +4,75 @@ import Domain
 import Foundation
 import Presentation
 
-/// The composition root: the one place that builds the real object graph, from the stub
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+
+/// The composition root: the one place that builds the real object graph, from the
 /// backend up to the view models.
 struct AppComposition {
   /// Amounts are formatted for one fixed locale so that every run, golden file and README
   /// example reads the same; an app would pass the user's locale.
   static let locale = Locale(identifier: "en_US")
 
-  let scenario: Scenario
+  /// How long an HTTP request may go without receiving a byte. The server this CLI talks to
+  /// runs on the same machine and answers in milliseconds, and one second leaves a stalled
+  /// request room for a retry inside the screen's 3 s deadline. An app on a phone network
+  /// would allow more; its deadlines bound every source anyway.
+  static let requestTimeout = Duration.seconds(1)
+
+  /// Who answers the app's requests.
+  enum Backend {
+    /// The in-process backend and device, playing a scenario.
+    case scenario(Scenario)
+    /// A server over HTTP; the Apple Pay device stays in process.
+    case server(URL, applePay: ApplePayOutcome, tokens: Tokens)
+  }
+
+  /// The tokens the session starts with.
+  struct Tokens {
+    var access: Secret
+    var refresh: Secret
+
+    static let demo = Tokens(
+      access: ScenarioBackend.initialAccessToken, refresh: ScenarioBackend.refreshToken)
+  }
+
   let deadline: Duration
   /// The clock, jitter, trace ids and date the whole graph runs on.
   let environment: BackendClient.Environment
   let logger: any DeveloperLog
+  private let applePayDevice: any ApplePayDevice
   /// One backend, one session and one client for the whole app, as in an app: both
   /// screens' requests share one token refresh, and signing in on one screen signs the
   /// user in on the other.
   private let client: BackendClient
 
   init(
-    scenario: Scenario, deadline: Duration, environment: BackendClient.Environment,
+    backend: Backend, deadline: Duration, environment: BackendClient.Environment,
     logger: any DeveloperLog
   ) {
-    self.scenario = scenario
     self.deadline = deadline
     self.environment = environment
     self.logger = logger
+    let payments: any PaymentsBackend
+    let tokens: Tokens
+    switch backend {
+    case .scenario(let scenario):
+      payments = ScenarioBackend(scenario: scenario, clock: environment.clock)
+      applePayDevice = ScenarioApplePayDevice(scenario: scenario, clock: environment.clock)
+      tokens = .demo
+    case .server(let url, let applePay, let serverTokens):
+      payments = URLSessionPaymentsBackend(
+        baseURL: url, session: URLSession(configuration: .ephemeral),
+        requestTimeout: Self.requestTimeout)
+      applePayDevice = ScenarioApplePayDevice(
+        outcome: Scripted(applePay, latency: .milliseconds(30)), clock: environment.clock)
+      tokens = serverTokens
+    }
     self.client = BackendClient(
-      backend: ScenarioBackend(scenario: scenario, clock: environment.clock),
-      session: Session(
-        accessToken: ScenarioBackend.initialAccessToken, refreshToken: ScenarioBackend.refreshToken),
+      backend: payments,
+      session: Session(accessToken: tokens.access, refreshToken: tokens.refresh),
       environment: environment,
       logger: logger)
   }
@@ -42,8 +82,7 @@ struct AppComposition {
     let useCase = PaymentMethodsUseCase(
       walletRepository: BackendWalletRepository(client: client),
       cardsRepository: BackendCardsRepository(client: client),
-      applePayService: DeviceApplePayService(
-        device: ScenarioApplePayDevice(scenario: scenario, clock: environment.clock)),
+      applePayService: DeviceApplePayService(device: applePayDevice),
       deadline: deadline,
       clock: environment.clock,
       logger: logger
@@ -82,7 +121,7 @@ struct AppComposition {
   }
 
   /// Signing in, as the sign-in screen of an app would after the user typed: here always
-  /// the demo user, and the scenario decides whether the backend accepts.
+  /// the demo user, and the backend decides whether to accept.
   private var signIn: @Sendable () async throws -> Void {
     { [client] in
       try await client.signIn(

@@ -1,12 +1,15 @@
 import DataLayer
 import DemoBackend
 import Domain
+import Foundation
 
 /// What the user asked for on the command line.
 enum Command: Equatable {
   case help
   case version
   case listScenarios
+  /// `--export-scenario`: print the script a scenario plays, for `scripts/scenario-server`.
+  case exportScenario(CommandLineOptions.ScenarioChoice)
   case show(CommandLineOptions)
   /// `add-card`: submit the card the flags describe, once, and print how it ended.
   case addCard(CommandLineOptions, CardForm)
@@ -18,9 +21,14 @@ struct CommandLineOptions: Equatable {
     case wallet
   }
 
+  /// Who answers the app's requests: the in-process backend playing a scenario, or a
+  /// real server.
   enum ScenarioChoice: Equatable {
     case builtIn(String)
     case file(String)
+    /// `--backend-url`: a server over HTTP plays whatever it plays; only the Apple Pay
+    /// device, which is this machine's, stays in process.
+    case server(URL, applePay: ApplePayOutcome)
   }
 
   var scenario: ScenarioChoice = .builtIn(BuiltInScenarios.defaultName)
@@ -55,6 +63,14 @@ extension Command {
       --scenario NAME         a built-in scenario (default: all-available)
       --scenario-file PATH    a scenario read from a JSON file of at most 1 MiB (format in
                               the README); - reads it from standard input
+      --backend-url URL       talk to a real server over HTTP instead, such as one
+                              scripts/scenario-server runs (docs/HTTP.md); the tokens come
+                              from PAYMENTS_ACCESS_TOKEN and PAYMENTS_REFRESH_TOKEN if set
+      --apple-pay OUTCOME     with --backend-url: what this device says of Apple Pay,
+                              available (default), needsSetup, notAvailable, unexpected or
+                              interrupted
+      --export-scenario NAME|PATH
+                              print the script a scenario plays, as JSON, and exit
       --list-scenarios        list the built-in scenarios and exit
       --screen SCREEN         payment-methods (default) or wallet
       --deadline-ms N         how long each source may take, 1 to 600000 (default: 3000)
@@ -67,8 +83,8 @@ extension Command {
       --help                  show this help
 
     add-card adds the card its four flags describe and prints the saved card, each field's
-    problems, or the error; it takes --scenario, --scenario-file, --json, --verbose,
-    --log-file and --no-color as the screens do.
+    problems, or the error; it takes --scenario, --scenario-file, --backend-url, --json,
+    --verbose, --log-file and --no-color as the screens do.
 
     Each option may be given once; values follow a space or "=".
 
@@ -85,6 +101,7 @@ extension Command {
       74   the output could not be written
       75   a temporary failure: try again
       77   sign in again, or act on the account
+      78   PAYMENTS_ACCESS_TOKEN or PAYMENTS_REFRESH_TOKEN is not a usable token
       129  the terminal went away (SIGHUP) while the screen was open
       130  interrupted (Ctrl-C, SIGINT) while loading
       141  the reader of the output went away (a broken pipe)
@@ -95,7 +112,7 @@ extension Command {
   private static let knownFlags = [
     "--scenario", "--scenario-file", "--list-scenarios", "--screen", "--deadline-ms", "--json",
     "--verbose", "--no-color", "--version", "--help", "--once", "--log-file", "--number",
-    "--expiry", "--cvc", "--name",
+    "--expiry", "--cvc", "--name", "--backend-url", "--apple-pay", "--export-scenario",
   ]
 
   /// The flags of `add-card` alone, one per field of the form.
@@ -121,6 +138,9 @@ extension Command {
     var listScenarios = false
     var scenarioName: String?
     var scenarioFile: String?
+    var backendURL: URL?
+    var applePay: ApplePayOutcome?
+    var export: String?
     var given: [String] = []
     var remaining = arguments[...]
     let addsCard = remaining.first == "add-card"
@@ -194,6 +214,17 @@ extension Command {
         options.once = true
       case "--log-file":
         options.logFile = try value()
+      case "--backend-url":
+        backendURL = try Self.backendURL(try value())
+      case "--apple-pay":
+        let name = try value()
+        guard let outcome = ApplePayOutcome(rawValue: name) else {
+          let names = ApplePayOutcome.allCases.map(\.rawValue).joined(separator: ", ")
+          throw UsageError(message: "unknown --apple-pay \"\(name)\"; choose one of: \(names)")
+        }
+        applePay = outcome
+      case "--export-scenario":
+        export = try value()
       case _ where cardFlags[flag] != nil:
         guard addsCard, let field = cardFlags[flag] else {
           throw UsageError(
@@ -215,20 +246,49 @@ extension Command {
         throw UsageError(message: "add-card needs " + missing.joined(separator: ", "))
       }
     }
+    if let export {
+      if let other = given.first(where: { $0 != "--export-scenario" }) {
+        throw UsageError(message: "--export-scenario cannot be combined with \(other)")
+      }
+      let looksLikeAPath = export == "-" || export.contains("/") || export.hasSuffix(".json")
+      return .exportScenario(looksLikeAPath ? .file(export) : .builtIn(export))
+    }
     if listScenarios {
       if let other = given.first(where: showingFlags.contains) {
         throw UsageError(message: "--list-scenarios cannot be combined with \(other)")
       }
       return .listScenarios
     }
-    switch (scenarioName, scenarioFile) {
-    case (.some, .some):
+    if applePay != nil, backendURL == nil {
+      throw UsageError(
+        message: "--apple-pay goes with --backend-url; a scenario sets Apple Pay itself")
+    }
+    switch (scenarioName, scenarioFile, backendURL) {
+    case (.some, .some, _):
       throw UsageError(message: "use either --scenario or --scenario-file, not both")
-    case (.some(let name), nil): options.scenario = .builtIn(name)
-    case (nil, .some(let path)): options.scenario = .file(path)
-    case (nil, nil): break
+    case (.some, nil, .some), (nil, .some, .some):
+      throw UsageError(
+        message: "--backend-url talks to a server, which plays its own scenario: start "
+          + "scripts/scenario-server with the scenario instead of giving it here")
+    case (.some(let name), nil, nil): options.scenario = .builtIn(name)
+    case (nil, .some(let path), nil): options.scenario = .file(path)
+    case (nil, nil, .some(let url)):
+      options.scenario = .server(url, applePay: applePay ?? .available)
+    case (nil, nil, nil): break
     }
     return addsCard ? .addCard(options, form) : .show(options)
+  }
+
+  /// An http or https URL with a host, and nothing a base URL cannot have.
+  private static func backendURL(_ text: String) throws(UsageError) -> URL {
+    let problem = UsageError(
+      message: "--backend-url needs an http or https URL with a host and no query, such as "
+        + "http://127.0.0.1:8080")
+    guard let url = URL(string: text), let scheme = url.scheme?.lowercased(),
+      ["http", "https"].contains(scheme), let host = url.host, !host.isEmpty,
+      url.query == nil, url.fragment == nil, url.user == nil, url.password == nil
+    else { throw problem }
+    return url
   }
 
   /// "--flag=value" into ("--flag", "value"); anything else into (argument, nil).

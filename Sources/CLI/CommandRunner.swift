@@ -18,6 +18,8 @@ struct CommandRunner {
   let interruptions: any InterruptionSource
   /// Reads scenario files, and standard input for `--scenario-file -`.
   var scenarioReader = ScenarioReader.live
+  /// The process's environment variables: where `--backend-url` finds its tokens.
+  var variables: [String: String] = [:]
 
   func run(_ arguments: [String]) async -> ExitCode {
     let command: Command
@@ -38,6 +40,15 @@ struct CommandRunner {
     case .listScenarios:
       console.write(Self.scenarioList())
       return .success
+    case .exportScenario(let choice):
+      switch ScenarioLoader.load(choice, reader: scenarioReader) {
+      case .success(let scenario):
+        console.write(ScenarioScript(scenario).exported)
+        return .success
+      case .failure(let failure):
+        report(failure.message)
+        return failure.exitCode
+      }
     case .show(let options):
       return await show(options)
     case .addCard(let options, let form):
@@ -48,15 +59,15 @@ struct CommandRunner {
   /// `add-card`: one submission of the card the flags describe, through the same view model
   /// the interactive form uses.
   private func addCard(_ form: CardForm, _ options: CommandLineOptions) async -> ExitCode {
-    let scenario: Scenario
+    let backend: AppComposition.Backend
     var logWriters: [@Sendable (String) -> Void]
     switch prepare(options) {
-    case .success(let prepared): (scenario, logWriters) = prepared
+    case .success(let prepared): (backend, logWriters) = prepared
     case .failure(let exitCode): return exitCode
     }
     if options.verbose { logWriters.append(ConsoleLog.lines(onErrorsOf: console)) }
     let composition = AppComposition(
-      scenario: scenario, deadline: options.deadline, environment: environment,
+      backend: backend, deadline: options.deadline, environment: environment,
       logger: Self.logger(writing: logWriters))
     let viewModel = composition.addCardViewModel()
     for field in CardField.allCases { viewModel.edit(field, to: form[field]) }
@@ -74,23 +85,33 @@ struct CommandRunner {
     return snapshot.exitCode
   }
 
-  /// What every command that runs the app needs first: the scenario, and the log file if
-  /// one is asked for. A failure is reported here, and comes back as its exit code.
+  /// What every command that runs the app needs first: its backend (a scenario, or a
+  /// server and the tokens to send it), and the log file if one is asked for. A failure is
+  /// reported here, and comes back as its exit code.
   private func prepare(_ options: CommandLineOptions) -> Result<
-    (Scenario, [@Sendable (String) -> Void]), ExitCode
+    (AppComposition.Backend, [@Sendable (String) -> Void]), ExitCode
   > {
-    let scenario: Scenario
-    switch ScenarioLoader.load(options.scenario, reader: scenarioReader) {
-    case .success(let loaded):
-      scenario = loaded
-    case .failure(let failure):
-      report(failure.message)
-      return .failure(failure.exitCode)
+    let backend: AppComposition.Backend
+    if case .server(let url, let applePay) = options.scenario {
+      switch ServerTokens.read(from: variables) {
+      case .success(let tokens): backend = .server(url, applePay: applePay, tokens: tokens)
+      case .failure(let problem):
+        report(problem.message)
+        return .failure(.configuration)
+      }
+    } else {
+      switch ScenarioLoader.load(options.scenario, reader: scenarioReader) {
+      case .success(let loaded):
+        backend = .scenario(loaded)
+      case .failure(let failure):
+        report(failure.message)
+        return .failure(failure.exitCode)
+      }
     }
-    guard let path = options.logFile else { return .success((scenario, [])) }
+    guard let path = options.logFile else { return .success((backend, [])) }
     switch LogFile.create(at: path) {
     case .success(let file):
-      return .success((scenario, [file.write]))
+      return .success((backend, [file.write]))
     case .failure(let failure):
       report(failure.message)
       return .failure(.logFileUnwritable)
@@ -98,10 +119,10 @@ struct CommandRunner {
   }
 
   private func show(_ options: CommandLineOptions) async -> ExitCode {
-    let scenario: Scenario
+    let backend: AppComposition.Backend
     var logWriters: [@Sendable (String) -> Void]
     switch prepare(options) {
-    case .success(let prepared): (scenario, logWriters) = prepared
+    case .success(let prepared): (backend, logWriters) = prepared
     case .failure(let exitCode): return exitCode
     }
 
@@ -115,7 +136,7 @@ struct CommandRunner {
         clock: environment.clock)
       // The log goes to the panel (and the file), never over the screen.
       let composition = AppComposition(
-        scenario: scenario, deadline: options.deadline, environment: environment,
+        backend: backend, deadline: options.deadline, environment: environment,
         logger: Self.logger(writing: logWriters + [session.logWriter]))
       return await session.run(
         paymentMethods: composition.paymentMethodsViewModel(),
@@ -125,7 +146,7 @@ struct CommandRunner {
 
     if options.verbose { logWriters.append(ConsoleLog.lines(onErrorsOf: console)) }
     let composition = AppComposition(
-      scenario: scenario, deadline: options.deadline, environment: environment,
+      backend: backend, deadline: options.deadline, environment: environment,
       logger: Self.logger(writing: logWriters))
     let renderer = ScreenRenderer(palette: palette, width: terminal.columns)
     let outcome: LoadOutcome

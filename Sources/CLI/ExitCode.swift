@@ -27,6 +27,8 @@ enum ExitCode: Int32, Error, Sendable, Equatable, CaseIterable {
   case temporaryFailure = 75
   /// The user must sign in again or change their account's state (EX_NOPERM).
   case userActionRequired = 77
+  /// The environment holds a token that cannot be sent (EX_CONFIG).
+  case configuration = 78
   /// Interrupted (SIGINT, Ctrl-C) while loading: the load was cancelled.
   case interrupted = 130
   /// The terminal went away (SIGHUP) while the interactive screen was open.

@@ -27,12 +27,13 @@ enum PaymentMethodsCommand {
     // First, before anything opens a descriptor that could take a closed one's number.
     let console = StandardConsole()
     let environment = ProcessInfo.processInfo.environment
-    let runner = CommandRunner(
+    var runner = CommandRunner(
       console: console,
       terminal: { noColor in Terminal.current(noColorFlag: noColor, environment: environment) },
       environment: BackendClient.Environment(),
       interruptions: SignalInterruptions()
     )
+    runner.variables = environment
     let exitCode = await runner.run(Array(CommandLine.arguments.dropFirst()))
     exit(exitCode.rawValue)
   }

@@ -13,7 +13,7 @@ struct ArchitectureTests {
     "CLI/DemoBackend": ["DataLayer", "Domain", "Foundation"],
     "CLI": [
       "DataLayer", "DemoBackend", "Domain", "Presentation", "Foundation", "Glibc", "Darwin",
-      "Dispatch",
+      "Dispatch", "FoundationNetworking",
     ],
   ]
 

@@ -14,8 +14,19 @@ struct EndToEndTests {
   private func run(
     _ arguments: [String], environment: [String: String] = [:], input: [UInt8]? = nil
   ) throws -> Result {
-    let binary = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+    try Self.runBinary(arguments, environment: environment, input: input)
+  }
+
+  /// The built `payment-methods` binary.
+  static var binary: URL {
+    URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
       .appendingPathComponent("payment-methods")
+  }
+
+  /// Runs the binary to its end, with exactly the environment given.
+  static func runBinary(
+    _ arguments: [String], environment: [String: String] = [:], input: [UInt8]? = nil
+  ) throws -> Result {
     try #require(
       FileManager.default.isExecutableFile(atPath: binary.path),
       "build the binary first: swift build")
@@ -90,6 +101,15 @@ struct EndToEndTests {
       (["--scenario-file", "/dev/null"], 65, "is empty"),
       (["--scenario-file", "/dev/zero"], 65, "larger than 1 MiB"),
       (["--scenaro", "offline"], 64, "did you mean --scenario?"),
+      (["--backend-url", "ftp://127.0.0.1"], 64, "needs an http or https URL"),
+      (["--backend-url", "not a url"], 64, "needs an http or https URL"),
+      (["--backend-url", "http://"], 64, "needs an http or https URL"),
+      (["--backend-url", "http://127.0.0.1:8080/?debug=1"], 64, "needs an http or https URL"),
+      (["--backend-url", "http://127.0.0.1:1", "--scenario", "offline"], 64, "plays its own"),
+      (["--apple-pay", "available"], 64, "--apple-pay goes with --backend-url"),
+      (["--backend-url", "http://127.0.0.1:1", "--apple-pay", "maybe"], 64, "unknown --apple-pay"),
+      (["--export-scenario", "nope"], 64, "unknown scenario \"nope\""),
+      (["--export-scenario", "offline", "--json"], 64, "cannot be combined with --json"),
     ])
   func badInput(arguments: [String], status: Int32, message: String) throws {
     let result = try run(arguments)

@@ -155,7 +155,11 @@ public struct ScenarioApplePayDevice: ApplePayDevice {
   private let clock: any Clock<Duration>
 
   public init(scenario: Scenario, clock: any Clock<Duration> = ContinuousClock()) {
-    self.outcome = scenario.applePay
+    self.init(outcome: scenario.applePay, clock: clock)
+  }
+
+  public init(outcome: Scripted<ApplePayOutcome>, clock: any Clock<Duration> = ContinuousClock()) {
+    self.outcome = outcome
     self.clock = clock
   }
 

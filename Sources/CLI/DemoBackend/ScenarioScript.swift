@@ -221,11 +221,30 @@ extension ScenarioScript {
         "applePay": applePay.outcome.rawValue,
         "latencyMs": Self.milliseconds(applePay.latency),
       ],
+      "cardBrands": Self.cardBrands,
     ]
     // Plain strings, numbers, booleans, nulls, arrays and dictionaries: always valid JSON.
     let data = try? JSONSerialization.data(
-      withJSONObject: object, options: [.sortedKeys, .prettyPrinted])
+      withJSONObject: object, options: [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes])
     return data.map { String(decoding: $0, as: UTF8.self) + "\n" } ?? "{}\n"
+  }
+
+  /// The brand of a card number by its first four digits, as ranges, for a player that
+  /// saves the card a request sends. Read off `CardValidation.brand(of:)` itself, so the
+  /// app's rule stays the only one.
+  static var cardBrands: [[String: Any]] {
+    var ranges: [(brand: String, from: Int, to: Int)] = []
+    for prefix in 1000...9999 {
+      guard let brand = CardValidation.brand(of: "\(prefix)000000000000")?.rawValue else {
+        continue
+      }
+      if let last = ranges.last, last.brand == brand, last.to == prefix - 1 {
+        ranges[ranges.count - 1].to = prefix
+      } else {
+        ranges.append((brand, prefix, prefix))
+      }
+    }
+    return ranges.map { ["brand": $0.brand, "fromPrefix": $0.from, "toPrefix": $0.to] }
   }
 
   private static func object(_ step: Step) -> [String: Any] {

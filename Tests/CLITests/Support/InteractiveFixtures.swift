@@ -31,7 +31,7 @@ enum InteractiveFixtures {
   static func composition(_ scenario: String) -> AppComposition {
     let traceIDs = SequentialTraceIDs()
     return AppComposition(
-      scenario: BuiltInScenarios.named(scenario) ?? Scenario(name: "none", summary: ""),
+      backend: .scenario(BuiltInScenarios.named(scenario) ?? Scenario(name: "none", summary: "")),
       deadline: PaymentMethodsUseCase.defaultDeadline,
       environment: BackendClient.Environment(
         clock: ScenarioTimeClock(deadline: PaymentMethodsUseCase.defaultDeadline),

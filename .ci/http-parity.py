@@ -1,0 +1,181 @@
+#!/usr/bin/env python3
+"""Parity: every built-in scenario, in process and over real HTTP, must show the same.
+
+    python3 .ci/http-parity.py path/to/payment-methods
+
+For each built-in scenario it runs both screens (and, for the add-card scenarios,
+`add-card`) twice with --json: once against the in-process backend (--scenario), once
+against scripts/scenario-server playing the same scenario (--backend-url, with the
+scenario's Apple Pay outcome as --apple-pay). The two outputs must be identical, trace
+ids aside, and so must the exit codes, except where docs/HTTP.md lists a difference a
+real socket cannot avoid: there both sides must end exactly as listed. A listed
+difference that no longer happens fails too, so the list stays true.
+
+Every server is stopped on every path: each run's server is killed in a finally block,
+and all that are left when the script exits for any reason.
+"""
+
+import atexit
+import json
+import os
+import signal
+import subprocess
+import sys
+import tempfile
+from concurrent.futures import ThreadPoolExecutor
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+SERVER = os.path.join(ROOT, "scripts", "scenario-server")
+CARD = ["--number", "4242 4242 4242 4242", "--expiry", "12/30", "--cvc", "123",
+        "--name", "Ada Lovelace"]
+TIMEOUT = 60
+
+servers = set()
+
+
+def stop_all():
+    for process in list(servers):
+        stop(process)
+
+
+def stop(process):
+    if process.poll() is None:
+        process.terminate()
+        try:
+            process.wait(timeout=5)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait()
+    servers.discard(process)
+
+
+atexit.register(stop_all)
+for signum in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP):
+    signal.signal(signum, lambda *_: sys.exit(130))
+
+
+def without_trace_ids(value):
+    if isinstance(value, dict):
+        return {k: (None if k == "traceId" else without_trace_ids(v)) for k, v in value.items()}
+    if isinstance(value, list):
+        return [without_trace_ids(v) for v in value]
+    return value
+
+
+def run(binary, arguments):
+    result = subprocess.run([binary] + arguments, capture_output=True, text=True,
+                            timeout=TIMEOUT)
+    try:
+        output = without_trace_ids(json.loads(result.stdout))
+    except ValueError:
+        output = {"unreadable": result.stdout, "stderr": result.stderr}
+    return result.returncode, output
+
+
+def over_http(binary, script_path, arguments):
+    server = subprocess.Popen(
+        [sys.executable, SERVER, "--script", script_path, "--port", "0", "--quiet"],
+        stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+    servers.add(server)
+    try:
+        port = server.stdout.readline().strip()
+        if not port.isdigit():
+            raise RuntimeError(f"the server did not print its port (got {port!r})")
+        return run(binary, arguments + ["--backend-url", f"http://127.0.0.1:{port}"])
+    finally:
+        stop(server)
+
+
+def summary(exit_code, output):
+    """`exit 75, error: You're offline`: how a run ended, as docs/HTTP.md lists it."""
+    status = output.get("status", "?")
+    error = output.get("error") or {}
+    title = f": {error['title']}" if error.get("title") else ""
+    return f"exit {exit_code}, {status}{title}"
+
+
+def listed_differences():
+    """(scenario, screen) -> (in process, over HTTP), from docs/HTTP.md's table."""
+    with open(os.path.join(ROOT, "docs", "HTTP.md"), encoding="utf-8") as handle:
+        text = handle.read()
+    section = text.split("<!-- parity-differences -->")[1]
+    rows = {}
+    for line in section.splitlines():
+        cells = [c.strip() for c in line.strip().strip("|").split("|")]
+        if len(cells) < 5 or not cells[0].startswith("`"):
+            continue
+        scenario, screen = cells[0].strip("`"), cells[1].strip("`")
+        rows[(scenario, screen)] = (cells[2].strip("`"), cells[3].strip("`"))
+    return rows
+
+
+def check(binary, scenario, screen, script_path, apple_pay):
+    if screen == "add-card":
+        arguments = ["add-card"] + CARD + ["--json"]
+    else:
+        arguments = ["--screen", screen, "--json"]
+    local = run(binary, arguments + ["--scenario", scenario])
+    remote = over_http(binary, script_path, arguments + ["--apple-pay", apple_pay])
+    return scenario, screen, local, remote
+
+
+def main():
+    binary = os.path.abspath(sys.argv[1])
+    listing = subprocess.run([binary, "--list-scenarios"], capture_output=True, text=True,
+                             check=True).stdout
+    # One scenario a line: its name, then its summary.
+    names = [line.split()[0] for line in listing.splitlines()
+             if line and not line[0].isspace()]
+    listed = listed_differences()
+
+    folder = tempfile.mkdtemp(prefix="http-parity-")
+    jobs = []
+    for name in names:
+        exported = subprocess.run([binary, "--export-scenario", name], capture_output=True,
+                                  text=True, check=True).stdout
+        script_path = os.path.join(folder, f"{name}.json")
+        with open(script_path, "w", encoding="utf-8") as handle:
+            handle.write(exported)
+        apple_pay = json.loads(exported)["device"]["applePay"]
+        screens = ["payment-methods", "wallet"]
+        if name.startswith("add-card"):
+            screens.append("add-card")
+        jobs += [(name, screen, script_path, apple_pay) for screen in screens]
+
+    failures = []
+    seen_differences = set()
+    # Four at a time: the runs mostly wait on scripted latencies, not on the CPU.
+    with ThreadPoolExecutor(max_workers=4) as pool:
+        results = list(pool.map(lambda job: check(binary, *job), jobs))
+    for scenario, screen, local, remote in results:
+        key = (scenario, screen)
+        if key in listed:
+            seen_differences.add(key)
+            expected_local, expected_remote = listed[key]
+            got = (summary(*local), summary(*remote))
+            if got != (expected_local, expected_remote):
+                failures.append(f"{scenario} ({screen}): listed as {expected_local} in process "
+                                f"and {expected_remote} over HTTP, but was {got[0]} and {got[1]}")
+            elif local == remote:
+                failures.append(f"{scenario} ({screen}): listed as a difference, but both "
+                                "sides are identical: take it off the list")
+        elif local != remote:
+            failures.append(f"{scenario} ({screen}): in process {summary(*local)}, over HTTP "
+                            f"{summary(*remote)}\n  in process: {json.dumps(local[1])}\n"
+                            f"  over HTTP:  {json.dumps(remote[1])}")
+        else:
+            print(f"same   {scenario} ({screen}): {summary(*local)}")
+    for key in sorted(seen_differences):
+        print(f"listed {key[0]} ({key[1]}): {' / '.join(listed[key])}")
+    for key in sorted(set(listed) - seen_differences):
+        failures.append(f"docs/HTTP.md lists {key[0]} ({key[1]}), which is not a scenario "
+                        "and screen this check runs")
+
+    print(f"\n{len(results)} runs compared, {len(seen_differences)} listed differences")
+    if failures:
+        print("\nFAILED:\n" + "\n".join(failures))
+        sys.exit(1)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,112 @@
+import DataLayer
+import Foundation
+import Testing
+
+/// The binary against a real server over real sockets: `scripts/scenario-server` playing a
+/// built-in scenario (Python 3's standard library), or no server at all.
+@Suite("Over HTTP: the binary and a real server", .serialized, .timeLimit(.minutes(1)))
+struct OverHTTPTests {
+  /// A running `scripts/scenario-server`, stopped when the test is done with it.
+  final class ScenarioServer {
+    let process = Process()
+    let port: String
+
+    init(scenario: String) throws {
+      process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+      process.arguments = [
+        "python3", packageRoot.appendingPathComponent("scripts/scenario-server").path,
+        "--scenario", scenario, "--port", "0", "--quiet",
+        "--binary", EndToEndTests.binary.path,
+      ]
+      let output = Pipe()
+      process.standardOutput = output
+      process.standardError = FileHandle.nullDevice
+      try process.run()
+      // The first line is the port; reading it also waits until the server listens.
+      var line = Foundation.Data()
+      while let byte = try output.fileHandleForReading.read(upToCount: 1), let first = byte.first,
+        first != UInt8(ascii: "\n")
+      {
+        line.append(first)
+      }
+      port = String(decoding: line, as: UTF8.self)
+    }
+
+    var url: String { "http://127.0.0.1:\(port)" }
+
+    func stop() {
+      process.terminate()
+      process.waitUntilExit()
+    }
+  }
+
+  @Test("token-expired over HTTP shows exactly the screen it shows in process")
+  func sameScreen() throws {
+    let server = try ScenarioServer(scenario: "token-expired")
+    defer { server.stop() }
+    try #require(Int(server.port) != nil, "the server printed its port")
+
+    let remote = try EndToEndTests.runBinary(["--backend-url", server.url])
+    let local = try EndToEndTests.runBinary(["--scenario", "token-expired"])
+
+    #expect(remote.status == 0)
+    #expect(remote.output == local.output)
+    #expect(remote.output.contains("Visa •••• 4242"))
+  }
+
+  @Test("the tokens from the environment are sent, and never printed, even with --verbose")
+  func tokensFromTheEnvironment() throws {
+    let server = try ScenarioServer(scenario: "token-expired")
+    defer { server.stop() }
+    let token = "env_access_token_71c3"
+
+    let result = try EndToEndTests.runBinary(
+      ["--backend-url", server.url, "--verbose"],
+      environment: ["PAYMENTS_ACCESS_TOKEN": token, "PAYMENTS_REFRESH_TOKEN": "env_refresh_2b"])
+
+    #expect(result.status == 0)
+    #expect(!result.output.contains(token) && !result.errors.contains(token))
+    #expect(!result.errors.contains("env_refresh_2b"))
+  }
+
+  @Test("a server that is not there is 'Can't reach our payment service', exit 69, at once")
+  func noServer() throws {
+    let started = ContinuousClock.now
+
+    let result = try EndToEndTests.runBinary([
+      "--backend-url", "http://127.0.0.1:1", "--screen", "wallet", "--json",
+    ])
+
+    #expect(result.status == 69)
+    #expect(result.output.contains("\"title\" : \"Can't reach our payment service\""))
+    #expect(!result.errors.contains("Fatal error"))
+    // Well inside the 3 s deadline: nothing waits for a connection that was refused.
+    #expect(ContinuousClock.now - started < .seconds(3))
+  }
+
+  @Test("a token in the environment that could break a header is refused with 78, unshown")
+  func unusableToken() throws {
+    let result = try EndToEndTests.runBinary(
+      ["--backend-url", "http://127.0.0.1:1"],
+      environment: ["PAYMENTS_ACCESS_TOKEN": "abc\r\nX-Injected: 1"])
+
+    #expect(result.status == 78)
+    #expect(result.errors.contains("PAYMENTS_ACCESS_TOKEN is not a usable token"))
+    #expect(!result.errors.contains("X-Injected"))
+    #expect(result.output.isEmpty)
+  }
+
+  @Test("--export-scenario prints a script with every endpoint of the wire contract")
+  func export() throws {
+    let result = try EndToEndTests.runBinary(["--export-scenario", "token-expired"])
+
+    let script = try #require(
+      try JSONSerialization.jsonObject(with: Foundation.Data(result.output.utf8)) as? [String: Any])
+    let endpoints = try #require(script["endpoints"] as? [String: [[String: Any]]])
+    #expect(result.status == 0)
+    #expect(script["format"] as? Int == 1)
+    #expect(Set(endpoints.keys) == Set(BackendEndpoint.allCases.map(\.rawValue)))
+    #expect(endpoints["GET /wallet"]?.first?["status"] as? Int == 401)
+    #expect(endpoints["GET /wallet"]?.last?["status"] as? Int == 200)
+  }
+}
