@@ -202,7 +202,9 @@ public struct BackendClient: Sendable {
       return .answered(response)
     } catch {
       let transport = (error as? TransportError) ?? (error as? TransportFailure)?.error
-      let what = transport?.rawValue ?? (error is CancellationError ? "cancelled" : "failed")
+      // A TransportFailure adds the platform's code: "connectionLost (URLError -1011)".
+      let what =
+        transport != nil ? "\(error)" : (error is CancellationError ? "cancelled" : "failed")
       logger.log(.debug, "← \(request.endpoint.rawValue) \(what)", metadata: trace)
       guard let transport else { throw error }
       return .failed(transport, cause: error)
