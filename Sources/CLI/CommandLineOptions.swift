@@ -55,7 +55,8 @@ extension Command {
     Usage: payment-methods [options]
            payment-methods add-card --number N --expiry MM/YY --cvc C --name NAME [options]
 
-    Shows the payment-method selection screen under a scenario played by a stub backend.
+    Shows the payment-method selection screen under a scenario played by a stub backend,
+    or against a real server (--backend-url).
     On a terminal (stdin and stdout both) the screen stays open: press ? for its keys.
     Piped, or with --json or --once, it renders once and exits.
 
