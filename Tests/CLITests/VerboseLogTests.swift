@@ -58,7 +58,7 @@ struct VerboseLogTests {
       ),
       (
         "timeout-then-ok",
-        "[info] retrying GET /cards in 100 ms (attempt 2 of 3)  error=RequestFailure.timedOut(GET /cards traceId=cards-1)"
+        "[info] retrying GET /cards in 200 ms (attempt 2 of 3)  error=RequestFailure.timedOut(GET /cards traceId=cards-1)"
       ),
       ("rate-limited-retry-after", "[info] retrying GET /cards in 1000 ms (attempt 2 of 3)"),
       ("server-down", "recovery=retryNow traceId=wallet-3"),

@@ -88,8 +88,8 @@ struct BackendClientRetryTests {
 
     #expect(failure?.kind == .serviceUnavailable)
     #expect(await fixture.backend.requestCount(.cards) == 3)
-    // Jitter is the identity here, so each wait is the backoff's ceiling: 200 ms, 400 ms.
-    #expect(fixture.clock.sleeps == [.milliseconds(200), .milliseconds(400)])
+    // Jitter is the identity here, so each wait is the backoff's ceiling: 400 ms, 800 ms.
+    #expect(fixture.clock.sleeps == [.milliseconds(400), .milliseconds(800)])
   }
 
   @Test("the jitter picks each wait between zero and the backoff's ceiling")
@@ -107,7 +107,7 @@ struct BackendClientRetryTests {
 
     _ = await requestFailure { _ = try await client.send(.cards) }
 
-    #expect(clock.sleeps == [.milliseconds(50), .milliseconds(100)])
+    #expect(clock.sleeps == [.milliseconds(100), .milliseconds(200)])
   }
 
   @Test("a failure that passes is retried and the answer returned")
@@ -191,7 +191,8 @@ struct BackendClientRetryTests {
   func budget() async {
     let fixture = ClientFixture(
       scenario(cards: [.error(503, code: "down")]),
-      policy: RetryPolicy(maxAttempts: 10, budget: .milliseconds(700)))
+      policy: RetryPolicy(
+        maxAttempts: 10, budget: .milliseconds(700), baseDelay: .milliseconds(200)))
 
     _ = await requestFailure { _ = try await fixture.client.send(.cards) }
 
@@ -211,7 +212,7 @@ struct BackendClientRetryTests {
         == nil)
     #expect(
       policy.delay(after: failure, endpoint: .cards, attempt: 1, elapsed: .zero, jitter: { $0 })
-        == .milliseconds(200))
+        == .milliseconds(400))
   }
 
   @Test("cancelling during a backoff stops at once, as cancellation, with no further request")

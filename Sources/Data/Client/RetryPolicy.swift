@@ -16,7 +16,7 @@ public struct RetryPolicy: Sendable, Equatable {
   public var maxDelay: Duration
 
   public init(
-    maxAttempts: Int = 3, budget: Duration = .seconds(2), baseDelay: Duration = .milliseconds(200),
+    maxAttempts: Int = 3, budget: Duration = .seconds(2), baseDelay: Duration = .milliseconds(400),
     maxDelay: Duration = .seconds(1)
   ) {
     self.maxAttempts = maxAttempts
