@@ -126,7 +126,8 @@ extension Command {
 
   /// The options that choose what to show, which `--list-scenarios` does not combine with.
   private static let showingFlags: Set = [
-    "--scenario", "--scenario-file", "--screen", "--deadline-ms", "--json",
+    "--scenario", "--scenario-file", "--screen", "--deadline-ms", "--json", "--backend-url",
+    "--apple-pay",
   ]
 
   /// Reads the arguments (without the program name). `--help`, then `--version`, win over
