@@ -23,13 +23,7 @@ struct OverHTTPTests {
       process.standardError = FileHandle.nullDevice
       try process.run()
       // The first line is the port; reading it also waits until the server listens.
-      var line = Foundation.Data()
-      while let byte = try output.fileHandleForReading.read(upToCount: 1), let first = byte.first,
-        first != UInt8(ascii: "\n")
-      {
-        line.append(first)
-      }
-      port = String(decoding: line, as: UTF8.self)
+      port = try OverHTTPTests.line(of: output)
     }
 
     var url: String { "http://127.0.0.1:\(port)" }
@@ -108,5 +102,60 @@ struct OverHTTPTests {
     #expect(Set(endpoints.keys) == Set(BackendEndpoint.allCases.map(\.rawValue)))
     #expect(endpoints["GET /wallet"]?.first?["status"] as? Int == 401)
     #expect(endpoints["GET /wallet"]?.last?["status"] as? Int == 200)
+  }
+}
+
+/// A server that answers every request with a redirect to `/elsewhere`, and prints each
+/// path it is asked for: the first line is its port.
+private let redirectingServer = """
+  import http.server, signal
+  # Started by a test process that may block SIGTERM: unblock it, or nothing stops this.
+  signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGTERM})
+  class H(http.server.BaseHTTPRequestHandler):
+      def do_GET(self):
+          print(self.path, flush=True)
+          self.send_response(307)
+          self.send_header("Location", "/elsewhere")
+          self.send_header("Content-Length", "0")
+          self.end_headers()
+      def log_message(self, *args):
+          pass
+  server = http.server.HTTPServer(("127.0.0.1", 0), H)
+  print(server.server_address[1], flush=True)
+  server.serve_forever()
+  """
+
+extension OverHTTPTests {
+  @Test("a redirect is not followed: the token never goes anywhere but the backend URL")
+  func redirectRefused() throws {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = ["python3", "-c", redirectingServer]
+    let output = Pipe()
+    process.standardOutput = output
+    try process.run()
+    let port = try Self.line(of: output)
+
+    let result = try EndToEndTests.runBinary([
+      "--backend-url", "http://127.0.0.1:\(port)", "--screen", "wallet", "--json",
+    ])
+    process.terminate()
+    process.waitUntilExit()
+    let paths = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+
+    #expect(result.status == 70, "a 307 is an answer the client has no mapping for")
+    #expect(paths.contains("/wallet"))
+    #expect(!paths.contains("/elsewhere"))
+  }
+
+  /// One line of a pipe, without its newline: waits until the other side has written it.
+  static func line(of pipe: Pipe) throws -> String {
+    var line = Foundation.Data()
+    while let byte = try pipe.fileHandleForReading.read(upToCount: 1), let first = byte.first,
+      first != UInt8(ascii: "\n")
+    {
+      line.append(first)
+    }
+    return String(decoding: line, as: UTF8.self)
   }
 }

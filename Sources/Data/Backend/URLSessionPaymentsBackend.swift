@@ -22,11 +22,14 @@ public struct URLSessionPaymentsBackend: PaymentsBackend {
   ///     classes, and an app its own configuration.
   ///   - requestTimeout: how long one request may go without receiving anything before it
   ///     fails as `timedOut`. Linux's URLSession counts it in whole seconds, rounding down,
-  ///     so it is never less than one. A use case's deadline still bounds every source.
+  ///     so there it is never less than one. A use case's deadline still bounds every
+  ///     source.
+  ///
+  /// The base URL should be http or https: any other scheme fails every request.
   public init(baseURL: URL, session: URLSession, requestTimeout: Duration = .seconds(10)) {
     self.baseURL = baseURL
     self.session = session
-    self.requestTimeout = max(requestTimeout, .seconds(1))
+    self.requestTimeout = requestTimeout
   }
 
   public func send(_ request: BackendRequest) async throws -> BackendResponse {
@@ -34,17 +37,18 @@ public struct URLSessionPaymentsBackend: PaymentsBackend {
     let data: Foundation.Data
     let response: URLResponse
     do {
-      (data, response) = try await session.data(for: urlRequest)
+      (data, response) = try await exchange(urlRequest)
     } catch let error as URLError {
-      // Both platforms report the caller's own cancellation as URLError.cancelled (Linux
-      // always, Darwin for the async API): it is not a failure of the request.
+      // Both platforms report the caller's own cancellation as URLError.cancelled: it is
+      // not a failure of the request.
       if Task.isCancelled { throw CancellationError() }
       guard let transport = Self.transportErrors[error.code] else { throw error }
       throw TransportFailure(transport, cause: error)
     }
     guard let http = response as? HTTPURLResponse else {
-      // Only an http(s) base URL is accepted, so this is a transport that broke its promise.
-      throw TransportError.connectionLost
+      // Not an HTTP answer at all: nothing the client can read.
+      let error = URLError(.badServerResponse)
+      throw TransportFailure(Self.transportErrors[error.code] ?? .connectionLost, cause: error)
     }
     var headers: [String: String] = [:]
     for (name, value) in http.allHeaderFields {
@@ -61,7 +65,7 @@ public struct URLSessionPaymentsBackend: PaymentsBackend {
     let (method, path) = Self.methodAndPath(request.endpoint)
     var urlRequest = URLRequest(url: baseURL.appendingPathComponent(path))
     urlRequest.httpMethod = method
-    urlRequest.timeoutInterval = Double(requestTimeout.components.seconds)
+    urlRequest.timeoutInterval = Self.seconds(requestTimeout)
     urlRequest.setValue("application/json", forHTTPHeaderField: "Accept")
     urlRequest.setValue(request.traceID, forHTTPHeaderField: "X-Request-ID")
     if let key = request.idempotencyKey {
@@ -71,6 +75,9 @@ public struct URLSessionPaymentsBackend: PaymentsBackend {
     var body = request.body?.bytes
     switch request.credential {
     case .accessToken(let token):
+      // Apple lists Authorization among the headers URLSession may manage itself; it only
+      // does so when it answers an authentication challenge, which a bearer-token API
+      // never sends. Redirects, which could carry it to another origin, are refused.
       urlRequest.setValue("Bearer \(token.value)", forHTTPHeaderField: "Authorization")
     case .refreshToken(let token):
       body = try JSONEncoder().encode(["refreshToken": token.value])
@@ -82,6 +89,61 @@ public struct URLSessionPaymentsBackend: PaymentsBackend {
       urlRequest.setValue("application/json", forHTTPHeaderField: "Content-Type")
     }
     return urlRequest
+  }
+
+  /// One exchange on a data task, with the caller's cancellation passed on to it.
+  ///
+  /// Not `URLSession.data(for:)`: on Linux (swift-corelibs-foundation, up to at least Swift
+  /// 6.3) cancelling it while its answer arrives can deadlock, since the cancellation
+  /// handler runs under the task's lock and `URLSessionTask.cancel()` waits for the queue
+  /// that is delivering the answer (swift-corelibs-foundation#5412). Here the cancellation
+  /// only asks a global queue to cancel the data task, and never waits.
+  private func exchange(_ urlRequest: URLRequest) async throws -> (Foundation.Data, URLResponse) {
+    let handle = DataTaskHandle()
+    return try await withTaskCancellationHandler {
+      try await withCheckedThrowingContinuation { continuation in
+        let task = session.dataTask(with: urlRequest) { data, response, error in
+          if let error {
+            continuation.resume(throwing: error)
+          } else if let response {
+            continuation.resume(returning: (data ?? Foundation.Data(), response))
+          } else {
+            continuation.resume(throwing: URLError(.badServerResponse))
+          }
+        }
+        task.delegate = Self.refusingRedirects
+        handle.start(task)
+      }
+    } onCancel: {
+      handle.cancel()
+    }
+  }
+
+  /// The delegate of every data task: a redirect is never followed, so the bearer token
+  /// and a card's body only ever go to the base URL's origin. The 3xx answer itself comes
+  /// back, and the client reads it as an answer it has no mapping for.
+  private static let refusingRedirects = RefusingRedirects()
+
+  private final class RefusingRedirects: NSObject, URLSessionTaskDelegate, Sendable {
+    func urlSession(
+      _ session: URLSession, task: URLSessionTask,
+      willPerformHTTPRedirection response: HTTPURLResponse, newRequest request: URLRequest,
+      completionHandler: @escaping @Sendable (URLRequest?) -> Void
+    ) {
+      completionHandler(nil)
+    }
+  }
+
+  /// The request's timeout as URLRequest takes it. Linux drops any fraction of a second, so
+  /// there a timeout under one second would be none at all: it is raised to one.
+  private static func seconds(_ duration: Duration) -> TimeInterval {
+    let (seconds, attoseconds) = duration.components
+    let exact = Double(seconds) + Double(attoseconds) / 1e18
+    #if canImport(FoundationNetworking)
+      return max(1, exact.rounded(.down))
+    #else
+      return exact
+    #endif
   }
 
   private static func methodAndPath(_ endpoint: BackendEndpoint) -> (String, String) {
@@ -126,4 +188,37 @@ public struct URLSessionPaymentsBackend: PaymentsBackend {
     // Cancelled by something other than the caller (the system, a session invalidated).
     .cancelled: .cancelled,
   ]
+}
+
+/// The data task of one exchange, started and cancelled from different threads.
+private final class DataTaskHandle: @unchecked Sendable {
+  // Safe: `task` and `isCancelled` are only read or written while holding `lock`, and the
+  // task itself is Sendable.
+  private let lock = NSLock()
+  private var task: URLSessionDataTask?
+  private var isCancelled = false
+
+  /// Resumes the task, or cancels it at once if the caller was cancelled before it existed.
+  func start(_ task: URLSessionDataTask) {
+    let cancelled = lock.withLock {
+      self.task = task
+      return isCancelled
+    }
+    task.resume()
+    if cancelled { Self.cancelLater(task) }
+  }
+
+  func cancel() {
+    let task = lock.withLock {
+      isCancelled = true
+      return self.task
+    }
+    if let task { Self.cancelLater(task) }
+  }
+
+  /// Cancels on a global queue, so that the caller's cancellation never waits for the
+  /// session's own queue (see `exchange`).
+  private static func cancelLater(_ task: URLSessionDataTask) {
+    DispatchQueue.global().async { task.cancel() }
+  }
 }
