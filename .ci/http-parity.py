@@ -11,8 +11,9 @@ ids aside, and so must the exit codes, except where docs/HTTP.md lists a differe
 real socket cannot avoid: there both sides must end exactly as listed. A listed
 difference that no longer happens fails too, so the list stays true.
 
-Every server is stopped on every path: each run's server is killed in a finally block,
-and all that are left when the script exits for any reason.
+Every server is stopped on every path: each run's server is stopped in a finally block,
+and on exit or a signal every process the script started is stopped before it leaves.
+A run that does not end within a minute is stopped and reported, by scenario.
 """
 
 import atexit
@@ -30,11 +31,12 @@ CARD = ["--number", "4242 4242 4242 4242", "--expiry", "12/30", "--cvc", "123",
         "--name", "Ada Lovelace"]
 TIMEOUT = 60
 
-servers = set()
+# Every process this script started and has not seen end: servers and runs of the binary.
+children = set()
 
 
 def stop_all():
-    for process in list(servers):
+    for process in list(children):
         stop(process)
 
 
@@ -46,12 +48,18 @@ def stop(process):
         except subprocess.TimeoutExpired:
             process.kill()
             process.wait()
-    servers.discard(process)
+    children.discard(process)
+
+
+def interrupted(signum, frame):
+    # The worker threads would go on with the queued runs: stop everything, and leave now.
+    stop_all()
+    os._exit(128 + signum)
 
 
 atexit.register(stop_all)
 for signum in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP):
-    signal.signal(signum, lambda *_: sys.exit(130))
+    signal.signal(signum, interrupted)
 
 
 def without_trace_ids(value):
@@ -63,20 +71,28 @@ def without_trace_ids(value):
 
 
 def run(binary, arguments):
-    result = subprocess.run([binary] + arguments, capture_output=True, text=True,
-                            timeout=TIMEOUT)
+    process = subprocess.Popen([binary] + arguments, stdout=subprocess.PIPE,
+                               stderr=subprocess.PIPE, text=True)
+    children.add(process)
     try:
-        output = without_trace_ids(json.loads(result.stdout))
+        stdout, stderr = process.communicate(timeout=TIMEOUT)
+    except subprocess.TimeoutExpired:
+        stop(process)
+        return "hung", {"hung": f"no end after {TIMEOUT} s: {' '.join(arguments)}"}
+    finally:
+        children.discard(process)
+    try:
+        output = without_trace_ids(json.loads(stdout))
     except ValueError:
-        output = {"unreadable": result.stdout, "stderr": result.stderr}
-    return result.returncode, output
+        output = {"unreadable": stdout, "stderr": stderr}
+    return process.returncode, output
 
 
 def over_http(binary, script_path, arguments):
     server = subprocess.Popen(
         [sys.executable, SERVER, "--script", script_path, "--port", "0", "--quiet"],
         stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
-    servers.add(server)
+    children.add(server)
     try:
         port = server.stdout.readline().strip()
         if not port.isdigit():

@@ -284,11 +284,12 @@ extension Command {
   /// An http or https URL with a host, and nothing a base URL cannot have.
   private static func backendURL(_ text: String) throws(UsageError) -> URL {
     let problem = UsageError(
-      message: "--backend-url needs an http or https URL with a host and no query, such as "
-        + "http://127.0.0.1:8080")
+      message: "--backend-url needs an http or https URL with a host, a port from 1 to 65535 "
+        + "if any, and no query, such as http://127.0.0.1:8080")
     guard let url = URL(string: text), let scheme = url.scheme?.lowercased(),
       ["http", "https"].contains(scheme), let host = url.host, !host.isEmpty,
-      url.query == nil, url.fragment == nil, url.user == nil, url.password == nil
+      url.query == nil, url.fragment == nil, url.user == nil, url.password == nil,
+      (1...65535).contains(url.port ?? 80)
     else { throw problem }
     return url
   }

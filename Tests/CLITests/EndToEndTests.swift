@@ -105,6 +105,8 @@ struct EndToEndTests {
       (["--backend-url", "not a url"], 64, "needs an http or https URL"),
       (["--backend-url", "http://"], 64, "needs an http or https URL"),
       (["--backend-url", "http://127.0.0.1:8080/?debug=1"], 64, "needs an http or https URL"),
+      (["--backend-url", "http://127.0.0.1:65536"], 64, "needs an http or https URL"),
+      (["--backend-url", "http://127.0.0.1:0"], 64, "needs an http or https URL"),
       (["--backend-url", "http://127.0.0.1:1", "--scenario", "offline"], 64, "plays its own"),
       (["--apple-pay", "available"], 64, "--apple-pay goes with --backend-url"),
       (["--backend-url", "http://127.0.0.1:1", "--apple-pay", "maybe"], 64, "unknown --apple-pay"),

@@ -29,8 +29,10 @@ public struct BackendCardsRepository: CardsRepository, CardSaving {
     let payload = NewCardPayload(
       number: card.number, expiry: card.expiry.description, cvc: card.securityCode,
       name: card.name)
-    // Encoding four strings cannot fail.
-    let body = (try? JSONEncoder().encode(payload)) ?? Foundation.Data()
+    // Encoding four strings cannot fail. Slashes unescaped: the expiry goes as "12/30".
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = .withoutEscapingSlashes
+    let body = (try? encoder.encode(payload)) ?? Foundation.Data()
     let answer = try await client.send(
       .addCard, body: BackendRequest.Body(body), idempotencyKey: idempotencyKey)
     let status = answer.response.status

@@ -1,6 +1,10 @@
 import Domain
 import Foundation
 
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+
 /// Sends the repositories' requests: gives each a trace id, attaches the access token,
 /// refreshes it once when the backend says it expired, retries what `RetryPolicy` allows,
 /// and maps every generic failure (transport, 401, 403 user states, 408, 426, 429, 5xx,
@@ -203,8 +207,16 @@ public struct BackendClient: Sendable {
     } catch {
       let transport = (error as? TransportError) ?? (error as? TransportFailure)?.error
       // A TransportFailure adds the platform's code: "connectionLost (URLError -1011)".
-      let what =
-        transport != nil ? "\(error)" : (error is CancellationError ? "cancelled" : "failed")
+      let what: String
+      if transport != nil {
+        what = "\(error)"
+      } else if error is CancellationError {
+        what = "cancelled"
+      } else if let urlError = error as? URLError {
+        what = "failed (URLError \(urlError.code.rawValue))"
+      } else {
+        what = "failed (\(type(of: error)))"
+      }
       logger.log(.debug, "← \(request.endpoint.rawValue) \(what)", metadata: trace)
       guard let transport else { throw error }
       return .failed(transport, cause: error)

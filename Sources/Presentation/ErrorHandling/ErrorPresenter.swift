@@ -85,8 +85,8 @@ struct ErrorPresenter: Sendable {
       PresentationError(
         title: "Can't reach our payment service",
         message:
-          "You're online, but we couldn't connect to our payment service to \(activity.verb) \(activity.object).",
-        hint: "Try again in a few minutes.",
+          "We couldn't connect to our payment service to \(activity.verb) \(activity.object).",
+        hint: "Check your connection, or try again in a few minutes.",
         category: .serviceUnavailable, recovery: recovery)
     case .retryNow where kind == .rateLimited:
       PresentationError(
