@@ -21,17 +21,21 @@ struct CommandLineOptions: Equatable {
     case wallet
   }
 
-  /// Who answers the app's requests: the in-process backend playing a scenario, or a
-  /// real server.
   enum ScenarioChoice: Equatable {
     case builtIn(String)
     case file(String)
-    /// `--backend-url`: a server over HTTP plays whatever it plays; only the Apple Pay
-    /// device, which is this machine's, stays in process.
-    case server(URL, applePay: ApplePayOutcome)
+  }
+
+  /// `--backend-url`: a server over HTTP plays whatever it plays; only the Apple Pay
+  /// device, which is this machine's, stays in process.
+  struct Server: Equatable {
+    var url: URL
+    var applePay: ApplePayOutcome
   }
 
   var scenario: ScenarioChoice = .builtIn(BuiltInScenarios.defaultName)
+  /// When set, the app talks to this server and `scenario` is not used.
+  var server: Server?
   var screen: Screen = .paymentMethods
   var deadline: Duration = PaymentMethodsUseCase.defaultDeadline
   var json = false
@@ -275,7 +279,7 @@ extension Command {
     case (.some(let name), nil, nil): options.scenario = .builtIn(name)
     case (nil, .some(let path), nil): options.scenario = .file(path)
     case (nil, nil, .some(let url)):
-      options.scenario = .server(url, applePay: applePay ?? .available)
+      options.server = CommandLineOptions.Server(url: url, applePay: applePay ?? .available)
     case (nil, nil, nil): break
     }
     return addsCard ? .addCard(options, form) : .show(options)

@@ -92,9 +92,10 @@ struct CommandRunner {
     (AppComposition.Backend, [@Sendable (String) -> Void]), ExitCode
   > {
     let backend: AppComposition.Backend
-    if case .server(let url, let applePay) = options.scenario {
+    if let server = options.server {
       switch ServerTokens.read(from: variables) {
-      case .success(let tokens): backend = .server(url, applePay: applePay, tokens: tokens)
+      case .success(let tokens):
+        backend = .server(server.url, applePay: server.applePay, tokens: tokens)
       case .failure(let problem):
         report(problem.message)
         return .failure(.configuration)

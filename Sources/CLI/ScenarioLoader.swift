@@ -41,10 +41,6 @@ enum ScenarioLoader {
       return .success(scenario)
     case .file(let path):
       return loadFile(path, reader: reader)
-    case .server:
-      return .failure(
-        Failure(message: "a server plays its own scenario; there is none to load", exitCode: .usage)
-      )
     }
   }
 
