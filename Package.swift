@@ -2,7 +2,7 @@
 import PackageDescription
 
 // Four layers, dependencies pointing inward:
-//   CLI -> Presentation -> Domain <- DataLayer
+//   CLI -> Presentation -> Domain <- DataLayer <- URLSessionBackend
 // The Data layer's module is called DataLayer: a module named `Data` would shadow
 // Foundation's `Data` type in every file that imports it.
 let package = Package(
@@ -11,23 +11,39 @@ let package = Package(
   // oldest systems with Observation and Clock.
   platforms: [.macOS(.v14), .iOS(.v17)],
   products: [
-    .executable(name: "payment-methods", targets: ["CLI"]),
+    .executable(name: "payment-methods", targets: ["PaymentMethods"]),
+    .executable(name: "payment-methods-http", targets: ["PaymentMethodsHTTP"]),
     .executable(name: "payment-methods-bench", targets: ["Benchmark"]),
   ],
   targets: [
     .target(name: "Domain", path: "Sources/Domain"),
-    .target(name: "DataLayer", dependencies: ["Domain"], path: "Sources/Data"),
+    .target(
+      name: "DataLayer", dependencies: ["Domain"], path: "Sources/Data", exclude: ["URLSession"]),
+    // The HTTP transport, a module of its own: on Linux, URLSession is FoundationNetworking,
+    // which loads libcurl and its libraries into every process that links it.
+    .target(
+      name: "URLSessionBackend", dependencies: ["DataLayer"], path: "Sources/Data/URLSession"),
     // The scripted backend the demo plays, and the scenario-file reader: a module of its
     // own so that `import DataLayer` in an app brings no test fixture along.
     .target(
       name: "DemoBackend", dependencies: ["Domain", "DataLayer"], path: "Sources/CLI/DemoBackend"),
     .target(name: "Presentation", dependencies: ["Domain"], path: "Sources/Presentation"),
-    .executableTarget(
+    // The composition root and the terminal views, shared by the two programs below.
+    .target(
       name: "CLI",
       dependencies: ["Domain", "DataLayer", "DemoBackend", "Presentation"],
       path: "Sources/CLI",
-      exclude: ["DemoBackend", "Benchmark"]
+      exclude: ["DemoBackend", "Benchmark", "Programs"]
     ),
+    // `payment-methods`: every run but `--backend-url` ones, which it hands to the program
+    // below, so that its own runs never load the HTTP stack. (Not a dependency: SwiftPM
+    // would link what that program links into this one.) `swift build` builds both.
+    .executableTarget(
+      name: "PaymentMethods", dependencies: ["CLI"], path: "Sources/CLI/Programs/payment-methods"),
+    // `payment-methods-http`: the same program, with URLSession linked in.
+    .executableTarget(
+      name: "PaymentMethodsHTTP", dependencies: ["CLI", "URLSessionBackend"],
+      path: "Sources/CLI/Programs/payment-methods-http"),
     // What the layers cost, next to their floors: `swift run -c release payment-methods-bench`.
     // It lives under CLI because it is a program of its own, like the CLI, and never part
     // of an app.
@@ -38,13 +54,15 @@ let package = Package(
     .target(name: "TestSupport", dependencies: ["Domain"], path: "Tests/TestSupport"),
     .testTarget(name: "DomainTests", dependencies: ["Domain", "TestSupport"]),
     .testTarget(
-      name: "DataTests", dependencies: ["DataLayer", "DemoBackend", "Domain", "TestSupport"]),
+      name: "DataTests",
+      dependencies: ["DataLayer", "DemoBackend", "Domain", "TestSupport", "URLSessionBackend"]),
     .testTarget(
       name: "PresentationTests", dependencies: ["Presentation", "Domain", "TestSupport"]),
     .testTarget(
       name: "CLITests",
       dependencies: [
         "CLI", "DataLayer", "DemoBackend", "Domain", "Presentation", "TestSupport",
+        "URLSessionBackend",
       ],
       // Read from the source tree (see GoldenFile), so that re-recording writes them there.
       exclude: ["Golden"]

@@ -4,10 +4,6 @@ import Domain
 import Foundation
 import Presentation
 
-#if canImport(FoundationNetworking)
-  import FoundationNetworking
-#endif
-
 /// The composition root: the one place that builds the real object graph, from the
 /// backend up to the view models.
 struct AppComposition {
@@ -25,8 +21,9 @@ struct AppComposition {
   enum Backend {
     /// The in-process backend and device, playing a scenario.
     case scenario(Scenario)
-    /// A server over HTTP; the Apple Pay device stays in process.
-    case server(URL, applePay: ApplePayOutcome, tokens: Tokens)
+    /// A server, reached through the given backend; the Apple Pay device stays in
+    /// process.
+    case server(any PaymentsBackend, applePay: ApplePayOutcome, tokens: Tokens)
   }
 
   /// The tokens the session starts with.
@@ -62,10 +59,8 @@ struct AppComposition {
       payments = ScenarioBackend(scenario: scenario, clock: environment.clock)
       applePayDevice = ScenarioApplePayDevice(scenario: scenario, clock: environment.clock)
       tokens = .demo
-    case .server(let url, let applePay, let serverTokens):
-      payments = URLSessionPaymentsBackend(
-        baseURL: url, session: URLSession(configuration: .ephemeral),
-        requestTimeout: Self.requestTimeout)
+    case .server(let server, let applePay, let serverTokens):
+      payments = server
       applePayDevice = ScenarioApplePayDevice(
         outcome: Scripted(applePay, latency: .milliseconds(30)), clock: environment.clock)
       tokens = serverTokens

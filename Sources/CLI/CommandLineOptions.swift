@@ -53,6 +53,14 @@ struct UsageError: Error, Equatable {
 }
 
 extension Command {
+  /// Whether the command talks to a server (`--backend-url`).
+  var usesServer: Bool {
+    switch self {
+    case .show(let options), .addCard(let options, _): options.server != nil
+    case .help, .version, .listScenarios, .exportScenario: false
+    }
+  }
+
   static let versionLine = "payment-methods 1.0.0"
 
   static let usage = """

@@ -20,6 +20,9 @@ struct CommandRunner {
   var scenarioReader = ScenarioReader.live
   /// The process's environment variables: where `--backend-url` finds its tokens.
   var variables: [String: String] = [:]
+  /// How `--backend-url` reaches its server. A program without an HTTP client hands such
+  /// runs to its companion before it gets here (`PaymentMethodsCommand`).
+  var serverAccess = ServerAccess.companion(named: "payment-methods-http")
 
   func run(_ arguments: [String]) async -> ExitCode {
     let command: Command
@@ -93,9 +96,15 @@ struct CommandRunner {
   > {
     let backend: AppComposition.Backend
     if let server = options.server {
+      guard case .linked(let connect) = serverAccess else {
+        report("--backend-url needs a program with an HTTP client, such as payment-methods-http")
+        return .failure(.serviceUnavailable)
+      }
       switch ServerTokens.read(from: variables) {
       case .success(let tokens):
-        backend = .server(server.url, applePay: server.applePay, tokens: tokens)
+        backend = .server(
+          connect(server.url, AppComposition.requestTimeout), applePay: server.applePay,
+          tokens: tokens)
       case .failure(let problem):
         report(problem.message)
         return .failure(.configuration)

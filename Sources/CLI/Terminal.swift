@@ -43,6 +43,9 @@ struct Terminal: Equatable {
     return width <= size.columns && height < size.rows
   }
 
+  /// The environment variables that describe the terminal.
+  static let variableNames = ["TERM", "NO_COLOR", "FORCE_COLOR", "COLUMNS"]
+
   static func current(noColorFlag: Bool, environment: [String: String]) -> Terminal {
     let isInteractive = isatty(STDOUT_FILENO) == 1
     return Terminal(

@@ -6,14 +6,21 @@ import Testing
 struct ArchitectureTests {
   static let allowedImports: [String: Set<String>] = [
     "Domain": ["Foundation"],
-    // FoundationNetworking is where Linux keeps URLSession; Darwin has it in Foundation.
-    "Data": ["Domain", "Foundation", "FoundationNetworking"],
+    // FoundationNetworking is where Linux keeps URLSession (Darwin has it in Foundation).
+    // Only the HTTP transport's module may import it, and only the program that links
+    // that module: anything else that imported it would load libcurl into every run.
+    "Data": ["Domain", "Foundation"],
+    "Data/URLSession": ["DataLayer", "Foundation", "FoundationNetworking"],
     "Presentation": ["Domain", "Foundation", "Observation"],
     // The scripted backend the demo plays: a stand-in for a server, never part of an app.
     "CLI/DemoBackend": ["DataLayer", "Domain", "Foundation"],
     "CLI": [
       "DataLayer", "DemoBackend", "Domain", "Presentation", "Foundation", "Glibc", "Darwin",
-      "Dispatch", "FoundationNetworking",
+      "Dispatch",
+    ],
+    "CLI/Programs/payment-methods": ["CLI"],
+    "CLI/Programs/payment-methods-http": [
+      "CLI", "Foundation", "FoundationNetworking", "URLSessionBackend",
     ],
   ]
 
@@ -47,7 +54,10 @@ struct ArchitectureTests {
 
   @Test(
     "each layer imports only the layers it may",
-    arguments: ["Domain", "Data", "Presentation", "CLI/DemoBackend", "CLI"])
+    arguments: [
+      "Domain", "Data", "Data/URLSession", "Presentation", "CLI/DemoBackend", "CLI",
+      "CLI/Programs/payment-methods", "CLI/Programs/payment-methods-http",
+    ])
   func layerImports(layer: String) throws {
     let allowed = try #require(Self.allowedImports[layer])
     let found = try imports(ofLayer: layer)
@@ -60,7 +70,8 @@ struct ArchitectureTests {
   }
 
   @Test(
-    "only the CLI prints", arguments: ["Domain", "Data", "Presentation", "CLI/DemoBackend"])
+    "only the CLI prints",
+    arguments: ["Domain", "Data", "Data/URLSession", "Presentation", "CLI/DemoBackend"])
   func noPrinting(layer: String) throws {
     let folder = packageRoot.appendingPathComponent("Sources/\(layer)")
     for file in try files(ofLayer: layer) {
@@ -72,7 +83,7 @@ struct ArchitectureTests {
 
   @Test(
     "no write in Sources can trap: output goes through write(2), never FileHandle or try!",
-    arguments: ["Domain", "Data", "Presentation", "CLI/DemoBackend", "CLI"])
+    arguments: ["Domain", "Data", "Data/URLSession", "Presentation", "CLI/DemoBackend", "CLI"])
   func noTrappingWrites(layer: String) throws {
     let folder = packageRoot.appendingPathComponent("Sources/\(layer)")
     for file in try files(ofLayer: layer) {

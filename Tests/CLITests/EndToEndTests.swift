@@ -18,20 +18,24 @@ struct EndToEndTests {
   }
 
   /// The built `payment-methods` binary.
-  static var binary: URL {
+  static var binary: URL { builtProgram("payment-methods") }
+
+  /// A program built beside the tests.
+  static func builtProgram(_ name: String) -> URL {
     URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-      .appendingPathComponent("payment-methods")
+      .appendingPathComponent(name)
   }
 
-  /// Runs the binary to its end, with exactly the environment given.
+  /// Runs the binary (or another program) to its end, with exactly the environment given.
   static func runBinary(
-    _ arguments: [String], environment: [String: String] = [:], input: [UInt8]? = nil
+    _ arguments: [String], environment: [String: String] = [:], input: [UInt8]? = nil,
+    program: URL = binary
   ) throws -> Result {
     try #require(
-      FileManager.default.isExecutableFile(atPath: binary.path),
+      FileManager.default.isExecutableFile(atPath: program.path),
       "build the binary first: swift build")
     let process = Process()
-    process.executableURL = binary
+    process.executableURL = program
     process.arguments = arguments
     process.environment = environment
     let output = Pipe()

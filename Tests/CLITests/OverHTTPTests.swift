@@ -78,6 +78,42 @@ struct OverHTTPTests {
     #expect(ContinuousClock.now - started < .seconds(3))
   }
 
+  #if os(Linux)
+    @Test("only payment-methods-http loads the HTTP stack; payment-methods starts without it")
+    func httpStackLoadsOnlyWhereLinked() throws {
+      // The dynamic loader lists the libraries a program loads, and runs nothing.
+      let trace = ["LD_TRACE_LOADED_OBJECTS": "1"]
+
+      let plain = try EndToEndTests.runBinary([], environment: trace)
+      let http = try EndToEndTests.runBinary(
+        [], environment: trace, program: EndToEndTests.builtProgram("payment-methods-http"))
+
+      #expect(plain.output.contains("libFoundation.so"))
+      #expect(!plain.output.contains("libFoundationNetworking"))
+      #expect(!plain.output.contains("libcurl"))
+      #expect(http.output.contains("libFoundationNetworking"))
+      #expect(http.output.contains("libcurl"))
+    }
+  #endif
+
+  @Test("payment-methods without payment-methods-http beside it says how to build it, exit 69")
+  func companionMissing() throws {
+    let folder = FileManager.default.temporaryDirectory
+      .appendingPathComponent("alone-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: false)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let alone = folder.appendingPathComponent("payment-methods")
+    try FileManager.default.copyItem(at: EndToEndTests.binary, to: alone)
+
+    let result = try EndToEndTests.runBinary(
+      ["--backend-url", "http://127.0.0.1:1"], program: alone)
+
+    #expect(result.status == 69)
+    #expect(result.output.isEmpty)
+    #expect(result.errors.contains("payment-methods-http, which could not be started"))
+    #expect(result.errors.contains("`swift build` builds it"))
+  }
+
   @Test("a token in the environment that could break a header is refused with 78, unshown")
   func unusableToken() throws {
     let result = try EndToEndTests.runBinary(

@@ -6,6 +6,7 @@ import Foundation
 import Observation
 import Presentation
 import Testing
+import URLSessionBackend
 
 /// Every public type of Domain, DataLayer and Presentation, named unqualified in a file
 /// that also imports Foundation, Dispatch and Observation: if any of them shared a name

@@ -248,7 +248,8 @@ struct JSONParser {
     guard
       Self.fitsDecimal(
         integerDigits: integerDigits, fractionDigits: fractionDigits, exponent: exponent),
-      let number = Decimal(string: text, locale: Locale(identifier: "en_US_POSIX"))
+      // No locale: the separator is then ".", and no locale data is loaded to learn it.
+      let number = Decimal(string: text)
     else {
       let shown = text.count > 40 ? text.prefix(40) + "…" : text[...]
       throw ScenarioFileError(

@@ -254,7 +254,7 @@ public enum ScenarioFile {
     try reader.refuseUnknownKeys(
       object, allowed: ["brand", "last4", "expiry", "status", "rejection"])
     let brand = try reader.string(object, "brand")
-    guard !brand.trimmingCharacters(in: .whitespaces).isEmpty else {
+    guard !brand.allSatisfy(\.isWhitespace) else {
       throw reader.error("brand", "must not be empty")
     }
     let lastFour = try reader.string(object, "last4")

@@ -1,9 +1,5 @@
 import Foundation
 
-#if canImport(FoundationNetworking)
-  import FoundationNetworking
-#endif
-
 /// The payments backend as the client sees it: a request goes out, a status with headers
 /// and a body comes back, or the transport fails with `TransportError` (or a
 /// `TransportFailure`, which carries one with the platform's own error).

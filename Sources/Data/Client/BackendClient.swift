@@ -1,10 +1,6 @@
 import Domain
 import Foundation
 
-#if canImport(FoundationNetworking)
-  import FoundationNetworking
-#endif
-
 /// Sends the repositories' requests: gives each a trace id, attaches the access token,
 /// refreshes it once when the backend says it expired, retries what `RetryPolicy` allows,
 /// and maps every generic failure (transport, 401, 403 user states, 408, 426, 429, 5xx,

@@ -35,7 +35,8 @@ let goldenWidth = 50
 @MainActor
 func runCLI(
   _ arguments: [String], environment: [String: String] = [:], interactive: Bool = false,
-  columns: Int = goldenWidth, interruption: Interruption? = nil, standardInput: [UInt8] = []
+  columns: Int = goldenWidth, interruption: Interruption? = nil, standardInput: [UInt8] = [],
+  serverAccess: ServerAccess = .companion(named: "payment-methods-http")
 ) async -> CLIRun {
   let storage = RecordingConsoleStorage()
   var deadline = CommandLineOptions().deadline
@@ -63,7 +64,10 @@ func runCLI(
       // Fixed keys too: a random one could hold any digits, such as a card's code.
       idempotencyKey: { traceIDs.next("submission") }),
     interruptions: InterruptionOnStart(interruption: interruption),
-    scenarioReader: ScenarioReader(readStandardInput: { .success(Array(standardInput.prefix($0))) })
+    scenarioReader: ScenarioReader(readStandardInput: { .success(Array(standardInput.prefix($0))) }
+    ),
+    variables: environment,
+    serverAccess: serverAccess
   )
   let exitCode = await runner.run(arguments)
   return CLIRun(

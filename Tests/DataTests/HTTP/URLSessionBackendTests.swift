@@ -4,6 +4,7 @@ import TestSupport
 import Testing
 
 @testable import DataLayer
+@testable import URLSessionBackend
 
 #if canImport(FoundationNetworking)
   import FoundationNetworking

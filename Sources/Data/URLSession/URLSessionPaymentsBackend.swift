@@ -1,3 +1,4 @@
+import DataLayer
 import Foundation
 
 #if canImport(FoundationNetworking)

@@ -1,0 +1,46 @@
+import DataLayer
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// How a run with `--backend-url` reaches its server, which decides whether the program
+/// links an HTTP client at all.
+public enum ServerAccess: Sendable {
+  /// The program links one: this makes the backend for a server's base URL, whose
+  /// requests fail when they go the given time without receiving anything.
+  case linked(@Sendable (_ baseURL: URL, _ requestTimeout: Duration) -> any PaymentsBackend)
+  /// The program links none: such runs go on in the program of this name, installed in the
+  /// same folder as this one.
+  case companion(named: String)
+}
+
+/// Hands the run to the companion program: the process becomes that program (`execv`),
+/// with the same arguments, process id, descriptors, terminal and signal mask, so to the
+/// user and to a parent waiting on it nothing changed hands.
+enum CompanionProgram {
+  /// Why the companion could not be started.
+  struct Failure: Error {
+    let message: String
+  }
+
+  /// Returns only when the program could not be started.
+  static func replaceProcess(withProgramNamed name: String, arguments: [String]) -> Failure {
+    // The folder this program's file is in, its symbolic links followed: a link to it in
+    // ~/bin still finds the companion beside the file itself.
+    guard let executable = Bundle.main.executableURL?.resolvingSymlinksInPath() else {
+      return Failure(message: "--backend-url runs in \(name), and this program's folder is unknown")
+    }
+    let companion = executable.deletingLastPathComponent().appendingPathComponent(name).path
+    let argv: [UnsafeMutablePointer<CChar>?] = ([companion] + arguments).map { strdup($0) } + [nil]
+    execv(companion, argv)
+    let reason = String(cString: strerror(errno))
+    for argument in argv { free(argument) }
+    return Failure(
+      message: "--backend-url runs in \(name), which could not be started from "
+        + "\(companion) (\(reason)); `swift build` builds it beside payment-methods")
+  }
+}
