@@ -78,7 +78,8 @@ extension Command {
                               the README); - reads it from standard input
       --backend-url URL       talk to a real server over HTTP instead, such as one
                               scripts/scenario-server runs (docs/HTTP.md); the tokens come
-                              from PAYMENTS_ACCESS_TOKEN and PAYMENTS_REFRESH_TOKEN if set
+                              from PAYMENTS_ACCESS_TOKEN and PAYMENTS_REFRESH_TOKEN if set;
+                              payment-methods-http, built beside this program, runs it
       --apple-pay OUTCOME     with --backend-url: what this device says of Apple Pay,
                               available (default), needsSetup, notAvailable, unexpected or
                               interrupted
@@ -108,7 +109,8 @@ extension Command {
       65   a scenario file that is not valid, is empty or is over 1 MiB; for add-card, a
            card whose fields have problems
       66   a scenario file that cannot be read
-      69   service unavailable after the retries
+      69   service unavailable after the retries; or payment-methods-http, which runs
+           --backend-url, is missing
       70   an unexpected error (a bug)
       73   the log file cannot be created
       74   the output could not be written

@@ -15,7 +15,8 @@ enum ExitCode: Int32, Error, Sendable, Equatable, CaseIterable {
   case dataError = 65
   /// A scenario file that cannot be read: missing, a folder, not permitted (EX_NOINPUT).
   case unreadableScenarioFile = 66
-  /// The service was still unavailable when the retries ran out (EX_UNAVAILABLE).
+  /// The service was still unavailable when the retries ran out; or the program that runs
+  /// `--backend-url` is missing (EX_UNAVAILABLE).
   case serviceUnavailable = 69
   /// An error nobody planned for: a bug (EX_SOFTWARE).
   case unexpectedError = 70
