@@ -48,7 +48,7 @@ let package = Package(
     // It lives under CLI because it is a program of its own, like the CLI, and never part
     // of an app.
     .executableTarget(
-      name: "Benchmark", dependencies: ["Domain", "DataLayer", "Presentation"],
+      name: "Benchmark", dependencies: ["CLI", "Domain", "DataLayer", "Presentation"],
       path: "Sources/CLI/Benchmark"),
     // Clocks, spies and barriers shared by the test targets; never linked into the app.
     .target(name: "TestSupport", dependencies: ["Domain"], path: "Tests/TestSupport"),

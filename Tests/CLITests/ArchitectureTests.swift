@@ -18,6 +18,8 @@ struct ArchitectureTests {
       "DataLayer", "DemoBackend", "Domain", "Presentation", "Foundation", "Glibc", "Darwin",
       "Dispatch",
     ],
+    // The benchmark: a program of its own that measures the layers and the renderer.
+    "CLI/Benchmark": ["CLI", "DataLayer", "Domain", "Foundation", "Presentation"],
     "CLI/Programs/payment-methods": ["CLI"],
     "CLI/Programs/payment-methods-http": [
       "CLI", "Foundation", "FoundationNetworking", "URLSessionBackend",
@@ -56,7 +58,7 @@ struct ArchitectureTests {
     "each layer imports only the layers it may",
     arguments: [
       "Domain", "Data", "Data/URLSession", "Presentation", "CLI/DemoBackend", "CLI",
-      "CLI/Programs/payment-methods", "CLI/Programs/payment-methods-http",
+      "CLI/Benchmark", "CLI/Programs/payment-methods", "CLI/Programs/payment-methods-http",
     ])
   func layerImports(layer: String) throws {
     let allowed = try #require(Self.allowedImports[layer])

@@ -98,12 +98,15 @@ struct OverHTTPTests {
 
   @Test("payment-methods without payment-methods-http beside it says how to build it, exit 69")
   func companionMissing() throws {
-    let folder = FileManager.default.temporaryDirectory
+    // Beside the build folder, on its file system: a hard link is the same file under a
+    // second name. (A copy would be a file just written, which another test's process,
+    // forked while it was open, could keep busy for writing: exec would fail.)
+    let folder = EndToEndTests.binary.deletingLastPathComponent().deletingLastPathComponent()
       .appendingPathComponent("alone-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: false)
     defer { try? FileManager.default.removeItem(at: folder) }
     let alone = folder.appendingPathComponent("payment-methods")
-    try FileManager.default.copyItem(at: EndToEndTests.binary, to: alone)
+    try FileManager.default.linkItem(at: EndToEndTests.binary, to: alone)
 
     let result = try EndToEndTests.runBinary(
       ["--backend-url", "http://127.0.0.1:1"], program: alone)

@@ -16,6 +16,7 @@ struct BenchmarkCommand {
 
     report.begin()
     report.add(await Throughput.figures())
+    report.add(await Rendering.figures())
     report.add(await Deadlines.figures())
     report.add(await Scaling.figures())
     report.add(RetryStorm.figures())

@@ -4,12 +4,16 @@ import Foundation
 /// Sources that answer at once, or after a fixed time on the real clock, or never (until
 /// cancelled): what the benchmark puts behind the use case so that only the layers cost.
 struct BenchWallet: WalletRepository {
+  /// Made once: a literal such as `42.5` would be a `Double` converted to `Decimal` on
+  /// every call, which costs more than the rest of an answer.
+  static let wallet = Wallet(
+    balance: Decimal(sign: .plus, exponent: -1, significand: 425), currency: "EUR")
   var delay: Duration?
   var answers = true
 
   func fetchWallet() async throws -> Wallet {
     try await BenchDelay.wait(delay, answers: answers)
-    return Wallet(balance: 42.5, currency: "EUR")
+    return Self.wallet
   }
 }
 
