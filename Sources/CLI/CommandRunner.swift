@@ -208,8 +208,9 @@ struct CommandRunner {
     options: CommandLineOptions
   ) -> ScreenRenderer? {
     guard !options.json else { return nil }
-    let height = renderer.render(loading).split(separator: "\n").count
-    let fits = terminal.canRedraw(width: renderer.width, height: height, logIsOn: options.verbose)
+    let fits = terminal.canRedraw(
+      width: renderer.width, height: renderer.render(loading).split(separator: "\n").count,
+      logIsOn: options.verbose)
     return fits ? renderer : nil
   }
 

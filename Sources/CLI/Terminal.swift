@@ -36,11 +36,12 @@ struct Terminal: Equatable {
 
   /// Whether a frame can be drawn and then erased in place: the cursor moves back over
   /// exactly the lines drawn only if none of them wrapped or scrolled out of sight, and
-  /// only if nothing else (the log on stderr) was printed in between.
-  func canRedraw(width: Int, height: Int, logIsOn: Bool) -> Bool {
+  /// only if nothing else (the log on stderr) was printed in between. The height is only
+  /// worked out when everything else allows a redraw (it takes drawing the frame).
+  func canRedraw(width: Int, height: @autoclosure () -> Int, logIsOn: Bool) -> Bool {
     guard isInteractive, usesColor, movesCursor, let size else { return false }
     guard !(logIsOn && errorsAreInteractive) else { return false }
-    return width <= size.columns && height < size.rows
+    return width <= size.columns && height() < size.rows
   }
 
   /// The environment variables that describe the terminal.
