@@ -3,9 +3,11 @@ import Foundation
 /// The built binary, running: its stderr is collected as it arrives, so that a test can
 /// wait (with a time limit, never a fixed sleep) for a line before it acts.
 final class LiveProcess: @unchecked Sendable {
-  // Safe: `errorText` is only touched while holding `lock`; the rest is set in init.
+  // Safe: `errorText` and `exitTime` are only touched while holding `lock`; the rest is
+  // set in init.
   private let lock = NSLock()
   private var errorText = ""
+  private var exitTime: ContinuousClock.Instant?
   private let arrived = DispatchSemaphore(value: 0)
   private let exited = DispatchSemaphore(value: 0)
   /// Signalled when stderr reaches its end: everything the process wrote there has arrived.
@@ -36,11 +38,18 @@ final class LiveProcess: @unchecked Sendable {
       self.lock.withLock { self.errorText += String(decoding: data, as: UTF8.self) }
       self.arrived.signal()
     }
-    process.terminationHandler = { [exited] _ in exited.signal() }
+    process.terminationHandler = { [weak self, exited] _ in
+      if let self { self.lock.withLock { self.exitTime = ContinuousClock.now } }
+      exited.signal()
+    }
     try process.run()
   }
 
   var errors: String { lock.withLock { errorText } }
+
+  /// When the process was seen to end: what a test times, rather than the end of
+  /// `waitForExit`, which may also wait for stderr's end.
+  var exitedAt: ContinuousClock.Instant? { lock.withLock { exitTime } }
 
   /// Waits until stderr holds `text`; false if it did not within `seconds`.
   func waitForError(containing text: String, seconds: Double) -> Bool {
