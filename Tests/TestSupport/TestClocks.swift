@@ -103,3 +103,72 @@ public func suspendUntilCancelled(orOpened gate: Gate) async -> Bool {
   }
   return Task.isCancelled
 }
+
+/// A clock that stands still until the test moves it. A sleep waits until `advance` takes
+/// the clock to its deadline, or until it is cancelled; `sleepsBegun` returns once that many
+/// sleeps have begun, so a test knows the sleep it moves the clock for is there.
+public final class ManualClock: Clock, @unchecked Sendable {
+  // Safe: every mutable property below is only touched while holding `lock`, and the
+  // continuations are resumed after releasing it.
+  private let lock = NSLock()
+  private var offset: Duration = .zero
+  private var sleepers:
+    [UUID: (deadline: Duration, continuation: CheckedContinuation<Void, any Error>)] = [:]
+  private var begun: [Duration] = []
+  private var beginWaiters: [(count: Int, continuation: CheckedContinuation<Void, Never>)] = []
+
+  public init() {}
+
+  public var now: TestInstant { lock.withLock { TestInstant(offset: offset) } }
+  public var minimumResolution: Duration { .nanoseconds(1) }
+
+  /// The deadline of every sleep begun so far, in order, as offsets from the start.
+  public var sleeps: [Duration] { lock.withLock { begun } }
+
+  public func sleep(until deadline: TestInstant, tolerance: Duration?) async throws {
+    let id = UUID()
+    try await withTaskCancellationHandler {
+      try await withCheckedThrowingContinuation { continuation in
+        // nil: waits; otherwise how it ends at once.
+        let (ending, ready): (Result<Void, any Error>?, [CheckedContinuation<Void, Never>]) =
+          lock.withLock {
+            begun.append(deadline.offset)
+            let ready = beginWaiters.filter { $0.count <= begun.count }.map(\.continuation)
+            beginWaiters.removeAll { $0.count <= begun.count }
+            if Task.isCancelled { return (.failure(CancellationError()), ready) }
+            if deadline.offset <= offset { return (.success(()), ready) }
+            sleepers[id] = (deadline.offset, continuation)
+            return (nil, ready)
+          }
+        for waiter in ready { waiter.resume() }
+        if let ending { continuation.resume(with: ending) }
+      }
+    } onCancel: {
+      let sleeper = lock.withLock { sleepers.removeValue(forKey: id) }
+      sleeper?.continuation.resume(throwing: CancellationError())
+    }
+  }
+
+  /// Moves the clock on, and ends every sleep whose deadline it reaches.
+  public func advance(by duration: Duration) {
+    let due: [CheckedContinuation<Void, any Error>] = lock.withLock {
+      offset += duration
+      let due = sleepers.filter { $0.value.deadline <= offset }
+      for id in due.keys { sleepers[id] = nil }
+      return due.values.map(\.continuation)
+    }
+    for continuation in due { continuation.resume() }
+  }
+
+  /// Returns once `count` sleeps have begun since the clock was made.
+  public func sleepsBegun(_ count: Int) async {
+    await withCheckedContinuation { continuation in
+      let isReady = lock.withLock {
+        guard begun.count < count else { return true }
+        beginWaiters.append((count, continuation))
+        return false
+      }
+      if isReady { continuation.resume() }
+    }
+  }
+}

@@ -1,8 +1,9 @@
 /// Runs a screen's source calls side by side under one deadline that they share, measured
 /// on an injected clock.
 ///
-/// One timer serves every call, whatever their number. Each outcome is handed to the
-/// caller as it arrives, and the caller may cancel the rest at once (a failure that sends
+/// One alarm serves every call, whatever their number, and one sleeping task serves the
+/// alarms of every run (`DeadlineAlarms`). Each outcome is handed to the caller as it
+/// arrives, and the caller may cancel the rest at once (a failure that sends
 /// the user elsewhere makes waiting for the others pointless).
 ///
 /// A call cancelled this way, or by the deadline, that then ends in cancellation has no
@@ -14,16 +15,23 @@
 /// that ignores it holds the caller until it answers.
 ///
 /// Not part of the Domain's API: the use cases are. It is visible only to a client that
-/// opts in to the `Benchmarks` SPI, as the benchmark does to measure how the one-timer
+/// opts in to the `Benchmarks` SPI, as the benchmark does to measure how the one-alarm
 /// mechanism scales with hundreds of calls, more than any screen has.
 @_spi(Benchmarks)
 public struct SourceCalls: Sendable {
   public let deadline: Duration
   public let clock: any Clock<Duration>
 
+  /// Shared by every run, and every copy, of these calls.
+  private let alarms: any DeadlineAlarms
+
   public init(deadline: Duration, clock: any Clock<Duration>) {
     self.deadline = deadline
     self.clock = clock
+    func alarms<Opened: Clock<Duration>>(on clock: Opened) -> any DeadlineAlarms {
+      ClockAlarms(clock: clock)
+    }
+    self.alarms = alarms(on: clock)
   }
 
   public typealias Call<Answer> = (
@@ -38,31 +46,27 @@ public struct SourceCalls: Sendable {
   ) async {
     guard !calls.isEmpty else { return }
     let deadline = deadline
-    let clock = clock
-    await withTaskGroup(of: Event<Answer>.self) { group in
+    let inbox = Inbox<Event<Answer>>()
+    await withTaskGroup(of: Void.self) { group in
       for call in calls {
         group.addTask {
           do {
-            return .answered(call.source, .success(try await call.run()))
+            inbox.post(.answered(call.source, .success(try await call.run())))
           } catch {
-            return .answered(call.source, .failure(error))
+            inbox.post(.answered(call.source, .failure(error)))
           }
         }
       }
-      group.addTask {
-        do {
-          try await clock.sleep(for: deadline)
-          return .deadlinePassed
-        } catch {
-          return .timerStopped
-        }
-      }
+      // Rings into an inbox nobody reads any more if the run is over: harmless.
+      let alarm = alarms.set(after: deadline) { inbox.post(.deadlinePassed) }
+      defer { alarms.cancel(alarm) }
 
+      // Every call posts exactly once, cancelled or not, so this ends.
       var unanswered = calls.count
       var isPastDeadline = false
       var isStopped = false
-      while unanswered > 0, let event = await group.next() {
-        switch event {
+      while unanswered > 0 {
+        switch await inbox.next() {
         case .answered(let source, var outcome):
           unanswered -= 1
           if case .failure(let error) = outcome, error is CancellationError {
@@ -76,19 +80,14 @@ public struct SourceCalls: Sendable {
         case .deadlinePassed:
           isPastDeadline = true
           group.cancelAll()
-        case .timerStopped:
-          break
         }
       }
-      // Every call has answered: the timer is no longer needed.
-      group.cancelAll()
     }
   }
 
   private enum Event<Answer: Sendable>: Sendable {
     case answered(PaymentSource, Result<Answer, any Error>)
     case deadlinePassed
-    case timerStopped
   }
 }
 
