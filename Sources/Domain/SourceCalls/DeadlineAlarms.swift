@@ -64,8 +64,9 @@ where C.Duration == Duration {
     lastNumber &+= 1
     let number = lastNumber
     // Detached: the sleep serves every run, so it takes nothing from the run that
-    // happened to start it but its priority.
-    let task = Task.detached(priority: Task.currentPriority) { [self] in
+    // happened to start it. High priority: a deadline must not wait behind the work it
+    // bounds, whichever run's alarm is next.
+    let task = Task.detached(priority: .high) { [self] in
       do {
         try await clock.sleep(until: instant, tolerance: nil)
       } catch {
