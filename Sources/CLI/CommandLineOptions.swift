@@ -79,7 +79,7 @@ extension Command {
       --backend-url URL       talk to a real server over HTTP instead, such as one
                               scripts/scenario-server runs (docs/HTTP.md); the tokens come
                               from PAYMENTS_ACCESS_TOKEN and PAYMENTS_REFRESH_TOKEN if set;
-                              payment-methods-http, built beside this program, runs it
+                              runs in payment-methods-http (built beside payment-methods)
       --apple-pay OUTCOME     with --backend-url: what this device says of Apple Pay,
                               available (default), needsSetup, notAvailable, unexpected or
                               interrupted

@@ -17,7 +17,9 @@ public enum PaymentMethodsCommand {
     if case .companion(let name) = serverAccess, (try? Command.parse(arguments))?.usesServer == true
     {
       let failure = CompanionProgram.replaceProcess(withProgramNamed: name, arguments: arguments)
-      StandardConsole().writeError("payment-methods: " + failure.message + "\n")
+      // The message names a path, which may hold any byte.
+      StandardConsole().writeError(
+        "payment-methods: " + UntrustedText.escaped(failure.message) + "\n")
       exit(ExitCode.serviceUnavailable.rawValue)
     }
     // A reader that goes away must show up as EPIPE from write(2), which ends the run

@@ -1,7 +1,7 @@
 import TestSupport
 import Testing
 
-@testable import Domain
+@_spi(Benchmarks) @testable import Domain
 
 /// The alarms behind every deadline: one sleeping task, shared, that rings each alarm on
 /// time and never one that was cancelled.
@@ -29,13 +29,33 @@ struct DeadlineAlarmsTests {
     _ = alarms.set(after: .seconds(3), rings.ring("three"))
     await clock.sleepsBegun(1)
     clock.advance(by: .seconds(2))
-    let beforeDeadline = rings.names.all
+    // The clock ends a sleep as it moves, so one that should have ended is not waiting.
+    let waitingBeforeDeadline = clock.waitingSleeps
     clock.advance(by: .seconds(1))
     await rings.count.waitForArrivals(1)
 
-    #expect(beforeDeadline.isEmpty)
+    #expect(waitingBeforeDeadline == 1)
     #expect(rings.names.all == ["three"])
     #expect(clock.sleeps == [.seconds(3)])
+  }
+
+  @Test("a replaced sleep that ends anyway rings nothing: its successor serves the alarms")
+  func replacedSleepLeavesTheAlarms() async {
+    let clock = ManualClock(endsCancelledSleeps: true)
+    let alarms = ClockAlarms(clock: clock)
+    let rings = Rings()
+
+    _ = alarms.set(after: .seconds(10), rings.ring("ten"))
+    await clock.sleepsBegun(1)
+    _ = alarms.set(after: .seconds(1), rings.ring("one"))
+    await clock.sleepsBegun(2)
+    clock.advance(by: .seconds(1))
+    await rings.count.waitForArrivals(1)
+    clock.advance(by: .seconds(9))
+    await rings.count.waitForArrivals(2)
+
+    #expect(rings.names.all == ["one", "ten"])
+    #expect(clock.sleeps == [.seconds(10), .seconds(1), .seconds(10)])
   }
 
   @Test("a cancelled alarm never rings, and the sleep moves on to the next one")
@@ -98,5 +118,53 @@ struct InboxTests {
     inbox.post(4)
 
     #expect([first, second, await third, await inbox.next()] == [1, 2, 3, 4])
+  }
+}
+
+@Suite("Source calls: runs that overlap share the alarms", .timeLimit(.minutes(1)))
+struct OverlappingRunsTests {
+  /// Each outcome of one run, as "source: answer", "source: past the deadline" or
+  /// "source: failed".
+  private func outcomes(
+    of calls: SourceCalls, _ list: [SourceCalls.Call<String>]
+  ) async -> [String] {
+    var outcomes: [String] = []
+    await calls.run(list) { source, outcome in
+      switch outcome {
+      case .success(let answer): outcomes.append("\(source): \(answer)")
+      case .failure(let error) where error is DeadlineExceeded:
+        outcomes.append("\(source): past the deadline")
+      case .failure: outcomes.append("\(source): failed")
+      }
+      return true
+    }
+    return outcomes
+  }
+
+  @Test("two runs on one set of calls each keep their own deadline, on one sleep")
+  func overlappingRuns() async {
+    let clock = ManualClock()
+    let calls = SourceCalls(deadline: .seconds(3), clock: clock)
+
+    async let first = outcomes(
+      of: calls,
+      [
+        (
+          .wallet,
+          {
+            try await suspendUntilCancelled()
+            return "late"
+          }
+        )
+      ])
+    await clock.sleepsBegun(1)
+    clock.advance(by: .seconds(1))
+    // One second later, a run that answers at once; its deadline would be at 4 s.
+    let second = await outcomes(of: calls, [(.cards, { "cards" })])
+    clock.advance(by: .seconds(2))
+
+    #expect(second == ["cards: cards"])
+    #expect(await first == ["wallet: past the deadline"])
+    #expect(clock.sleeps == [.seconds(3)])
   }
 }

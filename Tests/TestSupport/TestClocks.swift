@@ -107,7 +107,10 @@ public func suspendUntilCancelled(orOpened gate: Gate) async -> Bool {
 /// A clock that stands still until the test moves it. A sleep waits until `advance` takes
 /// the clock to its deadline, or until it is cancelled; `sleepsBegun` returns once that many
 /// sleeps have begun, so a test knows the sleep it moves the clock for is there.
+///
+/// `endsCancelledSleeps` makes a cancelled sleep return instead of throwing, as a clock may.
 public final class ManualClock: Clock, @unchecked Sendable {
+  private let endsCancelledSleeps: Bool
   // Safe: every mutable property below is only touched while holding `lock`, and the
   // continuations are resumed after releasing it.
   private let lock = NSLock()
@@ -117,13 +120,18 @@ public final class ManualClock: Clock, @unchecked Sendable {
   private var begun: [Duration] = []
   private var beginWaiters: [(count: Int, continuation: CheckedContinuation<Void, Never>)] = []
 
-  public init() {}
+  public init(endsCancelledSleeps: Bool = false) {
+    self.endsCancelledSleeps = endsCancelledSleeps
+  }
 
   public var now: TestInstant { lock.withLock { TestInstant(offset: offset) } }
   public var minimumResolution: Duration { .nanoseconds(1) }
 
   /// The deadline of every sleep begun so far, in order, as offsets from the start.
   public var sleeps: [Duration] { lock.withLock { begun } }
+
+  /// How many sleeps are waiting for the clock.
+  public var waitingSleeps: Int { lock.withLock { sleepers.count } }
 
   public func sleep(until deadline: TestInstant, tolerance: Duration?) async throws {
     let id = UUID()
@@ -135,7 +143,7 @@ public final class ManualClock: Clock, @unchecked Sendable {
             begun.append(deadline.offset)
             let ready = beginWaiters.filter { $0.count <= begun.count }.map(\.continuation)
             beginWaiters.removeAll { $0.count <= begun.count }
-            if Task.isCancelled { return (.failure(CancellationError()), ready) }
+            if Task.isCancelled { return (cancelledEnding, ready) }
             if deadline.offset <= offset { return (.success(()), ready) }
             sleepers[id] = (deadline.offset, continuation)
             return (nil, ready)
@@ -145,8 +153,12 @@ public final class ManualClock: Clock, @unchecked Sendable {
       }
     } onCancel: {
       let sleeper = lock.withLock { sleepers.removeValue(forKey: id) }
-      sleeper?.continuation.resume(throwing: CancellationError())
+      sleeper?.continuation.resume(with: cancelledEnding)
     }
+  }
+
+  private var cancelledEnding: Result<Void, any Error> {
+    endsCancelledSleeps ? .success(()) : .failure(CancellationError())
   }
 
   /// Moves the clock on, and ends every sleep whose deadline it reaches.
