@@ -96,8 +96,12 @@ struct CommandRunner {
   > {
     let backend: AppComposition.Backend
     if let server = options.server {
-      guard case .linked(let connect) = serverAccess else {
-        report("--backend-url needs a program with an HTTP client, such as payment-methods-http")
+      let connect: @Sendable (URL, Duration) -> any PaymentsBackend
+      switch serverAccess {
+      case .linked(let linked):
+        connect = linked
+      case .companion(let name):
+        report("--backend-url needs a program with an HTTP client, such as \(name)")
         return .failure(.serviceUnavailable)
       }
       switch ServerTokens.read(from: variables) {
