@@ -1,0 +1,41 @@
+// The platform's share of the CLI process: what any Swift program that shows this screen
+// pays before its own code counts. It starts Swift concurrency (an async main, a task group
+// of three children, a hop to the main actor), decodes a small answer with `JSONDecoder`,
+// publishes it through an `@Observable` model, formats one amount as currency with
+// Foundation, and prints it. Nothing else.
+import Foundation
+import Observation
+
+@MainActor
+@Observable
+final class Screen {
+  var line = ""
+}
+
+struct WalletAnswer: Decodable {
+  let balance: Decimal
+  let currency: String
+}
+
+@main
+enum PlatformFloor {
+  static func main() async {
+    let body = Data(#"{"balance":125.5,"currency":"EUR"}"#.utf8)
+    let answers = await withTaskGroup(of: WalletAnswer?.self) { group in
+      for _ in 0..<3 {
+        group.addTask { try? JSONDecoder().decode(WalletAnswer.self, from: body) }
+      }
+      var answers: [WalletAnswer] = []
+      for await case let answer? in group { answers.append(answer) }
+      return answers
+    }
+    guard let wallet = answers.first else { return }
+    let style = Decimal.FormatStyle.Currency(
+      code: wallet.currency, locale: Locale(identifier: "en_US"))
+    await MainActor.run {
+      let screen = Screen()
+      screen.line = wallet.balance.formatted(style)
+      print(screen.line)
+    }
+  }
+}
