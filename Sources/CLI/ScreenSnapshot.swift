@@ -160,6 +160,7 @@ extension ScreenSnapshot {
       title: decision.notice.title, message: decision.notice.message, hint: decision.notice.hint,
       recovery: decision.recovery.description, traceId: decision.traceID)
     action = Action(kind: decision.action.rawValue, button: decision.button)
+    message = decision.message
     ending = .journey(decision.action)
   }
 }

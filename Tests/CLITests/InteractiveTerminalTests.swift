@@ -59,8 +59,10 @@ struct InteractiveTerminalTests {
     let start = terminal.output.count
     terminal.send("\r")
     try #require(terminal.waitFor("user status is notVerified", after: start))
-    // The journey drawn again after the first check: its button is on offer once more.
+    // The journey drawn again after the first check, saying what the check found, and its
+    // button on offer once more.
     let checked = try #require(terminal.end(of: "user status is notVerified", after: start))
+    try #require(terminal.waitFor("Checked just now", after: checked))
     try #require(terminal.waitFor("Enter Check my status again", after: checked))
     let before = terminal.output.count
     terminal.send("\r")

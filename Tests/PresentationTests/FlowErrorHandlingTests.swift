@@ -233,6 +233,43 @@ struct CheckStatusAgainTests {
     #expect(decision.action == action)
   }
 
+  @Test(
+    "a status check that finds the user still blocked says what it found",
+    arguments: [
+      (UserStatus.notVerified, "Checked just now: your account isn't verified yet."),
+      (.locked, "Checked just now: your account is locked."),
+    ])
+  func stillBlockedSaysSo(status: UserStatus, message: String) async {
+    let viewModel = PaymentMethodsViewModel(
+      loadMethods: { [] }, checkUserStatus: { status }, logger: LogSpy())
+
+    await viewModel.checkStatusAgain().value
+
+    guard case .actionRequired(let decision) = viewModel.state else {
+      Issue.record("expected a journey, got \(viewModel.state)")
+      return
+    }
+    #expect(decision.message == message)
+  }
+
+  @Test("a journey that a load ran into has nothing to say about a check yet")
+  func loadedJourneyHasNoMessage() async {
+    let viewModel = PaymentMethodsViewModel(
+      loadMethods: {
+        throw PaymentMethodsError.flowInterrupted(failure(.userNotVerified), alsoFailed: [])
+      },
+      logger: LogSpy())
+
+    await viewModel.load().value
+
+    guard case .actionRequired(let decision) = viewModel.state else {
+      Issue.record("expected a journey, got \(viewModel.state)")
+      return
+    }
+    #expect(decision.action == .verifyAccount)
+    #expect(decision.message == nil)
+  }
+
   @Test("the status check goes through the app's own handler chain")
   func statusUsesTheChain() async {
     let viewModel = PaymentMethodsViewModel(
@@ -260,6 +297,7 @@ struct CheckStatusAgainTests {
       return
     }
     #expect(decision.action == .verifyAccount)
+    #expect(decision.message == "Checked just now: your account isn't verified yet.")
   }
 }
 

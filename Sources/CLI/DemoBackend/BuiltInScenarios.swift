@@ -204,7 +204,8 @@ public enum BuiltInScenarios {
       name: "user-not-verified",
       summary: "The backend answers 403 user_not_verified: the screen asks the user to "
         + "verify their account, then check their status again, exit 77. Way out: Enter "
-        + "checks; the second check finds the account verified, and it loads.",
+        + "checks; the first check says the account isn't verified yet, the second finds "
+        + "it verified, and it loads.",
       wallet: SourceScript([notVerified, wallet], latency: .milliseconds(60)),
       cards: SourceScript([notVerified, cards], latency: .milliseconds(70)),
       userStatus: [.notVerified, .verified]

@@ -18,15 +18,21 @@ public struct FlowDecision: Sendable, Equatable {
   public var button: String
   /// Shown where support has to take over, so the user can quote it.
   public var traceID: String?
+  /// What came of the user's last try to get past this, such as a status check that found
+  /// nothing changed; nil until there is one. Without it, a try that changes nothing would
+  /// leave the screen exactly as it was, as if the button had not been pressed.
+  public var message: String?
 
   public init(
-    action: Action, recovery: Recovery, notice: Notice, button: String, traceID: String? = nil
+    action: Action, recovery: Recovery, notice: Notice, button: String, traceID: String? = nil,
+    message: String? = nil
   ) {
     self.action = action
     self.recovery = recovery
     self.notice = notice
     self.button = button
     self.traceID = traceID
+    self.message = message
   }
 }
 

@@ -28,9 +28,19 @@ struct UserStatusCheck: Sendable {
       case .notVerified: .accountNotVerified
       case .locked: .accountLocked
       }
-    guard let interruption, let decision = flowHandlers.decision(for: interruption) else {
+    guard let interruption, var decision = flowHandlers.decision(for: interruption) else {
       return .ready
     }
+    // The screen may look just as it did before the check: say that the check happened.
+    decision.message = Self.finding(status)
     return .blocked(decision)
+  }
+
+  private static func finding(_ status: UserStatus) -> String {
+    switch status {
+    case .verified: "Checked just now: your account is verified."
+    case .notVerified: "Checked just now: your account isn't verified yet."
+    case .locked: "Checked just now: your account is locked."
+    }
   }
 }
