@@ -260,7 +260,7 @@ struct CommandRunner {
     // output a JSON document even so.
     guard let data = try? encoder.encode(snapshot), let text = String(data: data, encoding: .utf8)
     else { return "{}\n" }
-    return text + "\n"
+    return UntrustedText.jsonEscaped(text) + "\n"
   }
 
   static func scenarioList() -> String {

@@ -18,6 +18,29 @@ enum UntrustedText {
     return result
   }
 
+  /// JSON text with every character a terminal could act on written as a JSON escape
+  /// (`\u009B`), so that `--json` printed to a terminal is as safe as the screen. JSON's
+  /// own rules escape only C0 controls; DEL, C1 controls and the reordering characters would
+  /// otherwise pass through raw. A parser reads the escapes back as the same characters.
+  ///
+  /// All of them are outside ASCII or are controls, so they can only stand inside strings,
+  /// where an escape means the same character: the document keeps its meaning. The newlines
+  /// between its lines are JSON's own and stay.
+  static func jsonEscaped(_ json: String) -> String {
+    var result = ""
+    result.unicodeScalars.reserveCapacity(json.unicodeScalars.count)
+    for scalar in json.unicodeScalars {
+      if scalar.value >= 0x7F, isUnsafe(scalar) {
+        // Every such character is in the Basic Multilingual Plane: four hex digits suffice.
+        let digits = String(scalar.value, radix: 16, uppercase: true)
+        result += "\\u" + String(repeating: "0", count: max(0, 4 - digits.count)) + digits
+      } else {
+        result.unicodeScalars.append(scalar)
+      }
+    }
+    return result
+  }
+
   /// Whether a terminal could act on `scalar` instead of showing it.
   static func isUnsafe(_ scalar: Unicode.Scalar) -> Bool {
     switch scalar.value {

@@ -29,6 +29,18 @@ struct UntrustedTextTests {
     #expect(UntrustedText.escaped(text) == text)
   }
 
+  @Test("JSON text gets JSON escapes for what JSON leaves raw, and reads back the same")
+  func jsonEscapes() throws {
+    let json = "{\n  \"title\" : \"x\u{7F}\u{9B}\u{202E}\u{2028}é東\"\n}"
+
+    let escaped = UntrustedText.jsonEscaped(json)
+
+    #expect(escaped == "{\n  \"title\" : \"x\\u007F\\u009B\\u202E\\u2028é東\"\n}")
+    let object = try #require(
+      try JSONSerialization.jsonObject(with: Foundation.Data(escaped.utf8)) as? [String: String])
+    #expect(object["title"] == "x\u{7F}\u{9B}\u{202E}\u{2028}é東")
+  }
+
   @Test("a log line holds the server's newline and escape codes as escapes, on one line")
   func logLine() {
     let entry = LogEntry(
@@ -117,7 +129,10 @@ struct HostileScenarioTests {
     let methods = try #require(object["methods"] as? [[String: Any]])
     let titles = methods.compactMap { $0["title"] as? String }
     #expect(titles.contains("\u{1B}[31mVisa •••• 4242"))
-    #expect(!run.output.contains("\u{1B}"), "JSON writes control characters as \\u escapes")
+    #expect(titles.contains("\u{202E}gnp.exe\u{9B} •••• 2222"))
+    #expect(
+      OutputChecks.controls(in: run.output).isEmpty,
+      "JSON writes control and reordering characters as \\u escapes")
   }
 
   @Test("a command-line value quoted in an error message is escaped")
