@@ -137,7 +137,7 @@ public final class WalletViewModel {
         Notice(
           title: "Create your wallet",
           message: "Keep a balance with us and pay without reaching for a card.",
-          hint: "Choose Create wallet to set one up in a minute."))
+          hint: "Until you have one, pay with a card or Apple Pay."))
     case .banned:
       return .banned(
         Notice(
