@@ -84,7 +84,9 @@ extension Command {
                               available (default), needsSetup, notAvailable, unexpected or
                               interrupted
       --export-scenario NAME|PATH
-                              print the script a scenario plays, as JSON, and exit
+                              print the script a scenario plays, request by request, as
+                              JSON for scripts/scenario-server, and exit (a script, not a
+                              scenario file: --scenario-file does not read it)
       --list-scenarios        list the built-in scenarios and exit
       --screen SCREEN         payment-methods (default) or wallet
       --deadline-ms N         how long each source may take, 1 to 600000 (default: 3000)

@@ -79,8 +79,9 @@ enum ScenarioLoader {
       let name = path == "-" ? "standard input" : path
       return .success(try ScenarioFile.parse(Foundation.Data(bytes), name: name))
     } catch {
+      let what = path == "-" ? "scenario on standard input" : "scenario file \(path)"
       return .failure(
-        Failure(message: "bad \(subject): \(error.description)", exitCode: .dataError))
+        Failure(message: "bad \(what): \(error.description)", exitCode: .dataError))
     }
   }
 }

@@ -17,7 +17,16 @@ struct ScenarioReader {
   var readStandardInput: (_ atMost: Int) -> Result<[UInt8], Failure>
 
   static var live: ScenarioReader {
-    ScenarioReader(readStandardInput: { readAll(STDIN_FILENO, atMost: $0) })
+    ScenarioReader(readStandardInput: { limit in
+      // Typed by hand, a scenario would otherwise be awaited in silence.
+      if isatty(STDIN_FILENO) == 1 {
+        let prompt = "payment-methods: reading the scenario's JSON; end it with Ctrl-D\n"
+        _ = prompt.utf8CString.withUnsafeBufferPointer { text in
+          write(STDERR_FILENO, text.baseAddress, text.count - 1)
+        }
+      }
+      return readAll(STDIN_FILENO, atMost: limit)
+    })
   }
 
   func contents(of path: String, atMost limit: Int) -> Result<[UInt8], Failure> {

@@ -25,6 +25,19 @@ struct InteractiveTerminalTests {
     #expect(terminal.text.contains("Selected: Visa •••• 4242\r\n"))
   }
 
+  @Test("a scenario typed at the terminal is asked for, then drives the screen")
+  func scenarioTypedAtTheTerminal() throws {
+    let terminal = try PseudoTerminal(["--scenario-file", "-"])
+    try #require(terminal.waitFor("reading the scenario's JSON; end it with Ctrl-D"))
+
+    terminal.send(#"{"wallet": {"outcome": "banned"}}"# + "\n\u{04}")
+
+    try #require(terminal.waitFor("Enter select"))
+    #expect(!terminal.text.contains("Balance"), "the banned wallet is left out")
+    terminal.send("q")
+    #expect(terminal.waitForExit() == 0)
+  }
+
   @Test("offline, then r: the same load path again, and the screen loads")
   func retryOffline() throws {
     let terminal = try PseudoTerminal(["--scenario", "offline"])

@@ -129,6 +129,14 @@ struct ScenarioFileCommandTests {
     #expect(run.output.contains("\"card\""))
   }
 
+  @Test("a bad scenario on standard input is named as such, exit 65")
+  func badStandardInput() async {
+    let run = await runCLI(["--scenario-file", "-"], standardInput: Array("[1]".utf8))
+
+    #expect(run.exitCode == .dataError)
+    #expect(run.errors.hasPrefix("payment-methods: bad scenario on standard input: "))
+  }
+
   @Test("a file that cannot be opened is reported with the system's words, exit 66")
   func permissionDenied() throws {
     let reader = ScenarioReader(readStandardInput: { _ in .failure(.failed(errno: EACCES)) })
