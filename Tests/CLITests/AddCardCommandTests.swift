@@ -34,6 +34,32 @@ struct AddCardCommandTests {
     #expect(Set(fields.keys) == ["number", "expiry", "cvc", "name"])
   }
 
+  @Test(
+    "a scenario with no add-card script of its own fails the card as it fails the cards",
+    arguments: [
+      ("offline", ExitCode.temporaryFailure), ("server-down", .serviceUnavailable),
+      ("user-not-verified", .userActionRequired), ("timeout-then-ok", .success),
+    ])
+  func meetsTheCardsFailures(scenario: String, exitCode: ExitCode) async {
+    let run = await runCLI(["add-card", "--scenario", scenario, "--json"] + card)
+
+    #expect(run.exitCode == exitCode)
+  }
+
+  @Test("a scenario file's cards decide its add-card answers too, unless it scripts them")
+  func scenarioFileMeetsTheCardsFailures() async {
+    let offline = await runCLI(
+      ["add-card", "--scenario-file", "-", "--json"] + card,
+      standardInput: Array(#"{"cards": {"outcome": "offline"}}"#.utf8))
+    let scripted = await runCLI(
+      ["add-card", "--scenario-file", "-", "--json"] + card,
+      standardInput: Array(#"{"cards": {"outcome": "offline"}, "addCard": {"outcome": "ok"}}"#.utf8)
+    )
+
+    #expect(offline.exitCode == .temporaryFailure)
+    #expect(scripted.exitCode == .success)
+  }
+
   @Test("the backend's refusal of fields lands on those fields")
   func invalidFields() async throws {
     let run = await runCLI(["add-card", "--scenario", "add-card-invalid", "--json"] + card)

@@ -20,7 +20,9 @@ public struct Scenario: Sendable, Equatable {
   public var signIn: SignInOutcome
   /// What `POST /cards` answers, one answer per submission attempt the backend has not
   /// settled yet (an answer it settled is replayed for the same idempotency key). A 2xx
-  /// without a body saves the card sent.
+  /// without a body saves the card sent. Unless a scenario says otherwise, it meets what
+  /// `GET /cards` meets (`SourceScript(addCardMeeting:)`): adding a card while offline fails
+  /// offline.
   public var addCard: SourceScript
 
   public init(
@@ -32,7 +34,7 @@ public struct Scenario: Sendable, Equatable {
     refresh: [RefreshOutcome] = [.succeeds],
     userStatus: [UserStatus] = [.verified],
     signIn: SignInOutcome = .succeeds,
-    addCard: SourceScript = SourceScript(addCard: .ok, latency: .milliseconds(150))
+    addCard: SourceScript? = nil
   ) {
     self.name = name
     self.summary = summary
@@ -42,7 +44,7 @@ public struct Scenario: Sendable, Equatable {
     self.refresh = refresh.isEmpty ? [.succeeds] : refresh
     self.userStatus = userStatus.isEmpty ? [.verified] : userStatus
     self.signIn = signIn
-    self.addCard = addCard
+    self.addCard = addCard ?? SourceScript(addCardMeeting: cards)
   }
 }
 
@@ -67,6 +69,20 @@ public struct SourceScript: Sendable, Equatable {
 
   public init(addCard outcome: AddCardOutcomeScript, latency: Duration) {
     self.init([outcome.answer], latency: latency)
+  }
+
+  /// `POST /cards` in a scenario that scripts no answer of its own: it meets the failures
+  /// that `GET /cards` meets, in the same order (offline, a 503, an expired token, a lost
+  /// connection…), and where the cards are listed, the card is saved. So every failure a
+  /// scenario plays on the screen can be watched on `add-card` too, with the same way out.
+  public init(addCardMeeting cards: SourceScript) {
+    let answers = cards.answers.map { answer in
+      if case .respond(let status, _, _) = answer, (200..<300).contains(status) {
+        return AddCardOutcomeScript.ok.answer
+      }
+      return answer
+    }
+    self.init(answers, latency: .milliseconds(150))
   }
 }
 

@@ -31,6 +31,8 @@ public enum ScenarioFile {
     if let addCard = object["addCard"] {
       scenario.addCard = try Self.addCard(
         addCard, reader.child("addCard"), default: scenario.addCard)
+    } else {
+      scenario.addCard = SourceScript(addCardMeeting: scenario.cards)
     }
     if let session = object["session"] {
       let sessionReader = reader.child("session")
