@@ -19,29 +19,49 @@ struct ScreenRenderer {
   /// Cells inside the box, between "│ " and " │".
   var innerWidth: Int { width - 4 }
 
+  /// A box's lines, and the line the interactive screen keeps in sight when the terminal
+  /// is too short for all of them: the highlighted row, the focused field, or the journey's
+  /// button.
+  struct Drawing {
+    var lines: [String]
+    var focus: Int?
+
+    var text: String { lines.joined(separator: "\n") + "\n" }
+  }
+
   /// - Parameter highlighted: the index in `snapshot.methods` of the row the interactive
   ///   screen's cursor is on, marked with "▸".
   func render(_ snapshot: ScreenSnapshot, highlighted: Int? = nil) -> String {
-    box(
-      title: title(of: snapshot.screen), body: body(snapshot, highlighted: highlighted),
-      message: snapshot.message)
+    drawing(snapshot, highlighted: highlighted).text
+  }
+
+  func drawing(_ snapshot: ScreenSnapshot, highlighted: Int? = nil) -> Drawing {
+    let (body, focus) = body(snapshot, highlighted: highlighted)
+    return box(
+      title: title(of: snapshot.screen), body: body, focus: focus, message: snapshot.message)
   }
 
   /// The box every screen is drawn in: a title, the body's lines, and a message under a
   /// rule of its own.
   func box(title: String, body: [String], message: String? = nil) -> String {
+    box(title: title, body: body, focus: nil, message: message).text
+  }
+
+  /// - Parameter focus: the index in `body` of the line to keep in sight.
+  func box(title: String, body: [String], focus: Int?, message: String?) -> Drawing {
     var lines: [String] = []
     let rule = String(repeating: "─", count: innerWidth + 2)
     lines.append("╭" + rule + "╮")
     lines += wrapped(title, prefix: "", style: palette.bold)
     lines.append("├" + rule + "┤")
+    let bodyStart = lines.count
     lines += body
     if let message {
       lines.append("├" + rule + "┤")
       lines += wrapped(message, prefix: "i ", style: palette.cyan)
     }
     lines.append("╰" + rule + "╯")
-    return lines.joined(separator: "\n") + "\n"
+    return Drawing(lines: lines, focus: focus.map { bodyStart + $0 })
   }
 
   private func title(of screen: CommandLineOptions.Screen) -> String {
@@ -51,15 +71,18 @@ struct ScreenRenderer {
     }
   }
 
-  private func body(_ snapshot: ScreenSnapshot, highlighted: Int?) -> [String] {
+  /// The body's lines, and the index of the line to keep in sight, if any.
+  private func body(_ snapshot: ScreenSnapshot, highlighted: Int?) -> ([String], Int?) {
     switch snapshot.status {
     case .loading:
-      return row(palette.dim("Loading…"))
+      return (row(palette.dim("Loading…")), nil)
     case .error:
-      guard let error = snapshot.error else { return [] }
-      return errorPanel(error, action: snapshot.action)
+      guard let error = snapshot.error else { return ([], nil) }
+      let lines = errorPanel(error, action: snapshot.action)
+      // The button is the panel's last line.
+      return (lines, snapshot.action == nil ? nil : lines.count - 1)
     case .loaded, .empty:
-      var lines = sections(
+      var (lines, focus) = sections(
         snapshot.methods, showsSelection: snapshot.screen == .paymentMethods,
         highlighted: highlighted)
       if let notice = snapshot.notice {
@@ -68,7 +91,7 @@ struct ScreenRenderer {
         lines += wrapped(notice.message, prefix: "", style: { $0 })
         lines += wrapped(notice.hint, prefix: "→ ", style: palette.yellow)
       }
-      return lines
+      return (lines, focus)
     }
   }
 
@@ -92,20 +115,22 @@ struct ScreenRenderer {
   /// where the user picks a method shows the selection markers.
   private func sections(
     _ methods: [ScreenSnapshot.Method], showsSelection: Bool, highlighted: Int?
-  ) -> [String] {
+  ) -> ([String], Int?) {
     let headings = [("wallet", "WALLET"), ("card", "CARDS"), ("applePay", "APPLE PAY")]
     var lines: [String] = []
+    var focus: Int?
     for (kind, heading) in headings {
       let items = methods.enumerated().filter { $0.element.kind == kind }
       guard !items.isEmpty else { continue }
       if !lines.isEmpty { lines += row("") }
       lines += row(palette.cyan(heading))
       for (index, item) in items {
+        if index == highlighted { focus = lines.count }
         lines += method(
           item, showsSelection: showsSelection, isHighlighted: index == highlighted)
       }
     }
-    return lines
+    return (lines, focus)
   }
 
   private func method(

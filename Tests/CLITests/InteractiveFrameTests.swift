@@ -75,6 +75,50 @@ struct InteractiveFrameTests {
     #expect(!text.contains("line 1\n"))
   }
 
+  @Test("on a short terminal the highlighted row stays in sight, and each cut side says so")
+  func shortTerminalFollowsTheCursor() async {
+    let short = Terminal.Size(columns: 80, rows: 8)
+    var model = InteractiveScreen(screen: .paymentMethods)
+    let snapshot = await InteractiveFixtures.snapshot("all-available")
+
+    let first = frame.render(model, snapshot, log: [], size: short)
+    for _ in 0..<3 { _ = model.handle(.down, on: snapshot) }
+    let last = frame.render(model, snapshot, log: [], size: short)
+
+    #expect(first.count == 8)
+    #expect(first.contains("│ ▸○ Wallet                                      │"))
+    #expect(first.contains("│    Balance €125.50                             │"))
+    #expect(first.contains("  ↓ more below"))
+    #expect(last.contains("│ ▸○ Apple Pay                                   │"))
+    #expect(last.contains("│    Ready to use                                │"))
+    #expect(last.contains("  ↑ more above"))
+    #expect(!last.contains("  ↓ more below"), "the box's end is in sight")
+  }
+
+  @Test("on a short terminal a journey's button stays in sight")
+  func shortTerminalKeepsTheButton() async {
+    let model = InteractiveScreen(screen: .paymentMethods)
+    let snapshot = await InteractiveFixtures.snapshot("user-locked")
+
+    let lines = frame.render(model, snapshot, log: [], size: Terminal.Size(columns: 30, rows: 12))
+
+    #expect(lines.contains { $0.contains("[ Contact support ]") })
+    #expect(lines.contains("  ↑ more above"))
+  }
+
+  @Test(
+    "only as many lines as there is room for, the focus line and the one after it among them",
+    arguments: 0..<10)
+  func window(focus: Int) {
+    let lines = (0..<10).map { "line \($0)" }
+
+    let shown = frame.visible(lines, keeping: focus, room: 5, width: 80)
+
+    #expect(shown.count == 5)
+    #expect(shown.contains("line \(focus)"))
+    #expect(shown.contains("line \(min(focus + 1, 9))"))
+  }
+
   @Test(
     "every frame fits its terminal, at any size",
     arguments: [(80, 24), (40, 20), (30, 12), (120, 8)] as [(Int, Int)])

@@ -81,13 +81,15 @@ extension ScreenRenderer {
   /// The add-card form: what stands above it, then each field with its value and its
   /// problems. The number shows only its last four digits and the code none, so not even
   /// the screen shows a card in full.
-  func render(_ form: CardFormSnapshot, focused: CardField) -> String {
+  func drawing(_ form: CardFormSnapshot, focused: CardField) -> Drawing {
     var body: [String] = []
+    var focus: Int?
     if let banner = form.banner {
       body += errorPanel(banner, action: form.action) + row("")
     }
     for field in CardField.allCases {
       let isFocused = field == focused
+      if isFocused { focus = body.count }
       let label = (isFocused ? "▸ " : "  ") + field.label
       body += wrapped(label, prefix: "", style: isFocused ? palette.bold : { $0 })
       let value = Self.masked(form.texts[field, default: ""], field)
@@ -97,7 +99,7 @@ extension ScreenRenderer {
       }
     }
     let message = form.isSubmitting ? "Saving…" : nil
-    return box(title: "Add a card", body: body, message: message)
+    return box(title: "Add a card", body: body, focus: focus, message: message)
   }
 
   /// What the screen shows of a field's text.

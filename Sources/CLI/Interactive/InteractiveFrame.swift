@@ -13,12 +13,12 @@ struct InteractiveFrame {
     let renderer = ScreenRenderer(palette: palette, width: size.columns)
     let box =
       if let focused = model.form?.focused, let form {
-        renderer.render(form, focused: focused)
+        renderer.drawing(form, focused: focused)
       } else {
-        renderer.render(snapshot, highlighted: model.highlightedRow(in: snapshot))
+        renderer.drawing(snapshot, highlighted: model.highlightedRow(in: snapshot))
       }
-    var top = box.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
-      .map(String.init)
+    var top = box.lines
+    var focus = box.focus
     if let guidance = model.guidance {
       top += wrap(guidance, width: renderer.width).map { palette.yellow($0) }
     }
@@ -29,6 +29,7 @@ struct InteractiveFrame {
     if model.showsHelp {
       // The help takes the screen's place, so that all of it fits.
       top = []
+      focus = nil
       panel =
         ["Keys (? to close):"]
         + Self.help.flatMap { keys, does in
@@ -53,9 +54,33 @@ struct InteractiveFrame {
 
     var lines = top
     if !panel.isEmpty { lines += (lines.isEmpty ? [] : [""]) + panel.map { palette.dim($0) } }
-    // The footer stays in sight: what does not fit above it is cut from the bottom up.
+    // The footer stays in sight, and above it as much of the rest as fits.
     let room = max(0, size.rows - footer.count)
-    return Array(lines.prefix(room)) + footer.prefix(size.rows)
+    return visible(lines, keeping: focus, room: room, width: size.columns)
+      + footer.prefix(size.rows)
+  }
+
+  /// At most `room` of `lines`: from the top, unless that would hide the focus line or the
+  /// line after it (a row's second line, a field's value), in which case the lines scroll
+  /// just enough to show them. A side with lines out of sight says so in its outermost line.
+  func visible(_ lines: [String], keeping focus: Int?, room: Int, width: Int) -> [String] {
+    guard lines.count > room else { return lines }
+    guard room > 0 else { return [] }
+    // The markers take a line each: with fewer than four, the room is all for content.
+    let marks = room >= 4
+    var start = 0
+    if let focus {
+      let wanted = min(focus + 1, lines.count - 1) + (marks ? 2 : 1)
+      start = min(max(0, wanted - room), lines.count - room)
+    }
+    var window = Array(lines[start..<(start + room)])
+    if marks {
+      let above = palette.dim(CellWidth.truncated("  ↑ more above", to: width))
+      let below = palette.dim(CellWidth.truncated("  ↓ more below", to: width))
+      if start > 0 { window[0] = above }
+      if start + room < lines.count { window[room - 1] = below }
+    }
+    return window
   }
 
   /// The keys on as few lines as fit, never breaking one key's hint.
