@@ -4,8 +4,8 @@
 /// measured in terminal cells, so every line of a frame is exactly `width` cells wide.
 struct ScreenRenderer {
   /// The box's narrowest and widest size in cells, borders included. 50 is the width the
-  /// screen was designed at; under 30 a line holds too few words to read.
-  static let widths = 30...50
+  /// screen was designed at; under 20 a line holds too few words to read.
+  static let widths = 20...50
 
   let palette: Palette
   /// The box's width in cells, borders included, within `widths`.

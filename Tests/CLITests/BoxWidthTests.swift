@@ -61,6 +61,15 @@ struct BoxWidthTests {
     #expect(frame.filter { $0 == "9" }.count == 100)
   }
 
+  @Test(
+    "a narrow terminal draws a box as wide as it, down to 20 cells",
+    arguments: [(24, 24), (20, 20), (12, 20)] as [(Int, Int)])
+  func narrowestTerminals(columns: Int, box: Int) async {
+    let run = await runCLI(["--scenario", "all-available"], columns: columns)
+
+    #expect(widths(run.output) == [box])
+  }
+
   @Test("the box follows the terminal: 40 columns draw a 40-cell box")
   func narrowTerminal() async {
     let run = await runCLI(["--scenario", "cards-offline"], columns: 40)
@@ -69,14 +78,14 @@ struct BoxWidthTests {
   }
 
   @Test(
-    "the width comes from the terminal, else COLUMNS, else 80, clamped to 30...50",
+    "the width comes from the terminal, else COLUMNS, else 80, clamped to 20...50",
     arguments: [
       (Terminal.Size(columns: 40, rows: 24), ["COLUMNS": "100"], 40),
       (nil, ["COLUMNS": "36"], 36),
       (nil, ["COLUMNS": "wide"], 50),
       (nil, ["COLUMNS": "-3"], 50),
       (nil, [:], 50),
-      (Terminal.Size(columns: 12, rows: 24), [:], 30),
+      (Terminal.Size(columns: 12, rows: 24), [:], 20),
       (Terminal.Size(columns: 200, rows: 60), [:], 50),
     ] as [(Terminal.Size?, [String: String], Int)])
   func boxWidth(size: Terminal.Size?, environment: [String: String], expected: Int) {

@@ -121,7 +121,7 @@ struct InteractiveFrameTests {
 
   @Test(
     "every frame fits its terminal, at any size",
-    arguments: [(80, 24), (40, 20), (30, 12), (120, 8)] as [(Int, Int)])
+    arguments: [(80, 24), (40, 20), (30, 12), (24, 10), (120, 8)] as [(Int, Int)])
   func fits(columns: Int, rows: Int) async throws {
     try #require(TerminalCells.isReady)
     let size = Terminal.Size(columns: columns, rows: rows)
@@ -135,7 +135,7 @@ struct InteractiveFrameTests {
         model, snapshot, log: ["  1 ms  [debug] " + String(repeating: "x", count: 200)], size: size)
 
       #expect(lines.count <= rows)
-      #expect(lines.allSatisfy { TerminalCells.width($0) <= max(columns, 30) })
+      #expect(lines.allSatisfy { TerminalCells.width($0) <= max(columns, 20) })
       #expect(lines.last?.contains("q quit") == true, "the footer stays in sight")
     }
   }
