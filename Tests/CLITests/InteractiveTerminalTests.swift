@@ -160,6 +160,25 @@ struct InteractiveTerminalTests {
     #expect(!terminal.text.contains("5555 5555 5555 4444"), "the screen never shows the number")
   }
 
+  @Test("Enter on a form with problems takes the cursor to the first field that has one")
+  func submitWithProblems() throws {
+    let terminal = try PseudoTerminal(["--scenario", "add-card-ok"])
+    try #require(terminal.waitFor("a add a card"))
+    terminal.send("a")
+    try #require(terminal.waitFor("Esc back"))
+    // A number and a name, no expiry and no code; the cursor on the name.
+    terminal.send("5555 5555 5555 4444\t\t\tAda Lovelace")
+    try #require(terminal.waitFor("Ada Lovelace"))
+    let before = terminal.output.count
+
+    terminal.send("\r")
+
+    #expect(terminal.waitFor("▸ Expiry", after: before))
+    // Ctrl-C quits from the form as from the list, by the list's state.
+    terminal.send("\u{03}")
+    #expect(terminal.waitForExit() == 0)
+  }
+
   @Test("a resize redraws the screen at the new width")
   func resize() throws {
     let terminal = try PseudoTerminal(["--scenario", "all-available"], columns: 80, rows: 24)

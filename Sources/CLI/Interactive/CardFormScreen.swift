@@ -34,6 +34,14 @@ struct CardFormScreen: Equatable {
     }
   }
 
+  /// After a submission that stopped on the fields' problems: the cursor goes to the first
+  /// field with one, so the answer to Enter is in sight, where it is to be fixed.
+  mutating func focusFirstProblem(in form: CardFormSnapshot) {
+    if let field = CardField.allCases.first(where: { !(form.errors[$0] ?? []).isEmpty }) {
+      focused = field
+    }
+  }
+
   /// The footer's keys on the form.
   func actions(for form: CardFormSnapshot) -> [InteractiveScreen.Action] {
     var actions: [InteractiveScreen.Action] = [.nextField]

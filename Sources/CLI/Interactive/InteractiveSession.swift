@@ -182,7 +182,12 @@ final class InteractiveSession {
     _ submission: Task<Void, Never>, of form: AddCardViewModel, on screens: Screens
   ) async {
     await submission.value
-    guard cardForm === form, let rowID = CardFormSnapshot(form).savedRowID else { return }
+    guard cardForm === form else { return }
+    let snapshot = CardFormSnapshot(form)
+    guard let rowID = snapshot.savedRowID else {
+      model.form?.focusFirstProblem(in: snapshot)
+      return
+    }
     cardForm = nil
     model.form = nil
     let reload = ConsoleLog.startingLoad(on: clock) { screens.load(.paymentMethods) }
