@@ -11,17 +11,18 @@ struct InteractiveFrame {
     log: [String], size: Terminal.Size
   ) -> [String] {
     let renderer = ScreenRenderer(palette: palette, width: size.columns)
+    // What Enter found out on a journey shows where a status check's finding does: as the
+    // box's message.
+    var shown = snapshot
+    if let guidance = model.guidance { shown.message = guidance }
     let box =
       if let focused = model.form?.focused, let form {
         renderer.drawing(form, focused: focused)
       } else {
-        renderer.drawing(snapshot, highlighted: model.highlightedRow(in: snapshot))
+        renderer.drawing(shown, highlighted: model.highlightedRow(in: snapshot))
       }
     var top = box.lines
     var focus = box.focus
-    if let guidance = model.guidance {
-      top += wrap(guidance, width: renderer.width).map { palette.yellow($0) }
-    }
     let footer = footerLines(model.actions(for: snapshot, form: form), width: size.columns)
       .map { palette.dim($0) }
 
