@@ -3,12 +3,13 @@
 
     python3 .ci/http-parity.py path/to/payment-methods
 
-For each built-in scenario it runs both screens and `add-card` twice with --json: once against the in-process backend (--scenario), once
-against scripts/scenario-server playing the same scenario (--backend-url, with the
-scenario's Apple Pay outcome as --apple-pay). The two outputs must be identical, trace
-ids aside, and so must the exit codes, except where docs/HTTP.md lists a difference a
-real socket cannot avoid: there both sides must end exactly as listed. A listed
-difference that no longer happens fails too, so the list stays true.
+For each built-in scenario it runs both screens and `add-card` twice with --json: once
+against the in-process backend (--scenario), once against scripts/scenario-server playing
+the same scenario (--backend-url, with the scenario's Apple Pay outcome as --apple-pay).
+The two outputs must be identical, trace ids aside, and so must the exit codes, except
+where docs/HTTP.md lists a difference a real socket cannot avoid: there both sides must
+end exactly as listed. A listed difference that no longer happens fails too, so the list
+stays true.
 
 Every server is stopped on every path: each run's server is stopped in a finally block,
 and on exit or a signal every process the script started is stopped before it leaves.

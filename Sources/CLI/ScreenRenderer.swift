@@ -19,12 +19,12 @@ struct ScreenRenderer {
   /// Cells inside the box, between "│ " and " │".
   var innerWidth: Int { width - 4 }
 
-  /// A box's lines, and the line the interactive screen keeps in sight when the terminal
-  /// is too short for all of them: the highlighted row, the focused field, or the journey's
-  /// button.
+  /// A box's lines, and the lines the interactive screen keeps in sight when the terminal
+  /// is too short for all of them: the highlighted row, the focused field with its
+  /// problems, or the journey's button with what pressing it found out.
   struct Drawing {
     var lines: [String]
-    var focus: Int?
+    var focus: Range<Int>?
 
     var text: String { lines.joined(separator: "\n") + "\n" }
   }
@@ -38,7 +38,8 @@ struct ScreenRenderer {
   func drawing(_ snapshot: ScreenSnapshot, highlighted: Int? = nil) -> Drawing {
     let (body, focus) = body(snapshot, highlighted: highlighted)
     return box(
-      title: title(of: snapshot.screen), body: body, focus: focus, message: snapshot.message)
+      title: title(of: snapshot.screen), body: body, focus: focus, message: snapshot.message,
+      answeredByMessage: snapshot.status == .error)
   }
 
   /// The box every screen is drawn in: a title, the body's lines, and a message under a
@@ -47,8 +48,14 @@ struct ScreenRenderer {
     box(title: title, body: body, focus: nil, message: message).text
   }
 
-  /// - Parameter focus: the index in `body` of the line to keep in sight.
-  func box(title: String, body: [String], focus: Int?, message: String?) -> Drawing {
+  /// - Parameters:
+  ///   - focus: the lines of `body` to keep in sight.
+  ///   - answeredByMessage: whether the message is what came of the focus (a journey's
+  ///     button): then it is kept in sight with it.
+  func box(
+    title: String, body: [String], focus: Range<Int>?, message: String?,
+    answeredByMessage: Bool = false
+  ) -> Drawing {
     var lines: [String] = []
     let rule = String(repeating: "─", count: innerWidth + 2)
     lines.append("╭" + rule + "╮")
@@ -60,8 +67,11 @@ struct ScreenRenderer {
       lines.append("├" + rule + "┤")
       lines += wrapped(message, prefix: "i ", style: palette.cyan)
     }
+    let end = answeredByMessage ? lines.count : nil
     lines.append("╰" + rule + "╯")
-    return Drawing(lines: lines, focus: focus.map { bodyStart + $0 })
+    return Drawing(
+      lines: lines,
+      focus: focus.map { (bodyStart + $0.lowerBound)..<(end ?? bodyStart + $0.upperBound) })
   }
 
   private func title(of screen: CommandLineOptions.Screen) -> String {
@@ -71,16 +81,18 @@ struct ScreenRenderer {
     }
   }
 
-  /// The body's lines, and the index of the line to keep in sight, if any.
-  private func body(_ snapshot: ScreenSnapshot, highlighted: Int?) -> ([String], Int?) {
+  /// The body's lines, and those to keep in sight, if any.
+  private func body(_ snapshot: ScreenSnapshot, highlighted: Int?) -> ([String], Range<Int>?) {
     switch snapshot.status {
     case .loading:
       return (row(palette.dim("Loading…")), nil)
     case .error:
       guard let error = snapshot.error else { return ([], nil) }
       let lines = errorPanel(error, action: snapshot.action)
-      // The button is the panel's last line.
-      return (lines, snapshot.action == nil ? nil : lines.count - 1)
+      guard let action = snapshot.action else { return (lines, nil) }
+      // The button ends the panel.
+      let button = buttonLines(action).count
+      return (lines, (lines.count - button)..<lines.count)
     case .loaded, .empty:
       var (lines, focus) = sections(
         snapshot.methods, showsSelection: snapshot.screen == .paymentMethods,
@@ -106,28 +118,33 @@ struct ScreenRenderer {
     }
     if let action {
       lines += row("")
-      lines += wrapped("[ \(action.button) ]", prefix: "  ", style: palette.bold)
+      lines += buttonLines(action)
     }
     return lines
+  }
+
+  private func buttonLines(_ action: ScreenSnapshot.Action) -> [String] {
+    wrapped("[ \(action.button) ]", prefix: "  ", style: palette.bold)
   }
 
   /// A section per kind of method, in screen order, each under its heading. Only a screen
   /// where the user picks a method shows the selection markers.
   private func sections(
     _ methods: [ScreenSnapshot.Method], showsSelection: Bool, highlighted: Int?
-  ) -> ([String], Int?) {
+  ) -> ([String], Range<Int>?) {
     let headings = [("wallet", "WALLET"), ("card", "CARDS"), ("applePay", "APPLE PAY")]
     var lines: [String] = []
-    var focus: Int?
+    var focus: Range<Int>?
     for (kind, heading) in headings {
       let items = methods.enumerated().filter { $0.element.kind == kind }
       guard !items.isEmpty else { continue }
       if !lines.isEmpty { lines += row("") }
       lines += row(palette.cyan(heading))
       for (index, item) in items {
-        if index == highlighted { focus = lines.count }
+        let start = lines.count
         lines += method(
           item, showsSelection: showsSelection, isHighlighted: index == highlighted)
+        if index == highlighted { focus = start..<lines.count }
       }
     }
     return (lines, focus)

@@ -31,9 +31,11 @@ enum UntrustedText {
     result.unicodeScalars.reserveCapacity(json.unicodeScalars.count)
     for scalar in json.unicodeScalars {
       if scalar.value >= 0x7F, isUnsafe(scalar) {
-        // Every such character is in the Basic Multilingual Plane: four hex digits suffice.
-        let digits = String(scalar.value, radix: 16, uppercase: true)
-        result += "\\u" + String(repeating: "0", count: max(0, 4 - digits.count)) + digits
+        // JSON escapes UTF-16 code units: a character past U+FFFF takes two.
+        for unit in String(scalar).utf16 {
+          let digits = String(unit, radix: 16, uppercase: true)
+          result += "\\u" + String(repeating: "0", count: max(0, 4 - digits.count)) + digits
+        }
       } else {
         result.unicodeScalars.append(scalar)
       }

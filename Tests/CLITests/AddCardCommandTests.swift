@@ -39,6 +39,7 @@ struct AddCardCommandTests {
     arguments: [
       ("offline", ExitCode.temporaryFailure), ("server-down", .serviceUnavailable),
       ("user-not-verified", .userActionRequired), ("timeout-then-ok", .success),
+      ("malformed-response", .unexpectedError),
     ])
   func meetsTheCardsFailures(scenario: String, exitCode: ExitCode) async {
     let run = await runCLI(["add-card", "--scenario", scenario, "--json"] + card)

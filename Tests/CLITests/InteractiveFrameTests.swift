@@ -106,17 +106,40 @@ struct InteractiveFrameTests {
     #expect(lines.contains("  ↑ more above"))
   }
 
+  @Test("on a short terminal what Enter found out on a journey stays in sight with the button")
+  func shortTerminalKeepsTheAnswer() async {
+    var model = InteractiveScreen(screen: .paymentMethods)
+    let snapshot = await InteractiveFixtures.snapshot("user-locked")
+    _ = model.handle(.enter, on: snapshot)
+
+    let lines = frame.render(model, snapshot, log: [], size: Terminal.Size(columns: 30, rows: 12))
+
+    #expect(lines.contains { $0.contains("[ Contact support ]") })
+    #expect(lines.contains { $0.contains("i Reach support from") })
+  }
+
+  @Test("a key's hint wider than the terminal wraps at its words instead of being cut")
+  func narrowFooter() async {
+    let model = InteractiveScreen(screen: .paymentMethods)
+    let snapshot = await InteractiveFixtures.snapshot("user-not-verified")
+
+    let lines = frame.render(model, snapshot, log: [], size: Terminal.Size(columns: 20, rows: 40))
+
+    #expect(lines.contains("Enter Check my"))
+    #expect(lines.contains("status again"))
+  }
+
   @Test(
-    "only as many lines as there is room for, the focus line and the one after it among them",
-    arguments: 0..<10)
-  func window(focus: Int) {
+    "as many lines as there is room for, the focus among them",
+    arguments: 1...6, 0..<9)
+  func window(room: Int, focus: Int) {
     let lines = (0..<10).map { "line \($0)" }
 
-    let shown = frame.visible(lines, keeping: focus, room: 5, width: 80)
+    let shown = frame.visible(lines, keeping: focus..<(focus + 2), room: room, width: 80)
 
-    #expect(shown.count == 5)
+    #expect(shown.count == room)
     #expect(shown.contains("line \(focus)"))
-    #expect(shown.contains("line \(min(focus + 1, 9))"))
+    if room >= 4 { #expect(shown.contains("line \(focus + 1)")) }
   }
 
   @Test(

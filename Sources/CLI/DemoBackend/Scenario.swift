@@ -71,18 +71,26 @@ public struct SourceScript: Sendable, Equatable {
     self.init([outcome.answer], latency: latency)
   }
 
-  /// `POST /cards` in a scenario that scripts no answer of its own: it meets the failures
-  /// that `GET /cards` meets, in the same order (offline, a 503, an expired token, a lost
-  /// connection…), and where the cards are listed, the card is saved. So every failure a
-  /// scenario plays on the screen can be watched on `add-card` too, with the same way out.
+  /// `POST /cards` in a scenario that scripts no answer of its own: it meets what
+  /// `GET /cards` meets, in the same order (offline, a 503, an expired token, a lost
+  /// connection, a body that is not JSON…), and where the cards would be listed, the card
+  /// is saved. So every failure a scenario plays on the screen can be watched on
+  /// `add-card` too, with the same way out.
   public init(addCardMeeting cards: SourceScript) {
     let answers = cards.answers.map { answer in
-      if case .respond(let status, _, _) = answer, (200..<300).contains(status) {
+      if case .respond(let status, _, let body) = answer, (200..<300).contains(status),
+        Self.isCardList(body)
+      {
         return AddCardOutcomeScript.ok.answer
       }
       return answer
     }
     self.init(answers, latency: .milliseconds(150))
+  }
+
+  private static func isCardList(_ body: String) -> Bool {
+    let object = try? JSONSerialization.jsonObject(with: Data(body.utf8)) as? [String: Any]
+    return object?["cards"] is [Any]
   }
 }
 

@@ -91,13 +91,13 @@ extension ScreenRenderer {
   /// the screen shows a card in full.
   func drawing(_ form: CardFormSnapshot, focused: CardField) -> Drawing {
     var body: [String] = []
-    var focus: Int?
+    var focus: Range<Int>?
     if let banner = form.banner {
       body += errorPanel(banner, action: form.action) + row("")
     }
     for field in CardField.allCases {
       let isFocused = field == focused
-      if isFocused { focus = body.count }
+      let start = body.count
       let label = (isFocused ? "▸ " : "  ") + field.label
       body += wrapped(label, prefix: "", style: isFocused ? palette.bold : { $0 })
       let value = Self.masked(form.texts[field, default: ""], field)
@@ -105,6 +105,8 @@ extension ScreenRenderer {
       for message in form.errors[field] ?? [] {
         body += wrapped(message, prefix: "    ✖ ", style: palette.red)
       }
+      // The field with its problems, and above it what the last submission ran into.
+      if isFocused { focus = (form.banner == nil ? start : 0)..<body.count }
     }
     let message = form.isSubmitting ? "Saving…" : nil
     return box(title: "Add a card", body: body, focus: focus, message: message)

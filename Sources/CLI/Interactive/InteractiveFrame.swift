@@ -61,18 +61,25 @@ struct InteractiveFrame {
       + footer.prefix(size.rows)
   }
 
-  /// At most `room` of `lines`: from the top, unless that would hide the focus line or the
-  /// line after it (a row's second line, a field's value), in which case the lines scroll
-  /// just enough to show them. A side with lines out of sight says so in its outermost line.
-  func visible(_ lines: [String], keeping focus: Int?, room: Int, width: Int) -> [String] {
+  /// At most `room` of `lines`: from the top, unless that would hide some of the `focus`
+  /// lines, in which case the lines scroll just enough to show them (their start, when
+  /// they are more than there is room for). A side with lines out of sight says so in its
+  /// outermost line.
+  func visible(
+    _ lines: [String], keeping focus: Range<Int>?, room: Int, width: Int
+  ) -> [String] {
     guard lines.count > room else { return lines }
     guard room > 0 else { return [] }
     // The markers take a line each: with fewer than four, the room is all for content.
     let marks = room >= 4
     var start = 0
-    if let focus {
-      let wanted = min(focus + 1, lines.count - 1) + (marks ? 2 : 1)
-      start = min(max(0, wanted - room), lines.count - room)
+    if let focus, !focus.isEmpty, focus.lowerBound < lines.count {
+      let end = min(focus.upperBound, lines.count)
+      // The focus's end above the bottom marker…
+      start = max(0, end + (marks ? 1 : 0) - room)
+      // …unless that would hide its start, which stays below the top marker.
+      start = min(start, max(0, focus.lowerBound - (marks ? 1 : 0)))
+      start = min(start, lines.count - room)
     }
     var window = Array(lines[start..<(start + room)])
     if marks {
@@ -89,6 +96,13 @@ struct InteractiveFrame {
     var lines: [String] = []
     var current = ""
     for hint in actions.map({ "\($0.hint.keys) \($0.hint.does)" }) {
+      // A hint wider than the terminal takes lines of its own, wrapped at its words.
+      guard CellWidth.of(hint) <= width else {
+        if !current.isEmpty { lines.append(current) }
+        lines += wrap(hint, width: width)
+        current = ""
+        continue
+      }
       let candidate = current.isEmpty ? hint : current + "  ·  " + hint
       if CellWidth.of(candidate) <= width || current.isEmpty {
         current = CellWidth.truncated(candidate, to: width)

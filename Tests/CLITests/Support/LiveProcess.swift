@@ -27,6 +27,15 @@ final class LiveProcess: @unchecked Sendable {
     process.standardOutput = standardOutput ?? output
     let errors = Pipe()
     process.standardError = errors
+    // Not inherited by the processes other tests start meanwhile (`PseudoTerminal` spawns
+    // without closing the test process's descriptors): a second holder of a pipe's end
+    // would keep a broken-pipe test's pipe whole, or delay the end of stderr. The child
+    // still gets its ends, which `Process` duplicates onto its 1 and 2.
+    for pipe in [output, errors] {
+      for handle in [pipe.fileHandleForReading, pipe.fileHandleForWriting] {
+        _ = fcntl(handle.fileDescriptor, F_SETFD, FD_CLOEXEC)
+      }
+    }
     errors.fileHandleForReading.readabilityHandler = { [weak self, errorsEnded] handle in
       let data = handle.availableData
       guard !data.isEmpty else {
