@@ -75,6 +75,19 @@ struct InteractiveFrameTests {
     #expect(!text.contains("line 1\n"))
   }
 
+  @Test("the log panel keeps the times right-aligned, as --verbose prints them")
+  func logPanelAlignment() async {
+    var model = InteractiveScreen(screen: .paymentMethods)
+    let snapshot = await InteractiveFixtures.snapshot("offline")
+    _ = model.handle(.character("l"), on: snapshot)
+
+    let lines = frame.render(
+      model, snapshot, log: ["    12 ms  [debug] one", "   120 ms  [debug] two"], size: size)
+
+    #expect(lines.contains("    12 ms  [debug] one"))
+    #expect(lines.contains("   120 ms  [debug] two"))
+  }
+
   @Test("on a short terminal the highlighted row stays in sight, and each cut side says so")
   func shortTerminalFollowsTheCursor() async {
     let short = Terminal.Size(columns: 80, rows: 8)

@@ -38,6 +38,22 @@ struct InteractiveTerminalTests {
     #expect(terminal.waitForExit() == 0)
   }
 
+  @Test("in the log panel, a line marks where the next action's timeline starts")
+  func logPanelMarksEachTimeline() throws {
+    let terminal = try PseudoTerminal(["--scenario", "offline"])
+    try #require(terminal.waitFor("r try again"))
+    terminal.send("l")
+    try #require(terminal.waitFor("Developer log"))
+    let before = terminal.output.count
+
+    terminal.send("r")
+
+    #expect(terminal.waitFor("──────  loading the payment methods", after: before))
+    try #require(terminal.waitFor("Balance €125.50", after: before))
+    terminal.send("q")
+    #expect(terminal.waitForExit() == 0)
+  }
+
   @Test("offline, then r: the same load path again, and the screen loads")
   func retryOffline() throws {
     let terminal = try PseudoTerminal(["--scenario", "offline"])

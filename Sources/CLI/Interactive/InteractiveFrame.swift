@@ -127,10 +127,13 @@ struct InteractiveFrame {
     ("q, Esc, Ctrl-C", "quit (on the form: Ctrl-C); Ctrl-Z suspends, fg resumes"),
   ]
 
-  /// `text` wrapped to `width`, every line after the first indented by `indent` cells.
+  /// `text` wrapped to `width`, every line after the first indented by `indent` cells. The
+  /// spaces it starts with stay (the log's right-aligned times).
   private func hanging(_ text: String, indent: Int, width: Int) -> [String] {
-    guard width > indent + 10 else { return wrap(text, width: width) }
-    let lines = wrap(text, width: width)
+    let lead = String(text.prefix { $0 == " " })
+    guard width > indent + 10, lead.count < indent else { return wrap(text, width: width) }
+    var lines = wrap(String(text.dropFirst(lead.count)), width: width - lead.count)
+    if let first = lines.first { lines[0] = lead + first }
     guard let first = lines.first, lines.count > 1 else { return lines }
     let rest = lines.dropFirst().joined(separator: " ")
     let pad = String(repeating: " ", count: indent)

@@ -133,6 +133,10 @@ final class InteractiveSession {
   /// Starts what an effect asks of a view model, the way the one-shot mode starts its load:
   /// inside a new timeline for the log, and with a redraw once the state is published.
   private func carryOut(_ effect: InteractiveScreen.Effect, on screens: Screens) {
+    if let name = Self.timelineName(effect), !log.isEmpty {
+      // Each of these starts a new timeline, whose times start again at 0.
+      log.append("  ──────  " + name)
+    }
     let task: Task<Void, Never>
     switch effect {
     case .load(let screen):
@@ -173,6 +177,20 @@ final class InteractiveSession {
     Task {
       await task.value
       sink.yield(.published)
+    }
+  }
+
+  /// What the log panel calls an effect that starts a timeline of its own; nil for the
+  /// others.
+  private static func timelineName(_ effect: InteractiveScreen.Effect) -> String? {
+    switch effect {
+    case .load(.paymentMethods): "loading the payment methods"
+    case .load(.wallet): "loading the wallet"
+    case .signIn: "signing in"
+    case .checkStatus: "checking the user's status"
+    case .submitCard, .signInAndSubmitCard: "saving the card"
+    case .select, .suspend, .quit, .openCardForm, .closeCardForm, .editCard, .leaveCardField:
+      nil
     }
   }
 
