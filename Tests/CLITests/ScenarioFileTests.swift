@@ -42,6 +42,14 @@ struct ScenarioFileTests {
     #expect(scenario.applePay == reference.applePay)
   }
 
+  @Test("a bare Apple Pay outcome is short for an object with that outcome")
+  func bareApplePay() throws {
+    let scenario = try parse(#"{"applePay": "needsSetup"}"#)
+    let reference = Scenario(name: "test.json", summary: "")
+
+    #expect(scenario.applePay == .init(.needsSetup, latency: reference.applePay.latency))
+  }
+
   @Test("a missing latencyMs keeps the default latency")
   func defaultLatency() throws {
     let scenario = try parse(#"{"wallet": {"outcome": "banned"}}"#)
@@ -92,6 +100,7 @@ struct ScenarioFileTests {
       (#"{"wallet": 3}"#, "wallet", "must be a JSON object, got a number"),
       (#"{"wallet": {}}"#, "wallet.outcome", "is missing"),
       (#"{"wallet": {"outcome": "gone"}}"#, "wallet.outcome", "must be one of"),
+      (#"{"applePay": "maybe"}"#, "applePay", "must be one of"),
       (#"{"wallet": {"outcome": "ok", "currency": "EUR"}}"#, "wallet.balance", "is missing"),
       (#"{"wallet": {"outcome": "ok", "balance": 3}}"#, "wallet.currency", "is missing"),
       (

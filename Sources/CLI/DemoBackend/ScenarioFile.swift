@@ -289,9 +289,18 @@ public enum ScenarioFile {
   private static func applePay(
     _ value: JSONValue, _ reader: Reader, default fallback: Scripted<ApplePayOutcome>
   ) throws(ScenarioFileError) -> Scripted<ApplePayOutcome> {
+    let names = ApplePayOutcome.allCases.map(\.rawValue)
+    // A bare name is short for {"outcome": name}, as `userStatus` takes one.
+    if case .string(let name) = value {
+      guard let outcome = ApplePayOutcome(rawValue: name) else {
+        let list = names.map { "\"\($0)\"" }.joined(separator: ", ")
+        throw reader.error(
+          nil, "must be one of \(list), or an object with \"outcome\", got \"\(name)\"")
+      }
+      return Scripted(outcome, latency: fallback.latency)
+    }
     let object = try reader.object(value)
     try reader.refuseUnknownKeys(object, allowed: ["outcome", "latencyMs"])
-    let names = ApplePayOutcome.allCases.map(\.rawValue)
     let outcomeName = try reader.string(object, "outcome", oneOf: names)
     let outcome = ApplePayOutcome(rawValue: outcomeName) ?? .available
     return Scripted(outcome, latency: try reader.latency(object, default: fallback.latency))
