@@ -105,7 +105,7 @@ extension ScreenRenderer {
     case .declined, .error:
       if let error = snapshot.error { body += errorPanel(error, action: snapshot.action) }
     }
-    return box(title: "Add a card", body: body)
+    return box(title: "Add a card", body: body).text
   }
 }
 

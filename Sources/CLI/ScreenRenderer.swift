@@ -44,16 +44,12 @@ struct ScreenRenderer {
 
   /// The box every screen is drawn in: a title, the body's lines, and a message under a
   /// rule of its own.
-  func box(title: String, body: [String], message: String? = nil) -> String {
-    box(title: title, body: body, focus: nil, message: message).text
-  }
-
   /// - Parameters:
   ///   - focus: the lines of `body` to keep in sight.
   ///   - answeredByMessage: whether the message is what came of the focus (a journey's
   ///     button): then it is kept in sight with it.
   func box(
-    title: String, body: [String], focus: Range<Int>?, message: String?,
+    title: String, body: [String], focus: Range<Int>? = nil, message: String? = nil,
     answeredByMessage: Bool = false
   ) -> Drawing {
     var lines: [String] = []

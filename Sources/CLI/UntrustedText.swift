@@ -10,7 +10,7 @@ enum UntrustedText {
     result.unicodeScalars.reserveCapacity(text.unicodeScalars.count)
     for scalar in text.unicodeScalars {
       if isUnsafe(scalar) {
-        result += "\\u{" + hex(scalar.value) + "}"
+        result += "\\u{" + hex(scalar.value, digits: 2) + "}"
       } else {
         result.unicodeScalars.append(scalar)
       }
@@ -32,10 +32,7 @@ enum UntrustedText {
     for scalar in json.unicodeScalars {
       if scalar.value >= 0x7F, isUnsafe(scalar) {
         // JSON escapes UTF-16 code units: a character past U+FFFF takes two.
-        for unit in String(scalar).utf16 {
-          let digits = String(unit, radix: 16, uppercase: true)
-          result += "\\u" + String(repeating: "0", count: max(0, 4 - digits.count)) + digits
-        }
+        for unit in String(scalar).utf16 { result += "\\u" + hex(UInt32(unit), digits: 4) }
       } else {
         result.unicodeScalars.append(scalar)
       }
@@ -55,8 +52,9 @@ enum UntrustedText {
     }
   }
 
-  private static func hex(_ value: UInt32) -> String {
-    let digits = String(value, radix: 16, uppercase: true)
-    return digits.count < 2 ? "0" + digits : digits
+  /// `value` in upper-case hex, at least `digits` long.
+  private static func hex(_ value: UInt32, digits: Int) -> String {
+    let text = String(value, radix: 16, uppercase: true)
+    return String(repeating: "0", count: max(0, digits - text.count)) + text
   }
 }

@@ -60,7 +60,7 @@ where C.Duration == Duration {
       // While a sleep is under way, no alarm is due before it ends; with none, the
       // earliest may be one that a failed sleep left waiting.
       guard let current = currentSleep else {
-        return (alarm, startSleep(until: alarms.values.map(\.due).min() ?? due))
+        return (alarm, startSleep(until: earliestDue ?? due))
       }
       return (alarm, due < current.until ? startSleep(until: due) : nil)
     }
@@ -71,6 +71,9 @@ where C.Duration == Duration {
   func cancel(_ alarm: DeadlineAlarm) {
     lock.withLock { _ = alarms.removeValue(forKey: alarm) }
   }
+
+  /// When the first alarm set is due. Read holding `lock`.
+  private var earliestDue: C.Instant? { alarms.values.map(\.due).min() }
 
   /// Starts the one sleep, until `instant`, and returns the sleep it replaces, for the
   /// caller to cancel once it has let go of `lock`. Called holding `lock`.
@@ -111,7 +114,7 @@ where C.Duration == Duration {
       let due = alarms.filter { !(instant < $0.value.due) }
       for alarm in due.keys { alarms[alarm] = nil }
       // Nothing to replace: the sleep under way was this one, and it is over.
-      if let next = alarms.values.map(\.due).min() { _ = startSleep(until: next) }
+      if let next = earliestDue { _ = startSleep(until: next) }
       return due.values.map(\.ring)
     }
     for ring in due { ring() }

@@ -22,25 +22,19 @@ struct UserStatusCheck: Sendable {
       return .failed(error)
     }
     logger.log(.info, "user status is \(status.rawValue)")
-    let interruption: FlowInterruption? =
+    // What stands in the way, and what the check found, said because the screen may look
+    // just as it did before the check.
+    let blocked: (interruption: FlowInterruption, finding: String)? =
       switch status {
       case .verified: nil
-      case .notVerified: .accountNotVerified
-      case .locked: .accountLocked
+      case .notVerified:
+        (.accountNotVerified, "Checked just now: your account isn't verified yet.")
+      case .locked: (.accountLocked, "Checked just now: your account is locked.")
       }
-    guard let interruption, var decision = flowHandlers.decision(for: interruption) else {
+    guard let blocked, var decision = flowHandlers.decision(for: blocked.interruption) else {
       return .ready
     }
-    // The screen may look just as it did before the check: say that the check happened.
-    decision.message = Self.finding(status)
+    decision.message = blocked.finding
     return .blocked(decision)
-  }
-
-  private static func finding(_ status: UserStatus) -> String {
-    switch status {
-    case .verified: "Checked just now: your account is verified."
-    case .notVerified: "Checked just now: your account isn't verified yet."
-    case .locked: "Checked just now: your account is locked."
-    }
   }
 }
