@@ -15,7 +15,11 @@ struct AppComposition {
   /// runs on the same machine and answers in milliseconds, and one second leaves a stalled
   /// request room for a retry inside the screen's 3 s deadline. An app on a phone network
   /// would allow more; its deadlines bound every source anyway.
-  static let requestTimeout = Duration.seconds(1)
+  ///
+  /// The whole of a request may take five seconds, however the server trickles its bytes:
+  /// more than the screen's deadline, which cuts a load first, and a bound on what no screen
+  /// deadline bounds (a sign-in, a status check, a token refresh).
+  static let requestTimeLimits = RequestTimeLimits(idle: .seconds(1), whole: .seconds(5))
 
   /// Who answers the app's requests.
   enum Backend {

@@ -96,7 +96,7 @@ struct CommandRunner {
   > {
     let backend: AppComposition.Backend
     if let server = options.server {
-      let connect: @Sendable (URL, Duration) -> any PaymentsBackend
+      let connect: @Sendable (URL, RequestTimeLimits) -> any PaymentsBackend
       switch serverAccess {
       case .linked(let linked):
         connect = linked
@@ -107,7 +107,7 @@ struct CommandRunner {
       switch ServerTokens.read(from: variables) {
       case .success(let tokens):
         backend = .server(
-          connect(server.url, AppComposition.requestTimeout), applePay: server.applePay,
+          connect(server.url, AppComposition.requestTimeLimits), applePay: server.applePay,
           tokens: tokens)
       case .failure(let problem):
         report(problem.message)

@@ -11,11 +11,19 @@ import Foundation
 /// links an HTTP client at all.
 public enum ServerAccess: Sendable {
   /// The program links one: this makes the backend for a server's base URL, whose
-  /// requests fail when they go the given time without receiving anything.
-  case linked(@Sendable (_ baseURL: URL, _ requestTimeout: Duration) -> any PaymentsBackend)
+  /// requests keep to the given time limits.
+  case linked(@Sendable (_ baseURL: URL, _ limits: RequestTimeLimits) -> any PaymentsBackend)
   /// The program links none: such runs go on in the program of this name, installed in the
   /// same folder as this one.
   case companion(named: String)
+}
+
+/// How long one HTTP request may take.
+public struct RequestTimeLimits: Sendable, Equatable {
+  /// How long it may go without receiving anything.
+  public let idle: Duration
+  /// How long it may take from start to its body's last byte, however the bytes trickle.
+  public let whole: Duration
 }
 
 /// Hands the run to the companion program: the process becomes that program (`execv`),

@@ -24,10 +24,10 @@ struct ServerAccessTests {
   }
 
   @Test(
-    "a program with an HTTP client connects to the --backend-url given, with the request timeout")
+    "a program with an HTTP client connects to the --backend-url given, with the request time limits")
   func linkedConnects() async throws {
     let server = WalletOnlyServer()
-    let connections = Recorder<(URL, Duration)>()
+    let connections = Recorder<(URL, RequestTimeLimits)>()
 
     let run = await runCLI(
       ["--backend-url", "http://127.0.0.1:8080/v1", "--screen", "wallet", "--no-color"],
@@ -38,7 +38,7 @@ struct ServerAccessTests {
 
     let made = connections.all
     #expect(made.map(\.0.absoluteString) == ["http://127.0.0.1:8080/v1"])
-    #expect(made.map(\.1) == [AppComposition.requestTimeout])
+    #expect(made.map(\.1) == [AppComposition.requestTimeLimits])
     #expect(server.endpoints.all == [.wallet])
     #expect(run.exitCode == .success)
     #expect(run.output.contains("€42.50"))

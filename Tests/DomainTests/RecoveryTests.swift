@@ -18,6 +18,7 @@ struct RecoveryTests {
     (.userLocked, .notRecoverable(.contactSupport)),
     (.clientOutdated, .notRecoverable(.clientNotSupported)),
     (.malformedResponse, .notRecoverable(.inspectCause)),
+    (.responseTooLarge, .notRecoverable(.inspectCause)),
     (.unexpectedAnswer, .notRecoverable(.inspectCause)),
   ]
 

@@ -15,6 +15,20 @@ public enum BackendEndpoint: String, Sendable, Equatable, CaseIterable {
   case signIn = "POST /session"
   case addCard = "POST /cards"
 
+  /// The most bytes an answer's body may have, decoded, before the transport stops reading
+  /// it and the request fails as `responseTooLarge`: far above any real answer (a list of
+  /// cards is a few kilobytes), so that only a broken or hostile server ever meets it.
+  public var responseLimit: Int {
+    switch self {
+    case .cards, .wallet: 1 << 20
+    case .userStatus, .refreshSession, .signIn, .addCard: 64 << 10
+    }
+  }
+
+  /// The most header fields an answer may have, on any endpoint (a real one has a dozen or
+  /// two); their size is capped below the app, by the platform's HTTP stack.
+  public static let headerCountLimit = 100
+
   /// Only a request that can be repeated without side effects may be retried.
   public var isIdempotent: Bool {
     switch self {
@@ -99,6 +113,9 @@ public enum TransportError: String, Error, Equatable, Sendable, CaseIterable {
   case cannotReachServer
   /// The secure connection failed: an untrusted certificate, or a failed handshake.
   case secureConnectionFailed
+  /// The answer was larger than the endpoint allows (`BackendEndpoint.responseLimit`), and
+  /// the transport stopped reading it.
+  case responseTooLarge
   /// The transport cancelled the request (URLError.cancelled).
   case cancelled
 }

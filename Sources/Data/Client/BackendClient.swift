@@ -353,6 +353,7 @@ public struct BackendClient: Sendable {
     case .connectionLost: .connectionLost
     case .cannotReachServer: .serverUnreachable
     case .secureConnectionFailed: .insecureConnection
+    case .responseTooLarge: .responseTooLarge
     case .cancelled: .interrupted
     }
   }

@@ -30,7 +30,7 @@ public struct RetryPolicy: Sendable, Equatable {
     switch kind {
     case .timedOut, .connectionLost, .serverUnreachable, .rateLimited, .serviceUnavailable: true
     case .offline, .insecureConnection, .interrupted, .sessionExpired, .userNotVerified,
-      .userLocked, .clientOutdated, .malformedResponse, .unexpectedAnswer:
+      .userLocked, .clientOutdated, .malformedResponse, .responseTooLarge, .unexpectedAnswer:
       false
     }
   }

@@ -8,37 +8,80 @@ import Foundation
 /// The payments backend over HTTP, as an app ships it: each `BackendRequest` becomes one
 /// `URLRequest` of the wire contract (docs/HTTP.md), and each answer a `BackendResponse`.
 ///
-/// It decides nothing about what an answer means; `BackendClient` does. Its one decision is
-/// at the boundary: every `URLError` becomes a `TransportError` through `transportErrors`,
-/// one table for Darwin and Linux, whose `URLSession`s fail in different words for the same
-/// events. The caller's cancellation stays a `CancellationError` on both.
-public struct URLSessionPaymentsBackend: PaymentsBackend {
+/// It decides nothing about what an answer means; `BackendClient` does. Its decisions are
+/// the boundary's own: every `URLError` becomes a `TransportError` through
+/// `transportErrors` (one table for Darwin and Linux, whose `URLSession`s fail in different
+/// words for the same events), and a server cannot make it wait or hold more than the
+/// contract allows: a body is read as it arrives and cut off past the endpoint's
+/// `responseLimit` (`responseTooLarge`), and a request that has not ended by its deadline
+/// fails as `timedOut`, however slowly the bytes trickle in. The caller's cancellation
+/// returns at once, as a `CancellationError`.
+public final class URLSessionPaymentsBackend: PaymentsBackend {
   private let baseURL: URL
   private let session: URLSession
+  private let exchanges: Exchanges
+  /// Where the session calls its delegate; kept here, since an operation queue does not
+  /// keep its underlying queue alive.
+  private let deliveryQueue = DispatchQueue(label: "URLSessionPaymentsBackend.delegate")
   private let requestTimeout: Duration
+  private let requestDeadline: Duration
+  private let clock: any Clock<Duration>
 
   /// - Parameters:
   ///   - baseURL: where the contract's paths start, such as `https://api.example.com/v1`.
-  ///   - session: injected, so that tests can pass a configuration with stub protocol
-  ///     classes, and an app its own configuration.
+  ///   - configuration: an app's own, or one with stub protocol classes in tests. The
+  ///     backend makes its own session from it, with itself as the session's delegate: on
+  ///     Linux that is the only way to see a body as it arrives.
   ///   - requestTimeout: how long one request may go without receiving anything before it
   ///     fails as `timedOut`. Linux's URLSession counts it in whole seconds, rounding down,
-  ///     so there it is never less than one. A use case's deadline still bounds every
-  ///     source.
+  ///     so there it is never less than one.
+  ///   - requestDeadline: how long one request may take from start to its last byte
+  ///     before it fails as `timedOut`, whatever the server does.
+  ///   - clock: what `requestDeadline` is measured on.
   ///
   /// The base URL should be http or https: any other scheme fails every request.
-  public init(baseURL: URL, session: URLSession, requestTimeout: Duration = .seconds(10)) {
+  public init(
+    baseURL: URL, configuration: URLSessionConfiguration = .ephemeral,
+    requestTimeout: Duration = .seconds(10), requestDeadline: Duration = .seconds(30),
+    clock: any Clock<Duration> = ContinuousClock()
+  ) {
     self.baseURL = baseURL
-    self.session = session
     self.requestTimeout = requestTimeout
+    self.requestDeadline = requestDeadline
+    self.clock = clock
+    let exchanges = Exchanges()
+    // The delegate's calls run in order on a dispatch queue of the backend's own. (On
+    // Linux, an operation queue of its own falls behind a fast body and holds every chunk
+    // it has not yet handed over: hundreds of megabytes a second.)
+    let delegateQueue = OperationQueue()
+    delegateQueue.maxConcurrentOperationCount = 1
+    delegateQueue.underlyingQueue = deliveryQueue
+    self.exchanges = exchanges
+    self.session = URLSession(
+      configuration: configuration, delegate: exchanges, delegateQueue: delegateQueue)
+  }
+
+  deinit {
+    // A session keeps its delegate, and itself, until it is invalidated. Not here and now:
+    // on Linux, invalidating waits for the session's queue (see `Exchange`).
+    let session = session
+    DispatchQueue.global().async { session.invalidateAndCancel() }
   }
 
   public func send(_ request: BackendRequest) async throws -> BackendResponse {
     let urlRequest = try makeURLRequest(request)
-    let data: Foundation.Data
-    let response: URLResponse
+    let exchange = Exchange(limit: request.endpoint.responseLimit)
+    let (body, response): (Foundation.Data, HTTPURLResponse)
     do {
-      (data, response) = try await exchange(urlRequest)
+      (body, response) = try await withTaskCancellationHandler {
+        try await withCheckedThrowingContinuation { continuation in
+          exchange.start(
+            session.dataTask(with: urlRequest), in: exchanges, reportingTo: continuation)
+          exchange.end(after: requestDeadline, on: clock)
+        }
+      } onCancel: {
+        exchange.end(.failure(CancellationError()))
+      }
     } catch let error as URLError {
       // Both platforms report the caller's own cancellation as URLError.cancelled: it is
       // not a failure of the request.
@@ -46,17 +89,12 @@ public struct URLSessionPaymentsBackend: PaymentsBackend {
       guard let transport = Self.transportErrors[error.code] else { throw error }
       throw TransportFailure(transport, cause: error)
     }
-    guard let http = response as? HTTPURLResponse else {
-      // Not an HTTP answer at all: nothing the client can read.
-      let error = URLError(.badServerResponse)
-      throw TransportFailure(Self.transportErrors[error.code] ?? .connectionLost, cause: error)
-    }
     var headers: [String: String] = [:]
-    for (name, value) in http.allHeaderFields {
+    for (name, value) in response.allHeaderFields {
       guard let name = name as? String, let value = value as? String else { continue }
       headers[name.lowercased()] = value
     }
-    return BackendResponse(status: http.statusCode, headers: headers, body: data)
+    return BackendResponse(status: response.statusCode, headers: headers, body: body)
   }
 
   /// The request of the wire contract: method and path from the endpoint; `Accept` and
@@ -68,6 +106,10 @@ public struct URLSessionPaymentsBackend: PaymentsBackend {
     urlRequest.httpMethod = method
     urlRequest.timeoutInterval = Self.seconds(requestTimeout)
     urlRequest.setValue("application/json", forHTTPHeaderField: "Accept")
+    // Bodies uncompressed: a few kilobytes of JSON gain nothing, and a compressed body
+    // can inflate a thousandfold before anything counts it. (One sent compressed anyway
+    // is still counted, and cut off, as it is inflated.)
+    urlRequest.setValue("identity", forHTTPHeaderField: "Accept-Encoding")
     urlRequest.setValue(request.traceID, forHTTPHeaderField: "X-Request-ID")
     if let key = request.idempotencyKey {
       urlRequest.setValue(key, forHTTPHeaderField: "Idempotency-Key")
@@ -92,49 +134,6 @@ public struct URLSessionPaymentsBackend: PaymentsBackend {
     return urlRequest
   }
 
-  /// One exchange on a data task, with the caller's cancellation passed on to it.
-  ///
-  /// Not `URLSession.data(for:)`: on Linux (swift-corelibs-foundation, up to at least Swift
-  /// 6.3) cancelling it while its answer arrives can deadlock, since the cancellation
-  /// handler runs under the task's lock and `URLSessionTask.cancel()` waits for the queue
-  /// that is delivering the answer (swift-corelibs-foundation#5412). Here the cancellation
-  /// only asks a global queue to cancel the data task, and never waits.
-  private func exchange(_ urlRequest: URLRequest) async throws -> (Foundation.Data, URLResponse) {
-    let handle = DataTaskHandle()
-    return try await withTaskCancellationHandler {
-      try await withCheckedThrowingContinuation { continuation in
-        let task = session.dataTask(with: urlRequest) { data, response, error in
-          if let error {
-            continuation.resume(throwing: error)
-          } else if let response {
-            continuation.resume(returning: (data ?? Foundation.Data(), response))
-          } else {
-            continuation.resume(throwing: URLError(.badServerResponse))
-          }
-        }
-        task.delegate = Self.refusingRedirects
-        handle.start(task)
-      }
-    } onCancel: {
-      handle.cancel()
-    }
-  }
-
-  /// The delegate of every data task: a redirect is never followed, so the bearer token
-  /// and a card's body only ever go to the base URL's origin. The 3xx answer itself comes
-  /// back, and the client reads it as an answer it has no mapping for.
-  private static let refusingRedirects = RefusingRedirects()
-
-  private final class RefusingRedirects: NSObject, URLSessionTaskDelegate, Sendable {
-    func urlSession(
-      _ session: URLSession, task: URLSessionTask,
-      willPerformHTTPRedirection response: HTTPURLResponse, newRequest request: URLRequest,
-      completionHandler: @escaping @Sendable (URLRequest?) -> Void
-    ) {
-      completionHandler(nil)
-    }
-  }
-
   /// The request's timeout as URLRequest takes it. Linux drops any fraction of a second, so
   /// there a timeout under one second would be none at all: it is raised to one.
   private static func seconds(_ duration: Duration) -> TimeInterval {
@@ -155,9 +154,9 @@ public struct URLSessionPaymentsBackend: PaymentsBackend {
 
   /// Every `URLError` code the app gives a meaning to, with the transport failure it is.
   /// docs/HTTP.md has the same table with the events each platform reports with each code.
-  /// A code not listed (a bad URL, a redirect loop, an undecodable body) is a bug or a
-  /// misconfiguration rather than the network's weather: it is thrown as it is, and the
-  /// client keeps it, with the request's trace id, as an error nobody classified.
+  /// A code not listed (a bad URL, a redirect loop) is a bug or a misconfiguration rather
+  /// than the network's weather: it is thrown as it is, and the client keeps it, with the
+  /// request's trace id, as an error nobody classified.
   public static let transportErrors: [URLError.Code: TransportError] = [
     // No network. Darwin only: Linux has no way to know, and reports a connection that
     // could not be made instead.
@@ -165,7 +164,8 @@ public struct URLSessionPaymentsBackend: PaymentsBackend {
     .dataNotAllowed: .offline,
     .internationalRoamingOff: .offline,
     .callIsActive: .offline,
-    // Too long without a byte: the request's timeout, or a connection that never opened.
+    // Too long without a byte, a connection that never opened, or past the request's
+    // deadline.
     .timedOut: .timedOut,
     // The connection dropped, or the answer came back cut short or unreadable as HTTP.
     // Linux says badServerResponse when the server closed without a word, and unknown (-1)
@@ -186,40 +186,176 @@ public struct URLSessionPaymentsBackend: PaymentsBackend {
     .serverCertificateNotYetValid: .secureConnectionFailed,
     .clientCertificateRejected: .secureConnectionFailed,
     .clientCertificateRequired: .secureConnectionFailed,
+    // More than the endpoint's limit: a body, or headers, past what the contract allows.
+    .dataLengthExceedsMaximum: .responseTooLarge,
     // Cancelled by something other than the caller (the system, a session invalidated).
     .cancelled: .cancelled,
   ]
 }
 
-/// The data task of one exchange, started and cancelled from different threads.
-private final class DataTaskHandle: @unchecked Sendable {
-  // Safe: `task` and `isCancelled` are only read or written while holding `lock`, and the
-  // task itself is Sendable.
+/// The session's delegate: it hands each task's events to that task's `Exchange`, and
+/// refuses every redirect, so the bearer token and a card's body only ever go to the base
+/// URL's origin (the 3xx answer itself comes back, and the client reads it as an answer it
+/// has no mapping for).
+private final class Exchanges: NSObject, URLSessionDataDelegate, @unchecked Sendable {
+  // Safe: `running` is only read or written while holding `lock`.
   private let lock = NSLock()
-  private var task: URLSessionDataTask?
-  private var isCancelled = false
+  private var running: [Int: Exchange] = [:]
 
-  /// Resumes the task, or cancels it at once if the caller was cancelled before it existed.
-  func start(_ task: URLSessionDataTask) {
-    let cancelled = lock.withLock {
-      self.task = task
-      return isCancelled
+  func add(_ exchange: Exchange, for task: URLSessionTask) {
+    lock.withLock { running[task.taskIdentifier] = exchange }
+  }
+
+  private func exchange(of task: URLSessionTask, removing: Bool = false) -> Exchange? {
+    lock.withLock {
+      removing ? running.removeValue(forKey: task.taskIdentifier) : running[task.taskIdentifier]
     }
+  }
+
+  func urlSession(
+    _ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
+    completionHandler: @escaping @Sendable (URLSession.ResponseDisposition) -> Void
+  ) {
+    let accepted = exchange(of: dataTask)?.receive(response) ?? false
+    completionHandler(accepted ? .allow : .cancel)
+  }
+
+  func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
+    exchange(of: dataTask)?.receive(data)
+  }
+
+  func urlSession(
+    _ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?
+  ) {
+    exchange(of: task, removing: true)?.complete(error)
+  }
+
+  func urlSession(
+    _ session: URLSession, task: URLSessionTask,
+    willPerformHTTPRedirection response: HTTPURLResponse, newRequest request: URLRequest,
+    completionHandler: @escaping @Sendable (URLRequest?) -> Void
+  ) {
+    completionHandler(nil)
+  }
+}
+
+/// One request on the wire: its answer as it arrives, and the one way it ends, whichever
+/// comes first: the transfer completes, the body passes its limit, the deadline passes,
+/// or the caller cancels. Ending never waits for the transfer: the task is cancelled on
+/// another queue, since on Linux `URLSessionTask.cancel()` can block behind a session
+/// queue busy receiving (swift-corelibs-foundation#5412), and the caller goes on at once.
+private final class Exchange: @unchecked Sendable {
+  typealias Answer = (Foundation.Data, HTTPURLResponse)
+  private typealias Ending = (
+    CheckedContinuation<Answer, any Error>?, URLSessionTask?, Task<Void, Never>?
+  )
+
+  // Safe: every stored `var` is only read or written while holding `lock`; `limit` never
+  // changes.
+  private let lock = NSLock()
+  private let limit: Int
+  private var deadline: Task<Void, Never>?
+  private var continuation: CheckedContinuation<Answer, any Error>?
+  private var task: URLSessionTask?
+  private var response: HTTPURLResponse?
+  private var body = Foundation.Data()
+  private var outcome: Result<Answer, any Error>?
+
+  init(limit: Int) {
+    self.limit = limit
+  }
+
+  /// Starts the transfer, unless the exchange already ended (the caller was cancelled
+  /// before it began).
+  func start(
+    _ task: URLSessionDataTask, in exchanges: Exchanges,
+    reportingTo continuation: CheckedContinuation<Answer, any Error>
+  ) {
+    let ended: Result<Answer, any Error>? = lock.withLock {
+      if outcome == nil {
+        self.continuation = continuation
+        self.task = task
+      }
+      return outcome
+    }
+    if let ended {
+      continuation.resume(with: ended)
+      return
+    }
+    exchanges.add(self, for: task)
     task.resume()
-    if cancelled { Self.cancelLater(task) }
   }
 
-  func cancel() {
-    let task = lock.withLock {
-      isCancelled = true
-      return self.task
+  /// Ends the exchange as timed out once `duration` has passed on `clock`, unless it ended
+  /// before.
+  func end(after duration: Duration, on clock: any Clock<Duration>) {
+    let timer = Task { [weak self] in
+      do {
+        try await clock.sleep(for: duration)
+        self?.end(.failure(URLError(.timedOut)))
+      } catch {}  // Cancelled: the exchange ended first.
     }
-    if let task { Self.cancelLater(task) }
+    let ended = lock.withLock {
+      if outcome == nil { deadline = timer }
+      return outcome != nil
+    }
+    if ended { timer.cancel() }
   }
 
-  /// Cancels on a global queue, so that the caller's cancellation never waits for the
-  /// session's own queue (see `exchange`).
-  private static func cancelLater(_ task: URLSessionDataTask) {
-    DispatchQueue.global().async { task.cancel() }
+  /// The headers have arrived: false if they already break the limit.
+  func receive(_ response: URLResponse) -> Bool {
+    guard let http = response as? HTTPURLResponse else {
+      end(.failure(URLError(.badServerResponse)))
+      return false
+    }
+    if http.expectedContentLength > Int64(limit)
+      || http.allHeaderFields.count > BackendEndpoint.headerCountLimit
+    {
+      end(.failure(URLError(.dataLengthExceedsMaximum)))
+      return false
+    }
+    lock.withLock { self.response = http }
+    return true
+  }
+
+  /// More of the body, after any decoding: kept while within the limit.
+  func receive(_ data: Foundation.Data) {
+    let overLimit = lock.withLock {
+      guard outcome == nil else { return false }
+      guard body.count + data.count <= limit else { return true }
+      body.append(data)
+      return false
+    }
+    if overLimit { end(.failure(URLError(.dataLengthExceedsMaximum))) }
+  }
+
+  /// The transfer is over: the answer is whole, or the error says why not.
+  func complete(_ error: (any Error)?) {
+    if let error {
+      end(.failure(error), transferIsOver: true)
+      return
+    }
+    let answer: Answer? = lock.withLock { response.map { (body, $0) } }
+    end(answer.map { .success($0) } ?? .failure(URLError(.badServerResponse)), transferIsOver: true)
+  }
+
+  /// The first outcome wins; the transfer, if it still runs, is abandoned.
+  func end(_ result: Result<Answer, any Error>, transferIsOver: Bool = false) {
+    let (continuation, task, timer) = lock.withLock {
+      guard outcome == nil else { return (nil, nil, nil) as Ending }
+      outcome = result
+      body = Foundation.Data()
+      defer {
+        self.continuation = nil
+        self.task = nil
+        self.deadline = nil
+      }
+      return (self.continuation, self.task, self.deadline)
+    }
+    timer?.cancel()
+    continuation?.resume(with: result)
+    if let task, !transferIsOver {
+      DispatchQueue.global().async { task.cancel() }
+    }
   }
 }

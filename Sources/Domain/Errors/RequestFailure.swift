@@ -30,6 +30,8 @@ public struct RequestFailure: ClassifiedError, ContextualError, Sendable {
     case clientOutdated
     /// A success whose body could not be read.
     case malformedResponse
+    /// An answer larger than the client reads for its request: a broken or hostile server.
+    case responseTooLarge
     /// A status or server code this client has no mapping for.
     case unexpectedAnswer
   }
@@ -52,7 +54,7 @@ public struct RequestFailure: ClassifiedError, ContextualError, Sendable {
     case .userNotVerified: .retryWhenUserActs(.verifyAccount)
     case .userLocked: .notRecoverable(.contactSupport)
     case .clientOutdated: .notRecoverable(.clientNotSupported)
-    case .malformedResponse, .unexpectedAnswer: .notRecoverable(.inspectCause)
+    case .malformedResponse, .responseTooLarge, .unexpectedAnswer: .notRecoverable(.inspectCause)
     }
   }
 
@@ -64,7 +66,8 @@ public struct RequestFailure: ClassifiedError, ContextualError, Sendable {
     case .userLocked: .accountLocked
     case .clientOutdated: .appOutdated
     case .offline, .timedOut, .connectionLost, .serverUnreachable, .insecureConnection,
-      .interrupted, .rateLimited, .serviceUnavailable, .malformedResponse, .unexpectedAnswer:
+      .interrupted, .rateLimited, .serviceUnavailable, .malformedResponse, .responseTooLarge,
+      .unexpectedAnswer:
       nil
     }
   }

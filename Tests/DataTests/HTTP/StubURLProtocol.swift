@@ -119,11 +119,11 @@ final class StubServer: @unchecked Sendable {
 
   var baseURL: URL { URL(string: "http://\(host)") ?? URL(fileURLWithPath: "/") }
 
-  /// A URLSession whose every request this server answers.
-  func session() -> URLSession {
+  /// A URLSession configuration whose every request this server answers.
+  func configuration() -> URLSessionConfiguration {
     let configuration = URLSessionConfiguration.ephemeral
     configuration.protocolClasses = [StubURLProtocol.self]
-    return URLSession(configuration: configuration)
+    return configuration
   }
 
   var received: [Request] { lock.withLock { requests } }

@@ -24,7 +24,7 @@ private struct HTTPFixture {
 
   init(_ answers: [StubServer.Answer], policy: RetryPolicy = RetryPolicy()) {
     server = StubServer(answers)
-    backend = URLSessionPaymentsBackend(baseURL: server.baseURL, session: server.session())
+    backend = URLSessionPaymentsBackend(baseURL: server.baseURL, configuration: server.configuration())
     let traceIDs = SequentialTraceIDs()
     client = BackendClient(
       backend: backend,
@@ -146,7 +146,7 @@ struct URLSessionRequestTests {
   func basePath() async throws {
     let server = StubServer([.json(200, "{}")])
     let backend = URLSessionPaymentsBackend(
-      baseURL: server.baseURL.appendingPathComponent("v1"), session: server.session())
+      baseURL: server.baseURL.appendingPathComponent("v1"), configuration: server.configuration())
 
     _ = try await backend.send(
       BackendRequest(endpoint: .userStatus, traceID: "t", credential: .accessToken(accessToken)))
@@ -161,10 +161,10 @@ struct URLSessionRequestTests {
       endpoint: .wallet, traceID: "t", credential: .accessToken(accessToken))
 
     let given = try URLSessionPaymentsBackend(
-      baseURL: server.baseURL, session: server.session(), requestTimeout: .seconds(7)
+      baseURL: server.baseURL, configuration: server.configuration(), requestTimeout: .seconds(7)
     ).makeURLRequest(request)
     let tiny = try URLSessionPaymentsBackend(
-      baseURL: server.baseURL, session: server.session(), requestTimeout: .milliseconds(10)
+      baseURL: server.baseURL, configuration: server.configuration(), requestTimeout: .milliseconds(10)
     ).makeURLRequest(request)
 
     #expect(given.timeoutInterval == 7)
@@ -310,6 +310,7 @@ struct URLErrorMappingTests {
     (.serverCertificateNotYetValid, .insecureConnection),
     (.clientCertificateRejected, .insecureConnection),
     (.clientCertificateRequired, .insecureConnection),
+    (.dataLengthExceedsMaximum, .responseTooLarge),
     (.cancelled, .interrupted),
   ]
 
@@ -420,5 +421,65 @@ struct URLSessionCancellationTests {
     let failure = await requestFailure { _ = try await fixture.client.send(.wallet) }
 
     #expect(failure?.kind == .interrupted)
+  }
+}
+
+@Suite("URLSession backend: a server cannot flood or hold the app", .timeLimit(.minutes(1)))
+struct URLSessionBoundsTests {
+  @Test("a body past its endpoint's limit is not kept, and fails as responseTooLarge")
+  func bodyPastTheLimit() async throws {
+    let limit = BackendEndpoint.cards.responseLimit
+    let fixture = HTTPFixture(
+      [.respond(status: 200, headers: [:], body: Data(repeating: 0x20, count: limit + 1))],
+      policy: RetryPolicy(maxAttempts: 1))
+
+    let failure = await requestFailure { _ = try await fixture.client.send(.cards) }
+
+    #expect(failure?.kind == .responseTooLarge)
+    #expect(failure?.recovery == .notRecoverable(.inspectCause))
+  }
+
+  @Test("a body of exactly the limit is read whole")
+  func bodyAtTheLimit() async throws {
+    let limit = BackendEndpoint.userStatus.responseLimit
+    let body = Data(repeating: 0x20, count: limit)
+    let fixture = HTTPFixture([.respond(status: 200, headers: [:], body: body)])
+
+    let response = try await fixture.backend.send(fixture.request(.userStatus))
+
+    #expect(response.body == body)
+  }
+
+  @Test("an answer with more header fields than the limit fails as responseTooLarge")
+  func tooManyHeaders() async throws {
+    var headers: [String: String] = [:]
+    for index in 0...BackendEndpoint.headerCountLimit { headers["X-Filler-\(index)"] = "1" }
+    let fixture = HTTPFixture(
+      [.respond(status: 200, headers: headers, body: Data("{}".utf8))],
+      policy: RetryPolicy(maxAttempts: 1))
+
+    let failure = await requestFailure { _ = try await fixture.client.send(.wallet) }
+
+    #expect(failure?.kind == .responseTooLarge)
+  }
+
+  @Test("a request still unanswered at its deadline fails as timedOut, and returns then")
+  func deadline() async throws {
+    let server = StubServer([.neverAnswer])
+    let clock = ManualClock()
+    let backend = URLSessionPaymentsBackend(
+      baseURL: server.baseURL, configuration: server.configuration(),
+      requestDeadline: .seconds(5), clock: clock)
+    let sending = Task {
+      try await backend.send(
+        BackendRequest(endpoint: .wallet, traceID: "t", credential: .accessToken(accessToken)))
+    }
+    await server.untilARequestWaits()
+    await clock.sleepsBegun(1)
+
+    clock.advance(by: .seconds(5))
+
+    let error = await #expect(throws: TransportFailure.self) { _ = try await sending.value }
+    #expect(error?.error == .timedOut)
   }
 }

@@ -49,7 +49,8 @@ enum PolicyOracle {
       case .request(.userNotVerified): .retryWhenUserActs(.verifyAccount)
       case .request(.userLocked): .notRecoverable(.contactSupport)
       case .request(.clientOutdated): .notRecoverable(.clientNotSupported)
-      case .request(.malformedResponse), .request(.unexpectedAnswer), .unknown:
+      case .request(.malformedResponse), .request(.responseTooLarge), .request(.unexpectedAnswer),
+        .unknown:
         .notRecoverable(.inspectCause)
       case .request, .pastDeadline: .retryNow
       }
@@ -72,7 +73,8 @@ enum PolicyOracle {
         case .request(.serviceUnavailable): ("Our payment service is down", .serviceUnavailable)
         case .request(.serverUnreachable): ("Can't reach our payment service", .serviceUnavailable)
         case .request(.insecureConnection): ("Couldn't connect securely", .retryable)
-        case .request(.malformedResponse), .request(.unexpectedAnswer), .unknown:
+        case .request(.malformedResponse), .request(.responseTooLarge), .request(.unexpectedAnswer),
+        .unknown:
           ("Something went wrong", .unexpected)
         case .request, .pastDeadline: ("Couldn't load \(subject)", .retryable)
         }

@@ -9,8 +9,7 @@ import URLSessionBackend
 // payment-methods with an HTTP client: the program that `--backend-url` runs go on in.
 // It runs every other command line the same way too.
 await PaymentMethodsCommand.main(
-  serverAccess: .linked { baseURL, requestTimeout in
+  serverAccess: .linked { baseURL, limits in
     URLSessionPaymentsBackend(
-      baseURL: baseURL, session: URLSession(configuration: .ephemeral),
-      requestTimeout: requestTimeout)
+      baseURL: baseURL, requestTimeout: limits.idle, requestDeadline: limits.whole)
   })
