@@ -22,6 +22,7 @@ final class TerminalDevice {
   /// alternate screen with the cursor hidden. Output processing stays on, so "\n" still
   /// starts a line at its left edge.
   func open() {
+    guard Self.isForeground else { return }
     if !hasSaved {
       hasSaved = tcgetattr(STDIN_FILENO, &saved) == 0
     }
@@ -33,6 +34,7 @@ final class TerminalDevice {
       cc[Int(VMIN)] = 1
       cc[Int(VTIME)] = 0
     }
+    TerminalRescue.arm(restoring: saved)
     _ = tcsetattr(STDIN_FILENO, TCSAFLUSH, &raw)
     console.write("\u{1B}[?1049h\u{1B}[?25l")
     isOpen = true
@@ -43,13 +45,24 @@ final class TerminalDevice {
     guard isOpen else { return }
     console.write("\u{1B}[?25h\u{1B}[?1049l")
     if hasSaved { _ = tcsetattr(STDIN_FILENO, TCSAFLUSH, &saved) }
+    TerminalRescue.disarm()
     isOpen = false
   }
 
   /// Draws `lines` over the whole screen, in one write so it never shows half a frame.
+  /// Nothing is drawn while the process is in the background (after Ctrl-Z, or started
+  /// with `&`): the terminal then belongs to the shell or another program.
   func draw(_ lines: [String]) {
+    guard Self.isForeground else { return }
     let body = lines.map { $0 + "\u{1B}[K" }.joined(separator: "\r\n")
     console.write("\u{1B}[H" + body + "\u{1B}[J")
+  }
+
+  /// Whether this process's group is the terminal's foreground group, the one allowed to
+  /// write to it and change its mode (true when stdout is no terminal: nobody to disturb).
+  static var isForeground: Bool {
+    let group = tcgetpgrp(STDOUT_FILENO)
+    return group < 0 || group == getpgrp()
   }
 
   /// The terminal's size now (it changes under SIGWINCH).

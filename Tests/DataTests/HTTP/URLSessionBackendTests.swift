@@ -24,7 +24,8 @@ private struct HTTPFixture {
 
   init(_ answers: [StubServer.Answer], policy: RetryPolicy = RetryPolicy()) {
     server = StubServer(answers)
-    backend = URLSessionPaymentsBackend(baseURL: server.baseURL, configuration: server.configuration())
+    backend = URLSessionPaymentsBackend(
+      baseURL: server.baseURL, configuration: server.configuration())
     let traceIDs = SequentialTraceIDs()
     client = BackendClient(
       backend: backend,
@@ -164,7 +165,8 @@ struct URLSessionRequestTests {
       baseURL: server.baseURL, configuration: server.configuration(), requestTimeout: .seconds(7)
     ).makeURLRequest(request)
     let tiny = try URLSessionPaymentsBackend(
-      baseURL: server.baseURL, configuration: server.configuration(), requestTimeout: .milliseconds(10)
+      baseURL: server.baseURL, configuration: server.configuration(),
+      requestTimeout: .milliseconds(10)
     ).makeURLRequest(request)
 
     #expect(given.timeoutInterval == 7)

@@ -74,7 +74,7 @@ enum PolicyOracle {
         case .request(.serverUnreachable): ("Can't reach our payment service", .serviceUnavailable)
         case .request(.insecureConnection): ("Couldn't connect securely", .retryable)
         case .request(.malformedResponse), .request(.responseTooLarge), .request(.unexpectedAnswer),
-        .unknown:
+          .unknown:
           ("Something went wrong", .unexpected)
         case .request, .pastDeadline: ("Couldn't load \(subject)", .retryable)
         }
