@@ -75,7 +75,8 @@ enum TerminalRescue {
     write(number == SIGQUIT ? quit : crashed, to: STDERR_FILENO)
     // Swift's crash reporter offers to wait 30 s for a key when standard input is a
     // terminal; the person at it has just been told what happened.
-    let null = open(UnsafeRawPointer(devNull.utf8Start).assumingMemoryBound(to: CChar.self), O_RDONLY)
+    let null = open(
+      UnsafeRawPointer(devNull.utf8Start).assumingMemoryBound(to: CChar.self), O_RDONLY)
     if null >= 0 { _ = dup2(null, STDIN_FILENO) }
     _ = sigaction(number, previous + Int(number), nil)
     _ = raise(number)

@@ -196,9 +196,16 @@ public struct BackendClient: Sendable {
     trace["idempotencyKey"] = request.idempotencyKey
     logger.log(.debug, "→ \(request.endpoint.rawValue)", metadata: trace)
     do {
-      let response = try await backend.send(request)
+      var response = try await backend.send(request)
       logger.log(
         .debug, "← \(request.endpoint.rawValue) \(response.status)", metadata: trace)
+      let (body, repairs) = AnswerBody.sanitized(response.body)
+      if !repairs.isEmpty {
+        response.body = body
+        logger.log(
+          .warning, "read the answer to \(request.endpoint.rawValue) with \(repairs.description)",
+          metadata: trace)
+      }
       return .answered(response)
     } catch {
       let transport = (error as? TransportError) ?? (error as? TransportFailure)?.error

@@ -485,3 +485,55 @@ struct URLSessionBoundsTests {
     #expect(error?.error == .timedOut)
   }
 }
+
+@Suite(
+  "URLSession backend: a server's text is read leniently and kept short", .timeLimit(.minutes(1)))
+struct UntrustedAnswerTests {
+  private static func body(_ parts: [Data]) -> Data { parts.reduce(Data(), +) }
+
+  @Test(
+    "an error's code is honoured when its message holds bytes that are not UTF-8, or raw controls",
+    arguments: [Data([0xFF, 0xFE, 0x41]), Data([0x1B, 0x5B, 0x32, 0x4A, 0x07, 0x0A])])
+  func codeSurvivesABadMessage(bad: Data) async throws {
+    let body = Self.body([
+      Data(#"{"code": "user_locked", "message": "locked "#.utf8), bad, Data(#""}"#.utf8),
+    ])
+    let fixture = HTTPFixture([.respond(status: 403, headers: [:], body: body)])
+
+    let failure = await requestFailure { _ = try await fixture.client.send(.wallet) }
+
+    #expect(failure?.kind == .userLocked)
+    #expect(failure?.context.serverMessage?.hasPrefix("locked ") == true)
+    #expect(
+      fixture.logger.entries.contains {
+        $0.level == .warning && $0.message.contains("read the answer to GET /wallet with")
+      })
+  }
+
+  @Test("a server string past the limit is cut to it, and the log says so")
+  func longStringsAreCut() async throws {
+    let brand = String(repeating: "V", count: 10_000)
+    let fixture = HTTPFixture([
+      .json(
+        200,
+        #"{"cards": [{"id": "1", "brand": "\#(brand)", "last4": "4242", "expiry": "08/28", "status": "active"}]}"#
+      )
+    ])
+
+    let cards = try await BackendCardsRepository(client: fixture.client).fetchCards()
+
+    #expect(cards.first?.brand.count == AnswerBody.textLimit)
+    #expect(
+      fixture.logger.entries.contains { $0.message.contains("1 string(s) cut to 200 characters") })
+  }
+
+  @Test("a body with nothing to repair is passed on byte for byte")
+  func cleanBodyUntouched() {
+    let body = Data(#"{"balance": 0.1, "currency": "EUR", "note": "tab\tand é"}"#.utf8)
+
+    let (read, repairs) = AnswerBody.sanitized(body)
+
+    #expect(read == body)
+    #expect(repairs.isEmpty)
+  }
+}
