@@ -201,6 +201,23 @@ struct BackendClientRetryTests {
     #expect(await fixture.backend.requestCount(.cards) == 3)
   }
 
+  @Test(
+    "the time already spent counts against the budget: a wait that would end past it is not made")
+  func budgetCountsTimeSpent() {
+    let failure = RequestFailure(.serviceUnavailable, context: ErrorContext(operation: "x"))
+    let policy = RetryPolicy(budget: .seconds(2), baseDelay: .milliseconds(400))
+
+    // 1.6 s spent + 0.4 s = the budget exactly; 1.7 s spent + 0.4 s is past it.
+    #expect(
+      policy.delay(
+        after: failure, endpoint: .cards, attempt: 1, elapsed: .milliseconds(1_600),
+        jitter: { $0 }) == .milliseconds(400))
+    #expect(
+      policy.delay(
+        after: failure, endpoint: .cards, attempt: 1, elapsed: .milliseconds(1_700),
+        jitter: { $0 }) == nil)
+  }
+
   @Test("only idempotent requests are retried")
   func idempotentOnly() {
     let failure = RequestFailure(.serviceUnavailable, context: ErrorContext(operation: "x"))

@@ -43,6 +43,30 @@ struct CardValidationTests {
     #expect(problems(.number, form).contains { $0.contains(problem) }, "\(problems(.number, form))")
   }
 
+  @Test(
+    "the Luhn check passes good numbers of every length and catches a changed digit or a swap",
+    arguments: [
+      "424242424242", "4000056655661", "42424242424242", "378282246310005", "4242424242424242",
+      "40000566556655567", "424242424242424242", "4242424242424242428",
+    ])
+  func luhn(number: String) {
+    var form = visa
+    form.number = number
+    #expect(!problems(.number, form).contains { $0.contains("typo") }, "\(number)")
+
+    var digits = Array(number)
+    digits[digits.count - 1] = digits.last == "9" ? "0" : "9"
+    form.number = String(digits)
+    #expect(problems(.number, form).contains { $0.contains("typo") }, "\(form.number)")
+
+    digits = Array(number)
+    digits.swapAt(1, 2)  // Luhn catches every swap of two different neighbours but 0 and 9.
+    if digits != Array(number) {
+      form.number = String(digits)
+      #expect(problems(.number, form).contains { $0.contains("typo") }, "\(form.number)")
+    }
+  }
+
   @Test("12 and 19 digits are both fine, when the checksum is")
   func lengthBoundaries() {
     var form = visa
@@ -174,6 +198,56 @@ struct AddCardUseCaseTests {
 
     #expect(outcome == answer)
   }
+}
+
+@Suite("Add a card: the submission's deadline", .timeLimit(.minutes(1)))
+struct AddCardDeadlineTests {
+  @Test("a save still running at the deadline is cancelled, and the submission fails as past it")
+  func pastTheDeadline() async throws {
+    let clock = ManualClock()
+    let saving = SuspendedSaving()
+    let useCase = AddCardUseCase(
+      saving: saving, thisMonth: { january2027 }, newIdempotencyKey: { "k" },
+      deadline: .seconds(15), clock: clock)
+    let submission = Task { try await useCase.execute(visa) }
+    await clock.sleepsBegun(1)
+
+    clock.advance(by: .seconds(15))
+
+    let error = await #expect(throws: DeadlineExceeded.self) { _ = try await submission.value }
+    #expect(error?.deadline == .seconds(15))
+    #expect(error?.recovery == .retryNow)
+    #expect(await saving.wasCancelled())
+  }
+
+  @Test("a save that ends before the deadline keeps its answer, and the timer is stopped")
+  func beforeTheDeadline() async throws {
+    let clock = ManualClock()
+    let useCase = AddCardUseCase(
+      saving: CardSavingSpy(answer: .saved(visaCard)), thisMonth: { january2027 },
+      newIdempotencyKey: { "k" }, deadline: .seconds(15), clock: clock)
+
+    let outcome = try await useCase.execute(visa)
+
+    #expect(outcome == .saved(visaCard))
+    #expect(clock.waitingSleeps == 0)
+  }
+}
+
+/// A save that never answers, and says whether it was cancelled.
+private actor SuspendedSaving: CardSaving {
+  private var cancelled = false
+
+  func save(_ card: NewCard, idempotencyKey: String) async throws -> AddCardOutcome {
+    do {
+      try await suspendUntilCancelled()
+    } catch {
+      cancelled = true
+    }
+    throw CancellationError()
+  }
+
+  func wasCancelled() -> Bool { cancelled }
 }
 
 private let visaCard = PaymentCard(

@@ -22,32 +22,58 @@ public enum AddCardOutcome: Sendable, Equatable {
 
 /// Adds a card: checks the whole form locally first, then sends it once per submission
 /// under one idempotency key, so retries and the replay after a token refresh can never
-/// save it twice.
+/// save it twice. A submission that has not ended by its deadline is cancelled, whatever
+/// the server does: the user is never left watching "Saving…".
 public struct AddCardUseCase: Sendable {
+  /// Long enough for a slow network and a retry or two, short enough that nobody gives up
+  /// on the app first.
+  public static let defaultDeadline = Duration.seconds(15)
+
   private let saving: any CardSaving
   private let thisMonth: @Sendable () -> CardValidation.Month
   private let newIdempotencyKey: @Sendable () -> String
+  private let deadline: Duration
+  private let clock: any Clock<Duration>
 
   /// - Parameters:
   ///   - thisMonth: the calendar's current month, for the expiry check.
   ///   - newIdempotencyKey: a fresh key per submission.
+  ///   - deadline: how long one submission may take, retries and token refresh included.
+  ///   - clock: what the deadline is measured on.
   public init(
     saving: any CardSaving, thisMonth: @escaping @Sendable () -> CardValidation.Month,
-    newIdempotencyKey: @escaping @Sendable () -> String
+    newIdempotencyKey: @escaping @Sendable () -> String,
+    deadline: Duration = defaultDeadline, clock: any Clock<Duration> = ContinuousClock()
   ) {
     self.saving = saving
     self.thisMonth = thisMonth
     self.newIdempotencyKey = newIdempotencyKey
+    self.deadline = deadline
+    self.clock = clock
   }
 
   /// Throws `RequestFailure` (with its recovery and, for an ended session and the like,
-  /// its flow interruption), an unknown error, or `CancellationError`.
+  /// its flow interruption), `DeadlineExceeded`, an unknown error, or `CancellationError`.
   public func execute(_ form: CardForm) async throws -> AddCardOutcome {
     let card: NewCard
     switch CardValidation.check(form, thisMonth: thisMonth()) {
     case .success(let checked): card = checked
     case .failure(let problems): return .invalid(problems.errors)
     }
-    return try await saving.save(card, idempotencyKey: newIdempotencyKey())
+    let key = newIdempotencyKey()
+    let (saving, deadline, clock) = (saving, deadline, clock)
+    // The save and a timer race; whichever ends first ends the other.
+    return try await withThrowingTaskGroup(of: AddCardOutcome?.self) { group in
+      group.addTask { try await saving.save(card, idempotencyKey: key) }
+      group.addTask {
+        try await clock.sleep(for: deadline)
+        return nil
+      }
+      defer { group.cancelAll() }
+      guard case .some(.some(let outcome)) = try await group.next() else {
+        throw DeadlineExceeded(deadline: deadline)
+      }
+      return outcome
+    }
   }
 }

@@ -91,7 +91,12 @@ public struct SourceCalls: Sendable {
   }
 }
 
-/// A source did not answer within its deadline.
-public struct DeadlineExceeded: Error, Sendable, Equatable {
+/// A source, or a write, did not end within its deadline. Trying again may work.
+public struct DeadlineExceeded: ClassifiedError, Sendable, Equatable {
   public let deadline: Duration
+
+  public var recovery: Recovery { .retryNow }
+  public var interruption: FlowInterruption? { nil }
+  public var underlyingError: (any Error)? { nil }
+  public var summary: String { "DeadlineExceeded(\(deadline))" }
 }
