@@ -220,18 +220,27 @@ struct CommandRunner {
 
   /// Waits for `load` to publish the screen's final state. With a renderer, the loading
   /// state is drawn meanwhile and erased afterwards. An interruption cancels the load, the
-  /// way a user leaving the screen does, and waits for it to wind down.
+  /// way a user leaving the screen does, and returns at once: the process is about to end,
+  /// and a source that is slow to wind down (a transfer the platform cannot stop at once)
+  /// must not keep the user waiting.
   private func finalSnapshot(
     of load: Task<Void, Never>, state: () -> ScreenSnapshot, loading renderer: ScreenRenderer?
   ) async -> LoadOutcome {
     let loading = renderer?.render(state())
     if let loading { console.write(loading) }
     let received = ReceivedInterruption()
-    interruptions.start { interruption in
-      received.first = received.first ?? interruption
-      load.cancel()
+    await withCheckedContinuation { (ended: CheckedContinuation<Void, Never>) in
+      received.ended = ended
+      interruptions.start { interruption in
+        received.first = received.first ?? interruption
+        load.cancel()
+        received.end()
+      }
+      Task {
+        await load.value
+        received.end()
+      }
     }
-    await load.value
     interruptions.stop()
     if let loading { erase(loading) }
     if let interruption = received.first { return .interrupted(interruption) }
@@ -271,8 +280,15 @@ struct CommandRunner {
   }
 }
 
-/// The first interruption a load received, kept for after the load has wound down.
+/// The first interruption a load received, and the wait for the load or an interruption,
+/// whichever ends it first.
 @MainActor
 private final class ReceivedInterruption {
   var first: Interruption?
+  var ended: CheckedContinuation<Void, Never>?
+
+  func end() {
+    ended?.resume()
+    ended = nil
+  }
 }

@@ -9,11 +9,13 @@
 /// malformed answers, docs/HTTP.md), a crash of our own, or Ctrl-\ (SIGQUIT).
 ///
 /// While armed, a handler for each of those signals restores the saved attributes, leaves
-/// the alternate screen, shows the cursor and says in one line what happened; then it
-/// hands the signal to whatever handled it before (Swift's crash reporter, or the default
-/// action), so the process still dies of that signal and a shell reports 128 + its number.
-/// The handler only calls async-signal-safe functions (tcsetattr, write, open, dup2,
-/// sigaction, raise) on memory prepared when it was armed.
+/// the alternate screen, shows the cursor and says in one line what happened; then the
+/// signal takes its default action, so the process still dies of it and a shell reports
+/// 128 + its number (131 for SIGQUIT, 132 for a trap). Swift's crash reporter is left out
+/// while the screen is open: it would offer a person at the terminal to wait 30 s for a
+/// key. Every other run (`--once`, `--json`, `add-card`) keeps it, backtrace and all.
+/// The handler only calls async-signal-safe functions (tcsetattr, write, signal, raise)
+/// on memory prepared when it was armed.
 enum TerminalRescue {
   /// The signals that end the process (the ones Swift's crash reporter catches too).
   static let signals = [SIGQUIT, SIGILL, SIGTRAP, SIGABRT, SIGBUS, SIGFPE, SIGSEGV]
@@ -31,7 +33,6 @@ enum TerminalRescue {
     "\r\npayment-methods: stopped by a fatal error; the terminal was restored.\n"
   private static let quit: StaticString =
     "\r\npayment-methods: quit (SIGQUIT); the terminal was restored.\n"
-  private static let devNull: StaticString = "/dev/null\0"
 
   /// Catches the fatal signals until `disarm`; `attributes` are what the terminal goes
   /// back to.
@@ -73,12 +74,7 @@ enum TerminalRescue {
     _ = tcsetattr(STDIN_FILENO, TCSANOW, saved)
     write(restore, to: STDOUT_FILENO)
     write(number == SIGQUIT ? quit : crashed, to: STDERR_FILENO)
-    // Swift's crash reporter offers to wait 30 s for a key when standard input is a
-    // terminal; the person at it has just been told what happened.
-    let null = open(
-      UnsafeRawPointer(devNull.utf8Start).assumingMemoryBound(to: CChar.self), O_RDONLY)
-    if null >= 0 { _ = dup2(null, STDIN_FILENO) }
-    _ = sigaction(number, previous + Int(number), nil)
+    _ = signal(number, SIG_DFL)
     _ = raise(number)
   }
 

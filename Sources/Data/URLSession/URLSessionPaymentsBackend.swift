@@ -65,7 +65,7 @@ public final class URLSessionPaymentsBackend: PaymentsBackend {
     // A session keeps its delegate, and itself, until it is invalidated. Not here and now:
     // on Linux, invalidating waits for the session's queue (see `Exchange`).
     let session = session
-    DispatchQueue.global().async { session.invalidateAndCancel() }
+    Exchange.aside { session.invalidateAndCancel() }
   }
 
   public func send(_ request: BackendRequest) async throws -> BackendResponse {
@@ -75,9 +75,13 @@ public final class URLSessionPaymentsBackend: PaymentsBackend {
     do {
       (body, response) = try await withTaskCancellationHandler {
         try await withCheckedThrowingContinuation { continuation in
-          exchange.start(
-            session.dataTask(with: urlRequest), in: exchanges, reportingTo: continuation)
+          exchange.report(to: continuation)
           exchange.end(after: requestDeadline, on: clock)
+          // Made and started off the caller's thread: on Linux both wait for the session's
+          // queue, which a server flooding another request can keep busy for as long as
+          // it likes, and a Swift concurrency thread must never wait on that.
+          let (session, exchanges) = (session, exchanges)
+          Exchange.aside { exchange.start(session.dataTask(with: urlRequest), in: exchanges) }
         }
       } onCancel: {
         exchange.end(.failure(CancellationError()))
@@ -265,23 +269,31 @@ private final class Exchange: @unchecked Sendable {
     self.limit = limit
   }
 
-  /// Starts the transfer, unless the exchange already ended (the caller was cancelled
-  /// before it began).
-  func start(
-    _ task: URLSessionDataTask, in exchanges: Exchanges,
-    reportingTo continuation: CheckedContinuation<Answer, any Error>
-  ) {
+  /// Runs `work`, which may wait for the session's queue, on a queue of its own: never on
+  /// a Swift concurrency thread, and never on the global queues, whose few threads a flood
+  /// could leave all waiting (then every timer of the process, deadlines included, fires
+  /// late).
+  static func aside(_ work: @escaping @Sendable () -> Void) {
+    DispatchQueue(label: "URLSessionPaymentsBackend.aside").async(execute: work)
+  }
+
+  /// Where the outcome goes; at once if the exchange already ended (the caller was
+  /// cancelled before it began).
+  func report(to continuation: CheckedContinuation<Answer, any Error>) {
     let ended: Result<Answer, any Error>? = lock.withLock {
-      if outcome == nil {
-        self.continuation = continuation
-        self.task = task
-      }
+      if outcome == nil { self.continuation = continuation }
       return outcome
     }
-    if let ended {
-      continuation.resume(with: ended)
-      return
+    if let ended { continuation.resume(with: ended) }
+  }
+
+  /// Starts the transfer, unless the exchange already ended.
+  func start(_ task: URLSessionDataTask, in exchanges: Exchanges) {
+    let hasEnded = lock.withLock {
+      if outcome == nil { self.task = task }
+      return outcome != nil
     }
+    guard !hasEnded else { return }
     exchanges.add(self, for: task)
     task.resume()
   }
@@ -355,7 +367,7 @@ private final class Exchange: @unchecked Sendable {
     timer?.cancel()
     continuation?.resume(with: result)
     if let task, !transferIsOver {
-      DispatchQueue.global().async { task.cancel() }
+      Self.aside { task.cancel() }
     }
   }
 }
