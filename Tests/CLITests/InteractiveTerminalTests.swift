@@ -137,6 +137,24 @@ struct InteractiveTerminalTests {
     #expect(terminal.text.hasSuffix("\u{1B}[?25h\u{1B}[?1049l"), "cursor and screen given back")
   }
 
+  @Test(
+    "a signal that ends the process (a quit, a crash) gives the terminal back first, and then kills",
+    arguments: [SIGQUIT, SIGSEGV, SIGILL])
+  func fatalSignalRestores(signal: Int32) throws {
+    let terminal = try PseudoTerminal(["--scenario", "all-available"])
+    let before = terminal.attributesAtStart
+    try #require(terminal.waitFor("Enter select"))
+
+    kill(terminal.pid, signal)
+
+    #expect(terminal.waitForExit() == nil, "ended by the signal")
+    #expect(terminal.exitStatus.map { $0 & 0x7F } == signal)
+    #expect(terminal.attributes() == before)
+    #expect(terminal.text.contains("\u{1B}[?25h\u{1B}[?1049l"), "cursor and screen given back")
+    #expect(terminal.text.contains("the terminal was restored"))
+    #expect(!terminal.text.contains("Press space to interact"), "no crash reporter's prompt")
+  }
+
   @Test("--once on a terminal renders once and exits, as a pipe would")
   func once() throws {
     let terminal = try PseudoTerminal(["--scenario", "offline", "--once"])

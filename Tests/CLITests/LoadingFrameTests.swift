@@ -1,4 +1,6 @@
+import DataLayer
 import Domain
+import TestSupport
 import Testing
 
 @testable import CLI
@@ -72,6 +74,22 @@ struct InterruptionTests {
     #expect(run.output.isEmpty)
   }
 
+  @Test(
+    "an interruption ends the run at once, even while a source is slow to wind down",
+    .timeLimit(.minutes(1)))
+  func doesNotWaitForTheLoad() async {
+    let server = DeafServer()
+
+    let run = await runCLI(
+      ["--backend-url", "http://127.0.0.1:9"], interruption: .interrupt,
+      serverAccess: .linked { _, _ in server })
+
+    #expect(run.exitCode == .interrupted)
+    #expect(server.cancellations.all.count == 2, "both requests were cancelled")
+    #expect(server.ended.all.isEmpty, "and the run did not wait for them to end")
+    await server.release.open()
+  }
+
   @Test("the loading frame is drawn, then erased, and nothing follows it", .timeLimit(.minutes(1)))
   func erasesTheFrame() async {
     let run = await runCLI([], interactive: true, interruption: .interrupt)
@@ -89,5 +107,23 @@ struct InterruptionTests {
 
     #expect(run.exitCode == .terminated)
     #expect(linesAboveDebug(run.errors).isEmpty)
+  }
+}
+
+/// A server whose requests, once cancelled, still take until the test releases them: a
+/// transfer the platform cannot stop at once.
+private final class DeafServer: PaymentsBackend, Sendable {
+  let cancellations = Recorder<BackendEndpoint>()
+  let ended = Recorder<BackendEndpoint>()
+  let release = Gate()
+
+  func send(_ request: BackendRequest) async throws -> BackendResponse {
+    await withTaskCancellationHandler {
+      await release.pass()
+    } onCancel: {
+      cancellations.record(request.endpoint)
+    }
+    ended.record(request.endpoint)
+    throw CancellationError()
   }
 }
