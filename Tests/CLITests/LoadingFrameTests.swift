@@ -82,7 +82,8 @@ struct InterruptionTests {
 
     let run = await runCLI(
       ["--backend-url", "http://127.0.0.1:9"], interruption: .interrupt,
-      serverAccess: .linked { _, _ in server })
+      serverAccess: .linked { _, _ in server },
+      interruptions: InterruptionWhenOpened(server.bothStarted))
 
     #expect(run.exitCode == .interrupted)
     #expect(server.cancellations.all.count == 2, "both requests were cancelled")
@@ -111,13 +112,18 @@ struct InterruptionTests {
 }
 
 /// A server whose requests, once cancelled, still take until the test releases them: a
-/// transfer the platform cannot stop at once.
+/// transfer the platform cannot stop at once. `bothStarted` opens once the wallet's and the
+/// cards' requests are both in.
 private final class DeafServer: PaymentsBackend, Sendable {
+  let started = Recorder<BackendEndpoint>()
   let cancellations = Recorder<BackendEndpoint>()
   let ended = Recorder<BackendEndpoint>()
+  let bothStarted = Gate()
   let release = Gate()
 
   func send(_ request: BackendRequest) async throws -> BackendResponse {
+    started.record(request.endpoint)
+    if started.all.count == 2 { await bothStarted.open() }
     await withTaskCancellationHandler {
       await release.pass()
     } onCancel: {
@@ -126,4 +132,21 @@ private final class DeafServer: PaymentsBackend, Sendable {
     ended.record(request.endpoint)
     throw CancellationError()
   }
+}
+
+/// Interrupts once `gate` opens.
+@MainActor
+private final class InterruptionWhenOpened: InterruptionSource {
+  private let gate: Gate
+
+  init(_ gate: Gate) { self.gate = gate }
+
+  func start(_ handler: @escaping @MainActor (Interruption) -> Void) {
+    Task { @MainActor [gate] in
+      await gate.pass()
+      handler(.interrupt)
+    }
+  }
+
+  func stop() {}
 }

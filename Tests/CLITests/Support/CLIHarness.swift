@@ -36,7 +36,8 @@ let goldenWidth = 50
 func runCLI(
   _ arguments: [String], environment: [String: String] = [:], interactive: Bool = false,
   columns: Int = goldenWidth, interruption: Interruption? = nil, standardInput: [UInt8] = [],
-  serverAccess: ServerAccess = .companion(named: "payment-methods-http")
+  serverAccess: ServerAccess = .companion(named: "payment-methods-http"),
+  interruptions: (any InterruptionSource)? = nil
 ) async -> CLIRun {
   let storage = RecordingConsoleStorage()
   var deadline = CommandLineOptions().deadline
@@ -63,7 +64,7 @@ func runCLI(
       now: { Date(timeIntervalSince1970: 1_800_000_000) },
       // Fixed keys too: a random one could hold any digits, such as a card's code.
       idempotencyKey: { traceIDs.next("submission") }),
-    interruptions: InterruptionOnStart(interruption: interruption),
+    interruptions: interruptions ?? InterruptionOnStart(interruption: interruption),
     scenarioReader: ScenarioReader(readStandardInput: { .success(Array(standardInput.prefix($0))) }
     ),
     variables: environment,
