@@ -247,7 +247,7 @@ private final class Exchanges: NSObject, URLSessionDataDelegate, @unchecked Send
 /// comes first: the transfer completes, the body passes its limit, the deadline passes,
 /// or the caller cancels. Ending never waits for the transfer: the task is cancelled on
 /// another queue, since on Linux `URLSessionTask.cancel()` can block behind a session
-/// queue busy receiving (swift-corelibs-foundation#5412), and the caller goes on at once.
+/// queue busy receiving (docs/HTTP.md, "A hostile server"), and the caller goes on at once.
 private final class Exchange: @unchecked Sendable {
   typealias Answer = (Foundation.Data, HTTPURLResponse)
   private typealias Ending = (
