@@ -29,10 +29,30 @@ struct DocumentationTests {
     #expect(text.distance(from: text.startIndex, to: test.lowerBound) < 1200)
   }
 
+  /// The codes of the exit-code table: the first cell of each row under its header, up to
+  /// the first line that is not a row ("132, 134" lists several).
+  private func exitCodeRows() throws -> [Int] {
+    let lines = try readme().split(separator: "\n", omittingEmptySubsequences: false)
+    guard let header = lines.firstIndex(of: "| exit code | when |") else { return [] }
+    return lines[(header + 2)...].prefix { $0.hasPrefix("| ") }.flatMap { row in
+      row.split(separator: "|").first.map { cell in
+        cell.split(separator: ",").compactMap { Int($0.trimmingCharacters(in: .whitespaces)) }
+      } ?? []
+    }
+  }
+
   @Test(
-    "documents every exit code the CLI uses",
+    "the exit-code table has a row for every exit code the CLI uses",
     arguments: ExitCode.allCases)
   func exitCodes(code: ExitCode) throws {
-    #expect(try readme().contains("| \(code.rawValue) |"))
+    #expect(try exitCodeRows().contains(Int(code.rawValue)))
+  }
+
+  @Test("the exit-code table lists no code twice")
+  func exitCodesOnce() throws {
+    let codes = try exitCodeRows()
+
+    #expect(codes.count == Set(codes).count)
+    #expect(codes.count >= ExitCode.allCases.count)
   }
 }
