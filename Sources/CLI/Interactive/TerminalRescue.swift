@@ -21,8 +21,8 @@ enum TerminalRescue {
   static let signals = [SIGQUIT, SIGILL, SIGTRAP, SIGABRT, SIGBUS, SIGFPE, SIGSEGV]
 
   /// Written only by `arm` and `disarm` on the main actor, while no handler is installed,
-  /// and read by the handler: it never sees them change.
-  /// Plain memory, so that the handler reads it without retaining anything.
+  /// and read by the handler, which so never sees them change; plain memory, so that the
+  /// handler reads it without retaining anything.
   nonisolated(unsafe) private static let saved = UnsafeMutablePointer<termios>.allocate(capacity: 1)
   nonisolated(unsafe) private static let previous = UnsafeMutablePointer<sigaction>.allocate(
     capacity: 65)  // one past the highest signal number on Linux and Darwin

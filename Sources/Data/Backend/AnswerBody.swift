@@ -35,72 +35,72 @@ enum AnswerBody {
 
   static func sanitized(_ body: Foundation.Data) -> (body: Foundation.Data, repairs: Repairs) {
     var repairs = Repairs()
-    guard needsRepair(body) else { return (body, repairs) }
+    var text = body
+    if String(data: body, encoding: .utf8) == nil {
+      // Every byte that is not UTF-8 becomes U+FFFD.
+      text = Foundation.Data(String(decoding: body, as: UTF8.self).utf8)
+      repairs.replacedBytes = true
+    }
+    let scan = scanStrings(text)
+    if let escaped = scan.escaped {
+      text = escaped
+      repairs.escapedControls = true
+    }
+    if scan.longest > textLimit,
+      let object = try? JSONSerialization.jsonObject(with: text, options: [.fragmentsAllowed])
+    {
+      let cut = cutStrings(object, count: &repairs.cutStrings)
+      if repairs.cutStrings > 0,
+        let data = try? JSONSerialization.data(withJSONObject: cut, options: [.fragmentsAllowed])
+      {
+        text = data
+      }
+    }
+    return repairs.isEmpty ? (body, repairs) : (text, repairs)
+  }
 
-    // Invalid UTF-8 becomes U+FFFD.
-    let text = String(decoding: body, as: UTF8.self)
-    repairs.replacedBytes = String(data: body, encoding: .utf8) == nil
-    var escaped = ""
-    escaped.unicodeScalars.reserveCapacity(text.unicodeScalars.count)
+  /// One pass over the strings of a JSON text: the text with every raw control character
+  /// inside a string escaped (nil when there was none), and the length of its longest
+  /// string, roughly in characters (every byte that starts a scalar; an escape counts as
+  /// several), enough to know that a string may be over the limit.
+  private static func scanStrings(_ bytes: Foundation.Data) -> (
+    escaped: Foundation.Data?, longest: Int
+  ) {
+    let quote = UInt8(ascii: "\"")
+    let backslash = UInt8(ascii: "\\")
+    var escaped: Foundation.Data?
     var inString = false
     var escaping = false
-    for scalar in text.unicodeScalars {
-      if inString, scalar.value < 0x20 {
-        escaped += String(format: "\\u%04x", scalar.value)
-        repairs.escapedControls = true
+    var length = 0
+    var longest = 0
+    for (offset, byte) in bytes.enumerated() {
+      if inString, byte < 0x20 {
+        if escaped == nil { escaped = Foundation.Data(bytes.prefix(offset)) }
+        escaped?.append(contentsOf: Array(String(format: "\\u%04x", byte).utf8))
+        continue
+      }
+      escaped?.append(byte)
+      guard inString else {
+        if byte == quote {
+          inString = true
+          length = 0
+        }
         continue
       }
       if escaping {
         escaping = false
-      } else if inString, scalar == "\\" {
+      } else if byte == backslash {
         escaping = true
-      } else if scalar == "\"" {
-        inString.toggle()
+      } else if byte == quote {
+        inString = false
+        continue
       }
-      escaped.unicodeScalars.append(scalar)
-    }
-    var repaired = Foundation.Data(escaped.utf8)
-
-    if let object = try? JSONSerialization.jsonObject(with: repaired, options: [.fragmentsAllowed])
-    {
-      let cut = cutStrings(object, count: &repairs.cutStrings)
-      if repairs.cutStrings > 0,
-        let data = try? JSONSerialization.data(
-          withJSONObject: cut, options: [.fragmentsAllowed])
-      {
-        repaired = data
+      if byte & 0xC0 != 0x80 {
+        length += 1
+        longest = max(longest, length)
       }
     }
-    return (repaired, repairs)
-  }
-
-  /// A quick look for anything `sanitized` would change: bytes outside ASCII that are not
-  /// valid UTF-8, raw control bytes inside a string, or a string that may be too long.
-  private static func needsRepair(_ body: Foundation.Data) -> Bool {
-    if String(data: body, encoding: .utf8) == nil { return true }
-    var inString = false
-    var escaping = false
-    var length = 0
-    for byte in body {
-      if inString {
-        if byte < 0x20 { return true }
-        // Counts characters roughly (every byte that starts a scalar): enough to know that
-        // a string may be over the limit.
-        if byte & 0xC0 != 0x80 { length += 1 }
-        if length > textLimit { return true }
-        if escaping {
-          escaping = false
-        } else if byte == UInt8(ascii: "\\") {
-          escaping = true
-        } else if byte == UInt8(ascii: "\"") {
-          inString = false
-        }
-      } else if byte == UInt8(ascii: "\"") {
-        inString = true
-        length = 0
-      }
-    }
-    return false
+    return (escaped, longest)
   }
 
   private static func cutStrings(_ value: Any, count: inout Int) -> Any {
