@@ -1,7 +1,6 @@
 import DataLayer
 import Dispatch
-// SPI too: a name visible to those who opt in must not collide either.
-@_spi(Benchmarks) import Domain
+import Domain
 import Foundation
 import Observation
 import Presentation
@@ -39,6 +38,7 @@ private let everyPublicType: [(name: String, type: Any.Type)] = [
   ("CardsRepository", (any CardsRepository).self),
   ("ClassifiedError", (any ClassifiedError).self),
   ("ContextualError", (any ContextualError).self),
+  ("Deadline", Deadline.self),
   ("DeadlineExceeded", DeadlineExceeded.self),
   ("DeveloperLog", (any DeveloperLog).self),
   ("DeviceApplePayService", DeviceApplePayService.self),
@@ -78,7 +78,6 @@ private let everyPublicType: [(name: String, type: Any.Type)] = [
   ("SessionEndedHandler", SessionEndedHandler.self),
   ("SignInRefused", SignInRefused.self),
   ("SilentLog", SilentLog.self),
-  ("SourceCalls", SourceCalls.self),
   ("SourceFailure", SourceFailure.self),
   ("TransportError", TransportError.self),
   ("TransportFailure", TransportFailure.self),

@@ -1,6 +1,6 @@
-@_spi(Benchmarks) import Domain
+import Domain
 
-/// The one-deadline mechanism with 3, 30 and 300 stand-in calls that answer at once: the
+/// `Deadline.callSideBySide` with 3, 30 and 300 stand-in calls that answer at once: the
 /// cost per call must stay flat, so 100 times the calls may cost at most 130 times the time.
 enum Scaling {
   static func figures() async -> [Figure] {
@@ -32,14 +32,12 @@ enum Scaling {
 
   /// The time of one run of `calls` calls under the real clock's 3 s deadline.
   private static func microseconds(calls count: Int) async -> Double {
-    let calls: [SourceCalls.Call<Int>] = (0..<count).map { index in
-      // Stand-ins tagged with the three real sources in turn: the tag only labels outcomes.
-      (PaymentSource.allCases[index % PaymentSource.allCases.count], { index })
+    let calls: [(key: Int, call: @Sendable () async throws -> Int)] = (0..<count).map { index in
+      (index, { index })
     }
-    let sourceCalls = SourceCalls(
-      deadline: PaymentMethodsUseCase.defaultDeadline, clock: ContinuousClock())
+    let deadline = Deadline(PaymentMethodsUseCase.defaultDeadline)
     let runsPerSecond = await Rounds.rate {
-      await sourceCalls.run(calls) { _, _ in true }
+      await deadline.callSideBySide(calls) { _, _ in true }
     }
     return 1_000_000 / runsPerSecond
   }

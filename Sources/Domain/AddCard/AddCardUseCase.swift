@@ -32,8 +32,7 @@ public struct AddCardUseCase: Sendable {
   private let saving: any CardSaving
   private let thisMonth: @Sendable () -> CardValidation.Month
   private let newIdempotencyKey: @Sendable () -> String
-  private let deadline: Duration
-  private let clock: any Clock<Duration>
+  private let deadline: Deadline
 
   /// - Parameters:
   ///   - thisMonth: the calendar's current month, for the expiry check.
@@ -48,8 +47,7 @@ public struct AddCardUseCase: Sendable {
     self.saving = saving
     self.thisMonth = thisMonth
     self.newIdempotencyKey = newIdempotencyKey
-    self.deadline = deadline
-    self.clock = clock
+    self.deadline = Deadline(deadline, clock: clock)
   }
 
   /// Throws `RequestFailure` (with its recovery and, for an ended session and the like,
@@ -61,19 +59,9 @@ public struct AddCardUseCase: Sendable {
     case .failure(let problems): return .invalid(problems.errors)
     }
     let key = newIdempotencyKey()
-    let (saving, deadline, clock) = (saving, deadline, clock)
-    // The save and a timer race; whichever ends first ends the other.
-    return try await withThrowingTaskGroup(of: AddCardOutcome?.self) { group in
-      group.addTask { try await saving.save(card, idempotencyKey: key) }
-      group.addTask {
-        try await clock.sleep(for: deadline)
-        return nil
-      }
-      defer { group.cancelAll() }
-      guard case .some(.some(let outcome)) = try await group.next() else {
-        throw DeadlineExceeded(deadline: deadline)
-      }
-      return outcome
+    let saving = saving
+    return try await deadline.call {
+      try await saving.save(card, idempotencyKey: key)
     }
   }
 }

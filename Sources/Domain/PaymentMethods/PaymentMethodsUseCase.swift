@@ -18,7 +18,7 @@ public struct PaymentMethodsUseCase: Sendable {
   private let cardsRepository: any CardsRepository
   private let applePayService: any ApplePayService
   private let flags: PaymentMethodsFeatureFlags
-  private let calls: SourceCalls
+  private let deadline: Deadline
   private let logger: any DeveloperLog
 
   /// - Parameters:
@@ -37,7 +37,7 @@ public struct PaymentMethodsUseCase: Sendable {
     self.cardsRepository = cardsRepository
     self.applePayService = applePayService
     self.flags = flags
-    self.calls = SourceCalls(deadline: deadline, clock: clock)
+    self.deadline = Deadline(deadline, clock: clock)
     self.logger = logger
   }
 
@@ -46,7 +46,7 @@ public struct PaymentMethodsUseCase: Sendable {
   /// Throws `PaymentMethodsError`, or `CancellationError` when the caller went away.
   public func execute() async throws -> [PaymentMethod] {
     var verdicts: [PaymentSource: Verdict] = [:]
-    await calls.run(enabledCalls()) { source, outcome in
+    await deadline.callSideBySide(enabledCalls()) { source, outcome in
       let verdict = Self.verdict(source, outcome)
       verdicts[source] = verdict
       // Nothing the other sources answer can change where the user has to go.
@@ -87,10 +87,12 @@ public struct PaymentMethodsUseCase: Sendable {
     case applePay(ApplePay)
   }
 
+  private typealias SourceCall = (key: PaymentSource, call: @Sendable () async throws -> Answer)
+
   /// The calls to make; a source switched off by a flag is not called at all.
-  private func enabledCalls() -> [SourceCalls.Call<Answer>] {
+  private func enabledCalls() -> [SourceCall] {
     let (wallet, cards, applePay) = (walletRepository, cardsRepository, applePayService)
-    var calls: [SourceCalls.Call<Answer>] = []
+    var calls: [SourceCall] = []
     if flags.isWalletEnabled {
       calls.append((.wallet, { .wallet(try await wallet.fetchWallet()) }))
     }

@@ -43,7 +43,7 @@ public enum WalletError: ClassifiedError, Sendable {
 /// `WalletStatus` value. Only a real failure is thrown.
 public struct WalletUseCase: Sendable {
   private let repository: any WalletRepository
-  private let calls: SourceCalls
+  private let deadline: Deadline
 
   public init(
     repository: any WalletRepository,
@@ -51,21 +51,23 @@ public struct WalletUseCase: Sendable {
     clock: any Clock<Duration> = ContinuousClock()
   ) {
     self.repository = repository
-    self.calls = SourceCalls(deadline: deadline, clock: clock)
+    self.deadline = Deadline(deadline, clock: clock)
   }
 
   /// Throws `WalletError`, or `CancellationError` when the caller went away.
   public func execute() async throws -> WalletStatus {
     let repository = repository
-    var outcome: Result<Wallet, any Error> = .failure(CancellationError())
-    let call: SourceCalls.Call<Wallet> = (.wallet, { try await repository.fetchWallet() })
-    await calls.run([call]) { _, answer in
-      outcome = answer
-      return true
+    let result: Result<Wallet, any Error>
+    do {
+      result = .success(
+        try await deadline.call { try await repository.fetchWallet() })
+    } catch {
+      result = .failure(error)
     }
+    // A cancelled load is nobody's failure.
     try Task.checkCancellation()
 
-    switch outcome {
+    switch result {
     case .success(let wallet):
       return .active(wallet)
     case .failure(let error as WalletRepositoryError):
