@@ -4,8 +4,6 @@ import Foundation
 /// the goal's yardstick, measured in the same run) and, where the issue sets one, its goal.
 struct Figure: Sendable {
   enum Goal: Sendable {
-    /// The figure must be at least `ratio` × the floor (rates: higher is better).
-    case atLeast(Double)
     /// The figure must be at most `ratio` × the floor (times and peaks: lower is better).
     case atMost(Double)
     /// The figure must be at most `limit` above the floor, in the figure's unit.
@@ -30,7 +28,6 @@ struct Figure: Sendable {
   /// PASS or MISS against the goal; nil when there is none.
   var verdict: Bool? {
     switch goal {
-    case .atLeast(let ratio): value >= ratio * floor
     case .atMost(let ratio): value <= ratio * floor
     case .withinAbove(let limit): value - floor <= limit
     case .equal: value == floor
@@ -40,7 +37,6 @@ struct Figure: Sendable {
 
   var goalDescription: String {
     switch goal {
-    case .atLeast(let ratio): "≥ \(Format.number(ratio)) × floor"
     case .atMost(let ratio): "≤ \(Format.number(ratio)) × floor"
     case .withinAbove(let limit): "≤ floor + \(Format.number(limit)) \(unit)"
     case .equal: "= floor"
