@@ -45,42 +45,50 @@ struct AddCardSnapshot: Equatable, Encodable {
 }
 
 extension AddCardSnapshot {
+  /// How the last submission ended; nil while none has.
   @MainActor
-  init(_ viewModel: AddCardViewModel) {
+  init?(_ viewModel: AddCardViewModel) {
     var fieldErrors: [String: [String]] = [:]
     for field in CardField.allCases {
       fieldErrors[field.rawValue] = viewModel.fieldErrors[field] ?? []
     }
-    self.init(status: .invalid, fieldErrors: fieldErrors, ending: .invalidCard)
-    if case .saved(let row, let alreadySaved) = viewModel.phase {
-      status = alreadySaved ? .alreadySaved : .saved
-      card = Card(title: row.title, subtitle: row.subtitle)
-      ending = .shown
-      return
+    switch (viewModel.phase, viewModel.banner) {
+    case (.saved(let row, let alreadySaved), _):
+      self.init(
+        status: alreadySaved ? .alreadySaved : .saved,
+        card: Card(title: row.title, subtitle: row.subtitle), fieldErrors: fieldErrors,
+        ending: .shown)
+    case (.invalid, _):
+      self.init(status: .invalid, fieldErrors: fieldErrors, ending: .invalidCard)
+    case (_, let banner?):
+      let (error, action) = Self.panel(banner)
+      let (status, ending): (Status, ExitCode.Ending) =
+        switch banner {
+        case .declined: (.declined, .declined)
+        case .failed(let presented): (.error, .failed(presented.category))
+        case .actionRequired(let decision): (.error, .journey(decision.action))
+        }
+      self.init(
+        status: status, fieldErrors: fieldErrors, error: error, action: action, ending: ending)
+    case (.editing, nil), (.submitting, nil):
+      return nil
     }
-    switch viewModel.banner {
-    case .declined(let reason)?:
-      status = .declined
-      error = ScreenSnapshot.Panel(
-        title: "Declined by your bank", message: reason,
-        hint: "Use another card, or ask your bank why.")
-      ending = .declined
-    case .failed(let presented)?:
-      status = .error
-      error = ScreenSnapshot.Panel(
-        title: presented.title, message: presented.message, hint: presented.hint,
-        recovery: presented.recovery.description, traceId: presented.traceID)
-      ending = .failed(presented.category)
-    case .actionRequired(let decision)?:
-      status = .error
-      error = ScreenSnapshot.Panel(
-        title: decision.notice.title, message: decision.notice.message,
-        hint: decision.notice.hint, recovery: decision.recovery.description,
-        traceId: decision.traceID)
-      action = ScreenSnapshot.Action(kind: decision.action.rawValue, button: decision.button)
-      ending = .journey(decision.action)
-    case nil:
-      break
+  }
+
+  /// What stands above the form, as the panel and the journey's button it shows.
+  static func panel(_ banner: AddCardViewModel.Banner) -> (
+    ScreenSnapshot.Panel, ScreenSnapshot.Action?
+  ) {
+    switch banner {
+    case .declined(let reason):
+      (
+        ScreenSnapshot.Panel(
+          title: "Declined by your bank", message: reason,
+          hint: "Use another card, or ask your bank why."), nil
+      )
+    case .failed(let presented): (ScreenSnapshot.Panel(presented), nil)
+    case .actionRequired(let decision):
+      (ScreenSnapshot.Panel(decision), ScreenSnapshot.Action(decision))
     }
   }
 }

@@ -76,7 +76,8 @@ struct CommandRunner {
     for field in CardField.allCases { viewModel.edit(field, to: form[field]) }
     await ConsoleLog.startingLoad(on: environment.clock) { viewModel.submit() }.value
 
-    let snapshot = AddCardSnapshot(viewModel)
+    // A submission that has not ended was cancelled: only an interruption does that.
+    guard let snapshot = AddCardSnapshot(viewModel) else { return .interrupted }
     let terminal = terminal(options.noColor)
     if options.json {
       console.write(Self.json(snapshot))

@@ -1,3 +1,5 @@
+import Presentation
+
 /// Draws a `ScreenSnapshot` as a box of text, the terminal's stand-in for a SwiftUI view.
 ///
 /// Every string from the snapshot passes `UntrustedText` before it is laid out, and text is
@@ -128,7 +130,9 @@ struct ScreenRenderer {
   private func sections(
     _ methods: [ScreenSnapshot.Method], showsSelection: Bool, highlighted: Int?
   ) -> ([String], Range<Int>?) {
-    let headings = [("wallet", "WALLET"), ("card", "CARDS"), ("applePay", "APPLE PAY")]
+    let headings: [(PaymentMethodRow.Kind, String)] = [
+      (.wallet, "WALLET"), (.card, "CARDS"), (.applePay, "APPLE PAY"),
+    ]
     var lines: [String] = []
     var focus: Range<Int>?
     for (kind, heading) in headings {

@@ -12,7 +12,7 @@ struct ScreenSnapshot: Equatable, Encodable {
   }
 
   struct Method: Equatable, Encodable {
-    var kind: String
+    var kind: PaymentMethodRow.Kind
     var title: String
     var subtitle: String
     var selectable: Bool
@@ -23,6 +23,15 @@ struct ScreenSnapshot: Equatable, Encodable {
     enum CodingKeys: String, CodingKey {
       case kind, title, subtitle, selectable, selected
     }
+
+    func encode(to encoder: any Encoder) throws {
+      var container = encoder.container(keyedBy: CodingKeys.self)
+      try container.encode(kind.rawValue, forKey: .kind)
+      try container.encode(title, forKey: .title)
+      try container.encode(subtitle, forKey: .subtitle)
+      try container.encode(selectable, forKey: .selectable)
+      try container.encode(selected, forKey: .selected)
+    }
   }
 
   struct Panel: Equatable, Encodable {
@@ -30,7 +39,7 @@ struct ScreenSnapshot: Equatable, Encodable {
     var message: String
     var hint: String
     /// How the error can be recovered from; nil for a notice.
-    var recovery: String?
+    var recovery: Recovery?
     /// Only where support has to take over.
     var traceId: String?
 
@@ -44,15 +53,25 @@ struct ScreenSnapshot: Equatable, Encodable {
       try container.encode(title, forKey: .title)
       try container.encode(message, forKey: .message)
       try container.encode(hint, forKey: .hint)
-      try container.encode(recovery, forKey: .recovery)
+      try container.encode(recovery?.description, forKey: .recovery)
       try container.encode(traceId, forKey: .traceId)
     }
   }
 
   /// Where the app-level handlers sent the user, and the button that takes them there.
   struct Action: Equatable, Encodable {
-    var kind: String
+    var kind: FlowDecision.Action
     var button: String
+
+    enum CodingKeys: String, CodingKey {
+      case kind, button
+    }
+
+    func encode(to encoder: any Encoder) throws {
+      var container = encoder.container(keyedBy: CodingKeys.self)
+      try container.encode(kind.rawValue, forKey: .kind)
+      try container.encode(button, forKey: .button)
+    }
   }
 
   var screen: CommandLineOptions.Screen
@@ -125,7 +144,7 @@ extension ScreenSnapshot {
       status = .loaded
       methods = [
         Method(
-          kind: PaymentMethodRow.Kind.wallet.rawValue, title: "Wallet",
+          kind: .wallet, title: "Wallet",
           subtitle: "Balance \(summary.balance)", selectable: summary.note == nil, selected: false)
       ]
       message = summary.note
@@ -147,19 +166,15 @@ extension ScreenSnapshot {
 
   private mutating func show(_ presented: PresentationError) {
     status = .error
-    error = Panel(
-      title: presented.title, message: presented.message, hint: presented.hint,
-      recovery: presented.recovery.description, traceId: presented.traceID)
+    error = Panel(presented)
     ending = .failed(presented.category)
     canRetry = presented.recovery.isRetry
   }
 
   private mutating func show(_ decision: FlowDecision) {
     status = .error
-    error = Panel(
-      title: decision.notice.title, message: decision.notice.message, hint: decision.notice.hint,
-      recovery: decision.recovery.description, traceId: decision.traceID)
-    action = Action(kind: decision.action.rawValue, button: decision.button)
+    error = Panel(decision)
+    action = Action(decision)
     message = decision.message
     ending = .journey(decision.action)
   }
@@ -168,7 +183,7 @@ extension ScreenSnapshot {
 extension ScreenSnapshot.Method {
   init(_ row: PaymentMethodRow) {
     self.init(
-      kind: row.kind.rawValue, title: row.title, subtitle: row.subtitle,
+      kind: row.kind, title: row.title, subtitle: row.subtitle,
       selectable: row.isSelectable, selected: row.isSelected, id: row.id)
   }
 }
@@ -176,5 +191,23 @@ extension ScreenSnapshot.Method {
 extension ScreenSnapshot.Panel {
   init(_ notice: Notice) {
     self.init(title: notice.title, message: notice.message, hint: notice.hint)
+  }
+
+  init(_ presented: PresentationError) {
+    self.init(
+      title: presented.title, message: presented.message, hint: presented.hint,
+      recovery: presented.recovery, traceId: presented.traceID)
+  }
+
+  init(_ decision: FlowDecision) {
+    self.init(
+      title: decision.notice.title, message: decision.notice.message, hint: decision.notice.hint,
+      recovery: decision.recovery, traceId: decision.traceID)
+  }
+}
+
+extension ScreenSnapshot.Action {
+  init(_ decision: FlowDecision) {
+    self.init(kind: decision.action, button: decision.button)
   }
 }

@@ -1,5 +1,6 @@
 import DemoBackend
 import Foundation
+import Presentation
 import Testing
 
 @testable import CLI
@@ -51,7 +52,7 @@ struct BoxWidthTests {
     var snapshot = ScreenSnapshot(screen: .paymentMethods, status: .loaded)
     snapshot.methods = [
       .init(
-        kind: "wallet", title: "Wallet", subtitle: "Balance €\(word)", selectable: true,
+        kind: .wallet, title: "Wallet", subtitle: "Balance €\(word)", selectable: true,
         selected: false)
     ]
 
@@ -118,7 +119,7 @@ extension ScreenSnapshot {
     case 0:
       snapshot.methods = (0..<random.int(in: 1...4)).map { index in
         Method(
-          kind: ["wallet", "card", "applePay"][index % 3], title: GeneratedText.text(&random),
+          kind: PaymentMethodRow.Kind.allCases[index % 3], title: GeneratedText.text(&random),
           subtitle: GeneratedText.text(&random), selectable: random.chance(2),
           selected: random.chance(3))
       }
@@ -136,7 +137,7 @@ extension ScreenSnapshot {
         traceId: random.chance(2) ? GeneratedText.text(&random) : nil)
       snapshot.action =
         random.chance(2)
-        ? Action(kind: "signIn", button: GeneratedText.text(&random)) : nil
+        ? Action(kind: .signIn, button: GeneratedText.text(&random)) : nil
     }
     return snapshot
   }

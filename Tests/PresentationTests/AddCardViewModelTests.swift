@@ -55,7 +55,7 @@ struct AddCardViewModelTests {
 
     #expect(viewModel.fieldErrors == [.number: ["Not this bank"]])
     #expect(viewModel.form.number == "4242 4242 4242 4242")
-    #expect(viewModel.phase == .editing)
+    #expect(viewModel.phase == .invalid)
   }
 
   @Test("a decline stands above the form, with the issuer's words")

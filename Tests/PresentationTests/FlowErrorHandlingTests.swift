@@ -35,7 +35,7 @@ struct FlowErrorHandlersTests {
       (.appOutdated, .updateApp),
     ])
   func journeys(interruption: FlowInterruption, action: FlowDecision.Action) throws {
-    let decision = try #require(FlowErrorHandlers.standard.decision(for: interruption))
+    let decision = try #require(FlowErrorHandlers.standard.decision(for: interruption, recovery: .retryNow))
 
     #expect(decision.action == action)
   }

@@ -26,8 +26,7 @@ struct CardFormScreen: Equatable {
       return [.editCard(focused, String(form.texts[focused, default: ""].dropLast()))]
     case .enter where !form.isSubmitting:
       return [
-        form.action?.kind == FlowDecision.Action.signIn.rawValue
-          ? .signInAndSubmitCard : .submitCard
+        form.action?.kind == .signIn ? .signInAndSubmitCard : .submitCard
       ]
     case .enter, .home, .end:
       return []
@@ -46,8 +45,7 @@ struct CardFormScreen: Equatable {
   func actions(for form: CardFormSnapshot) -> [InteractiveScreen.Action] {
     var actions: [InteractiveScreen.Action] = [.nextField]
     if !form.isSubmitting {
-      let signsIn = form.action?.kind == FlowDecision.Action.signIn.rawValue
-      actions.append(signsIn ? .journey(button: "Sign in and save") : .save)
+      actions.append(form.action?.kind == .signIn ? .journey(button: "Sign in and save") : .save)
     }
     return actions + [.back]
   }
@@ -79,9 +77,7 @@ struct CardFormSnapshot: Equatable {
     errors = viewModel.fieldErrors
     isSubmitting = viewModel.phase == .submitting
     if case .saved(let row, _) = viewModel.phase { savedRowID = row.id }
-    let outcome = AddCardSnapshot(viewModel)
-    banner = viewModel.banner == nil ? nil : outcome.error
-    action = outcome.action
+    (banner, action) = viewModel.banner.map(AddCardSnapshot.panel) ?? (nil, nil)
   }
 }
 

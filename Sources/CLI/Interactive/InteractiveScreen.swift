@@ -165,7 +165,7 @@ struct InteractiveScreen: Equatable {
   /// The journey's button: the ways on this app can take, and for the others, what the
   /// user would do next.
   private mutating func journey(_ snapshot: ScreenSnapshot) -> [Effect] {
-    switch snapshot.action.flatMap({ FlowDecision.Action(rawValue: $0.kind) }) {
+    switch snapshot.action?.kind {
     case .signIn:
       return [.signIn(screen)]
     case .verifyAccount:

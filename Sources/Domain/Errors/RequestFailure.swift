@@ -44,8 +44,20 @@ public struct RequestFailure: ClassifiedError, ContextualError, Sendable {
     self.context = context
   }
 
+  public var recovery: Recovery { kind.recovery }
+
+  /// Four kinds send the user elsewhere; the rest stay on the screen.
+  public var interruption: FlowInterruption? { kind.interruption }
+
+  public var underlyingError: (any Error)? { context.underlying }
+
+  public var summary: String { "RequestFailure.\(kind.rawValue)(\(context))" }
+}
+
+extension RequestFailure.Kind {
+  /// The advice for every failure of this kind.
   public var recovery: Recovery {
-    switch kind {
+    switch self {
     case .offline, .insecureConnection: .retryWhenUserActs(.reconnect)
     case .timedOut, .connectionLost, .serverUnreachable, .interrupted, .rateLimited,
       .serviceUnavailable:
@@ -58,9 +70,9 @@ public struct RequestFailure: ClassifiedError, ContextualError, Sendable {
     }
   }
 
-  /// Four kinds send the user elsewhere; the rest stay on the screen.
+  /// Where a failure of this kind sends the user: four kinds do; the rest stay on the screen.
   public var interruption: FlowInterruption? {
-    switch kind {
+    switch self {
     case .sessionExpired: .sessionEnded
     case .userNotVerified: .accountNotVerified
     case .userLocked: .accountLocked
@@ -71,8 +83,4 @@ public struct RequestFailure: ClassifiedError, ContextualError, Sendable {
       nil
     }
   }
-
-  public var underlyingError: (any Error)? { context.underlying }
-
-  public var summary: String { "RequestFailure.\(kind.rawValue)(\(context))" }
 }

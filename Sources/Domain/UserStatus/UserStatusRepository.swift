@@ -9,4 +9,22 @@ public enum UserStatus: String, Sendable, Equatable, CaseIterable {
   case verified
   case notVerified
   case locked
+
+  /// Where a status that stands in the way sends the user; nil when nothing does.
+  public var interruption: FlowInterruption? {
+    switch self {
+    case .verified: nil
+    case .notVerified: .accountNotVerified
+    case .locked: .accountLocked
+    }
+  }
+
+  /// The advice that goes with the status: the same as the request failures' that report it.
+  public var recovery: Recovery {
+    switch self {
+    case .verified: .retryNow
+    case .notVerified: RequestFailure.Kind.userNotVerified.recovery
+    case .locked: RequestFailure.Kind.userLocked.recovery
+    }
+  }
 }

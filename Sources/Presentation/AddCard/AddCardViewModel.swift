@@ -11,6 +11,8 @@ public final class AddCardViewModel {
   public enum Phase: Sendable, Equatable {
     case editing
     case submitting
+    /// The form's problems, found locally or by the backend, stopped the submission.
+    case invalid
     /// The card is on the user's list: just saved, or saved before.
     case saved(PaymentMethodRow, alreadySaved: Bool)
   }
@@ -126,7 +128,7 @@ public final class AddCardViewModel {
       phase = .saved(PaymentMethodRow(.card(card), locale: locale), alreadySaved: true)
     case .invalid(let errors):
       fieldErrors = errors
-      phase = .editing
+      phase = .invalid
     case .declined(let reason):
       banner = .declined(reason ?? "Your bank declined this card.")
       phase = .editing

@@ -43,9 +43,8 @@ struct ErrorPresenter: Sendable {
     let shownTraceID = recovery.showsTraceID ? chain.traceID : nil
 
     if let interruption = FlowInterruption(of: error),
-      var decision = flowHandlers.decision(for: interruption)
+      var decision = flowHandlers.decision(for: interruption, recovery: recovery)
     {
-      decision.recovery = recovery
       decision.traceID = shownTraceID
       log(.warning, "sending the user to \(decision.action.rawValue)", error, chain, recovery)
       return .journey(decision)

@@ -11,7 +11,7 @@ public struct FlowDecision: Sendable, Equatable {
   }
 
   public var action: Action
-  /// The advice of the failure that sent the user on this journey.
+  /// The advice of the failure that sent the user on this journey, as that failure gave it.
   public var recovery: Recovery
   public var notice: Notice
   /// The label of the way on, such as "Check my status again".
@@ -37,9 +37,10 @@ public struct FlowDecision: Sendable, Equatable {
 }
 
 /// One link of the app-level chain: claims the interruptions it knows how to turn into a
-/// journey.
+/// journey. The advice (`recovery`) is the error's own, decided below; a handler only
+/// passes it on.
 public protocol FlowErrorHandler: Sendable {
-  func decision(for interruption: FlowInterruption) -> FlowDecision?
+  func decision(for interruption: FlowInterruption, recovery: Recovery) -> FlowDecision?
 }
 
 /// The app-level handler chain. Errors that interrupt the flow (session ended, account
@@ -58,9 +59,11 @@ public struct FlowErrorHandlers: Sendable {
   ])
 
   /// The first handler's decision, or nil if no handler claims the interruption.
-  public func decision(for interruption: FlowInterruption) -> FlowDecision? {
+  public func decision(for interruption: FlowInterruption, recovery: Recovery) -> FlowDecision? {
     for handler in handlers {
-      if let decision = handler.decision(for: interruption) { return decision }
+      if let decision = handler.decision(for: interruption, recovery: recovery) {
+        return decision
+      }
     }
     return nil
   }
@@ -70,11 +73,11 @@ public struct FlowErrorHandlers: Sendable {
 public struct SessionEndedHandler: FlowErrorHandler {
   public init() {}
 
-  public func decision(for interruption: FlowInterruption) -> FlowDecision? {
+  public func decision(for interruption: FlowInterruption, recovery: Recovery) -> FlowDecision? {
     guard interruption == .sessionEnded else { return nil }
     return FlowDecision(
       action: .signIn,
-      recovery: .signInAgain,
+      recovery: recovery,
       notice: Notice(
         title: "Please sign in again",
         message: "Your session has ended, so we signed you out to keep your account safe.",
@@ -87,12 +90,12 @@ public struct SessionEndedHandler: FlowErrorHandler {
 public struct UserStateHandler: FlowErrorHandler {
   public init() {}
 
-  public func decision(for interruption: FlowInterruption) -> FlowDecision? {
+  public func decision(for interruption: FlowInterruption, recovery: Recovery) -> FlowDecision? {
     switch interruption {
     case .accountNotVerified:
       FlowDecision(
         action: .verifyAccount,
-        recovery: .retryWhenUserActs(.verifyAccount),
+        recovery: recovery,
         notice: Notice(
           title: "Verify your account",
           message: "You need a verified account before you can pay.",
@@ -101,7 +104,7 @@ public struct UserStateHandler: FlowErrorHandler {
     case .accountLocked:
       FlowDecision(
         action: .contactSupport,
-        recovery: .notRecoverable(.contactSupport),
+        recovery: recovery,
         notice: Notice(
           title: "Your account is locked",
           message: "For your security, payments are turned off on this account.",
@@ -117,11 +120,11 @@ public struct UserStateHandler: FlowErrorHandler {
 public struct OutdatedClientHandler: FlowErrorHandler {
   public init() {}
 
-  public func decision(for interruption: FlowInterruption) -> FlowDecision? {
+  public func decision(for interruption: FlowInterruption, recovery: Recovery) -> FlowDecision? {
     guard interruption == .appOutdated else { return nil }
     return FlowDecision(
       action: .updateApp,
-      recovery: .notRecoverable(.clientNotSupported),
+      recovery: recovery,
       notice: Notice(
         title: "Update the app",
         message: "This version of the app is no longer supported.",

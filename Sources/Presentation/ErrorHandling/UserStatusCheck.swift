@@ -24,17 +24,15 @@ struct UserStatusCheck: Sendable {
     logger.log(.info, "user status is \(status.rawValue)")
     // What stands in the way, and what the check found, said because the screen may look
     // just as it did before the check.
-    let blocked: (interruption: FlowInterruption, finding: String)? =
-      switch status {
-      case .verified: nil
-      case .notVerified:
-        (.accountNotVerified, "Checked just now: your account isn't verified yet.")
-      case .locked: (.accountLocked, "Checked just now: your account is locked.")
-      }
-    guard let blocked, var decision = flowHandlers.decision(for: blocked.interruption) else {
+    guard let interruption = status.interruption,
+      var decision = flowHandlers.decision(for: interruption, recovery: status.recovery)
+    else {
       return .ready
     }
-    decision.message = blocked.finding
+    decision.message =
+      status == .locked
+      ? "Checked just now: your account is locked."
+      : "Checked just now: your account isn't verified yet."
     return .blocked(decision)
   }
 }

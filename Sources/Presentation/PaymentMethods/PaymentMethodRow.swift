@@ -3,7 +3,7 @@ import Foundation
 
 /// One row of the payment-methods list, ready to draw: no formatting is left to the view.
 public struct PaymentMethodRow: Sendable, Equatable, Identifiable {
-  public enum Kind: String, Sendable, Equatable {
+  public enum Kind: String, Sendable, Equatable, CaseIterable {
     case wallet
     case card
     case applePay
