@@ -56,12 +56,8 @@ public final class PaymentMethodsViewModel {
 
   public private(set) var state: State = .loading
 
-  @ObservationIgnored private let loadMethods: @Sendable () async throws -> [PaymentMethod]
-  @ObservationIgnored private let presenter: ErrorPresenter
-  @ObservationIgnored private let statusCheck: UserStatusCheck
-  @ObservationIgnored private let startSession: @Sendable () async throws -> Void
+  @ObservationIgnored private let loader: ScreenLoader<[PaymentMethod]>
   @ObservationIgnored private let locale: Locale
-  @ObservationIgnored private let loads = LatestLoad()
 
   public convenience init(
     useCase: PaymentMethodsUseCase, userStatus: any UserStatusRepository,
@@ -85,12 +81,11 @@ public final class PaymentMethodsViewModel {
     logger: any DeveloperLog,
     locale: Locale = .current
   ) {
-    self.loadMethods = loadMethods
-    self.presenter = ErrorPresenter(
-      activity: .loading("your payment methods"), flowHandlers: flowHandlers, logger: logger)
-    self.statusCheck = UserStatusCheck(
-      read: checkUserStatus, flowHandlers: flowHandlers, logger: logger)
-    self.startSession = signIn
+    self.loader = ScreenLoader(
+      fetch: loadMethods,
+      presenter: ErrorPresenter(
+        activity: .loading("your payment methods"), flowHandlers: flowHandlers, logger: logger),
+      checkUserStatus: checkUserStatus, signIn: signIn)
     self.locale = locale
   }
 
@@ -99,24 +94,15 @@ public final class PaymentMethodsViewModel {
   @discardableResult
   public func load() -> Task<Void, Never> {
     state = .loading
-    return loads.start { await self.runLoad() }
+    return loader.load(show: show)
   }
 
   /// "Sign in": starts a new session, then loads the screen through the same path as the
-  /// first load. A sign-in that fails is shown like any error: a refusal sends the user
-  /// back to signing in, a network failure says so.
+  /// first load.
   @discardableResult
   public func signIn() -> Task<Void, Never> {
     state = .loading
-    return loads.start {
-      do {
-        try await self.startSession()
-      } catch {
-        self.publish(self.present(error))
-        return
-      }
-      await self.runLoad()
-    }
+    return loader.signIn(show: show)
   }
 
   /// "Check my status again": re-reads the user's status before anything else, and loads
@@ -124,13 +110,7 @@ public final class PaymentMethodsViewModel {
   @discardableResult
   public func checkStatusAgain() -> Task<Void, Never> {
     state = .loading
-    return loads.start {
-      switch await self.statusCheck.run() {
-      case .ready: await self.runLoad()
-      case .blocked(let decision): self.publish(.actionRequired(decision))
-      case .failed(let error): self.publish(self.present(error))
-      }
-    }
+    return loader.checkStatusAgain(show: show)
   }
 
   /// Selects a method. A row that cannot pay stays unselected and says why.
@@ -149,31 +129,14 @@ public final class PaymentMethodsViewModel {
     state = .loaded(methods)
   }
 
-  private func runLoad() async {
-    do {
-      let methods = try await loadMethods()
-      publish(.loaded(Self.group(methods, locale: locale)))
-    } catch {
-      publish(present(error))
-    }
-  }
-
-  /// Sets the state unless this load was cancelled (superseded, or the screen went away):
-  /// the one cancellation rule. It asks whether the load was cancelled, not what the error
-  /// was, so a `CancellationError` thrown below while nobody cancelled the load is shown
-  /// like any failure instead of leaving the screen loading for ever. The state is only
-  /// made (and an error only presented and logged) when it will be shown.
-  private func publish(_ newState: @autoclosure () -> State) {
-    guard !Task.isCancelled else { return }
-    state = newState()
-  }
-
-  private func present(_ error: any Error) -> State {
-    switch presenter.present(error) {
-    case .empty(let notice): .empty(notice)
-    case .journey(let decision): .actionRequired(decision)
-    case .failed(let presented): .failed(presented)
-    }
+  private func show(_ outcome: ScreenLoader<[PaymentMethod]>.Outcome) {
+    state =
+      switch outcome {
+      case .loaded(let methods): .loaded(Self.group(methods, locale: locale))
+      case .presented(.empty(let notice)): .empty(notice)
+      case .presented(.journey(let decision)): .actionRequired(decision)
+      case .presented(.failed(let presented)): .failed(presented)
+      }
   }
 
   private static func group(_ methods: [PaymentMethod], locale: Locale) -> Methods {

@@ -32,12 +32,8 @@ public final class WalletViewModel {
 
   public private(set) var state: State = .loading
 
-  @ObservationIgnored private let loadStatus: @Sendable () async throws -> WalletStatus
-  @ObservationIgnored private let presenter: ErrorPresenter
-  @ObservationIgnored private let statusCheck: UserStatusCheck
-  @ObservationIgnored private let startSession: @Sendable () async throws -> Void
+  @ObservationIgnored private let loader: ScreenLoader<WalletStatus>
   @ObservationIgnored private let locale: Locale
-  @ObservationIgnored private let loads = LatestLoad()
 
   public convenience init(
     useCase: WalletUseCase, userStatus: any UserStatusRepository,
@@ -58,12 +54,11 @@ public final class WalletViewModel {
     logger: any DeveloperLog,
     locale: Locale = .current
   ) {
-    self.loadStatus = loadStatus
-    self.presenter = ErrorPresenter(
-      activity: .loading("your wallet"), flowHandlers: flowHandlers, logger: logger)
-    self.statusCheck = UserStatusCheck(
-      read: checkUserStatus, flowHandlers: flowHandlers, logger: logger)
-    self.startSession = signIn
+    self.loader = ScreenLoader(
+      fetch: loadStatus,
+      presenter: ErrorPresenter(
+        activity: .loading("your wallet"), flowHandlers: flowHandlers, logger: logger),
+      checkUserStatus: checkUserStatus, signIn: signIn)
     self.locale = locale
   }
 
@@ -71,24 +66,14 @@ public final class WalletViewModel {
   @discardableResult
   public func load() -> Task<Void, Never> {
     state = .loading
-    return loads.start { await self.runLoad() }
+    return loader.load(show: show)
   }
 
-  /// "Sign in": starts a new session, then loads the screen through the same path as the
-  /// first load. A sign-in that fails is shown like any error: a refusal sends the user
-  /// back to signing in, a network failure says so.
+  /// "Sign in": starts a new session, then loads the wallet.
   @discardableResult
   public func signIn() -> Task<Void, Never> {
     state = .loading
-    return loads.start {
-      do {
-        try await self.startSession()
-      } catch {
-        self.publish(self.present(error))
-        return
-      }
-      await self.runLoad()
-    }
+    return loader.signIn(show: show)
   }
 
   /// "Check my status again": re-reads the user's status before anything else, and loads
@@ -96,32 +81,18 @@ public final class WalletViewModel {
   @discardableResult
   public func checkStatusAgain() -> Task<Void, Never> {
     state = .loading
-    return loads.start {
-      switch await self.statusCheck.run() {
-      case .ready: await self.runLoad()
-      case .blocked(let decision): self.publish(.actionRequired(decision))
-      case .failed(let error): self.publish(self.present(error))
+    return loader.checkStatusAgain(show: show)
+  }
+
+  private func show(_ outcome: ScreenLoader<WalletStatus>.Outcome) {
+    state =
+      switch outcome {
+      case .loaded(let status): present(status)
+      // The wallet use case has no empty result of its own: a missing wallet is a status.
+      case .presented(.empty(let notice)): .noWallet(notice)
+      case .presented(.journey(let decision)): .actionRequired(decision)
+      case .presented(.failed(let presented)): .failed(presented)
       }
-    }
-  }
-
-  private func runLoad() async {
-    do {
-      let status = try await loadStatus()
-      publish(present(status))
-    } catch {
-      publish(present(error))
-    }
-  }
-
-  /// Sets the state unless this load was cancelled (superseded, or the screen went away):
-  /// the one cancellation rule. It asks whether the load was cancelled, not what the error
-  /// was, so a `CancellationError` thrown below while nobody cancelled the load is shown
-  /// like any failure instead of leaving the screen loading for ever. The state is only
-  /// made (and an error only presented and logged) when it will be shown.
-  private func publish(_ newState: @autoclosure () -> State) {
-    guard !Task.isCancelled else { return }
-    state = newState()
   }
 
   private func present(_ status: WalletStatus) -> State {
@@ -155,15 +126,6 @@ public final class WalletViewModel {
           title: "Your wallet is being reviewed",
           message: message,
           hint: "You'll be able to use it as soon as the review is done."))
-    }
-  }
-
-  private func present(_ error: any Error) -> State {
-    switch presenter.present(error) {
-    // The wallet use case has no empty result of its own: a missing wallet is a status.
-    case .empty(let notice): .noWallet(notice)
-    case .journey(let decision): .actionRequired(decision)
-    case .failed(let presented): .failed(presented)
     }
   }
 }
