@@ -19,7 +19,7 @@ struct ErrorFlowTests {
   static var everyError: [(any Error, FlowDecision.Action?)] {
     let context = ErrorContext(operation: "GET /cards", traceID: "t-1")
     let journeys: [RequestFailure.Kind: FlowDecision.Action] = [
-      .sessionExpired: .signIn, .userNotVerified: .verifyAccount, .userLocked: .contactSupport,
+      .sessionEnded: .signIn, .userNotVerified: .verifyAccount, .userLocked: .contactSupport,
       .clientOutdated: .updateApp,
     ]
     var errors: [(any Error, FlowDecision.Action?)] = []

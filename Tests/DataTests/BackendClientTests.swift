@@ -296,9 +296,9 @@ struct BackendClientSessionTests {
     let first = try #require(await requestFailure { _ = try await fixture.client.send(.cards) })
     let second = try #require(await requestFailure { _ = try await fixture.client.send(.wallet) })
 
-    #expect(first.kind == .sessionExpired)
+    #expect(first.kind == .sessionEnded)
     #expect(first.recovery == .signInAgain)
-    #expect(second.kind == .sessionExpired)
+    #expect(second.kind == .sessionEnded)
     #expect(await fixture.backend.requestCount(.wallet) == 0)
     #expect(await fixture.backend.requestCount(.refreshSession) == 1)
   }
@@ -309,7 +309,7 @@ struct BackendClientSessionTests {
 
     let failure = try #require(await requestFailure { _ = try await fixture.client.send(.cards) })
 
-    #expect(failure.kind == .sessionExpired)
+    #expect(failure.kind == .sessionEnded)
     #expect(await fixture.backend.requestCount(.cards) == 2)
   }
 

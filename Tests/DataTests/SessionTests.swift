@@ -54,9 +54,9 @@ struct SessionTests {
     let first = try #require(await requestFailure { _ = try await client.send(.cards) })
     let second = try #require(await requestFailure { _ = try await client.send(.cards) })
 
-    #expect(first.kind == .sessionExpired)
+    #expect(first.kind == .sessionEnded)
     #expect(first.interruption == .sessionEnded)
-    #expect(second.kind == .sessionExpired)
+    #expect(second.kind == .sessionEnded)
     #expect(await backend.refreshes == 1)
   }
 

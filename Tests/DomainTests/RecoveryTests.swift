@@ -13,7 +13,7 @@ struct RecoveryTests {
     (.interrupted, .retryNow),
     (.rateLimited, .retryNow),
     (.serviceUnavailable, .retryNow),
-    (.sessionExpired, .signInAgain),
+    (.sessionEnded, .signInAgain),
     (.userNotVerified, .retryWhenUserActs(.verifyAccount)),
     (.userLocked, .notRecoverable(.contactSupport)),
     (.clientOutdated, .notRecoverable(.clientNotSupported)),
@@ -144,7 +144,7 @@ struct PaymentMethodsUseCaseFlowTests {
   @Test(
     "are never skipped, even when other methods loaded",
     arguments: [
-      RequestFailure.Kind.sessionExpired, .userNotVerified, .userLocked, .clientOutdated,
+      RequestFailure.Kind.sessionEnded, .userNotVerified, .userLocked, .clientOutdated,
     ])
   func surfaced(kind: RequestFailure.Kind) async throws {
     let useCase = makeUseCase(cards: .throwing(Fixtures.cards(kind)))
@@ -168,7 +168,7 @@ struct PaymentMethodsUseCaseFlowTests {
         do { try await suspendUntilCancelled() } catch { cancelled.increment() }
         throw CancellationError()
       },
-      cards: .throwing(Fixtures.cards(.sessionExpired)),
+      cards: .throwing(Fixtures.cards(.sessionEnded)),
       applePay: ApplePayServiceStub {
         do { try await suspendUntilCancelled() } catch { cancelled.increment() }
         throw CancellationError()

@@ -74,7 +74,7 @@ struct WalletUseCaseTests {
 
   @Test(
     "a failure that sends the user elsewhere is thrown as a flow interruption",
-    arguments: [RequestFailure.Kind.sessionExpired, .userNotVerified, .userLocked, .clientOutdated])
+    arguments: [RequestFailure.Kind.sessionEnded, .userNotVerified, .userLocked, .clientOutdated])
   func flowInterrupted(kind: RequestFailure.Kind) async throws {
     do {
       let status = try await makeUseCase(.throwing(Fixtures.wallet(kind))).execute()

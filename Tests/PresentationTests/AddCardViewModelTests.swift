@@ -71,7 +71,7 @@ struct AddCardViewModelTests {
 
   @Test("an ended session is a journey above the form; the form is kept")
   func journey() async {
-    let failure = RequestFailure(.sessionExpired, context: ErrorContext(operation: "POST /cards"))
+    let failure = RequestFailure(.sessionEnded, context: ErrorContext(operation: "POST /cards"))
     let viewModel = makeViewModel { _ in throw failure }
     fill(viewModel)
 

@@ -35,7 +35,8 @@ struct FlowErrorHandlersTests {
       (.appOutdated, .updateApp),
     ])
   func journeys(interruption: FlowInterruption, action: FlowDecision.Action) throws {
-    let decision = try #require(FlowErrorHandlers.standard.decision(for: interruption, recovery: .retryNow))
+    let decision = try #require(
+      FlowErrorHandlers.standard.decision(for: interruption, recovery: .retryNow))
 
     #expect(decision.action == action)
   }
@@ -44,7 +45,7 @@ struct FlowErrorHandlersTests {
   @MainActor
   func emptyChain() async {
     let state = await screen(
-      after: PaymentMethodsError.flowInterrupted(failure(.sessionExpired), alsoFailed: []),
+      after: PaymentMethodsError.flowInterrupted(failure(.sessionEnded), alsoFailed: []),
       handlers: FlowErrorHandlers([]))
 
     guard case .failed = state else {
@@ -317,7 +318,7 @@ struct TraceIDVisibilityTests {
   @Test(
     "a journey shows the trace id exactly when its error is not recoverable",
     arguments: [
-      (RequestFailure.Kind.sessionExpired, false), (.userNotVerified, false), (.userLocked, true),
+      (RequestFailure.Kind.sessionEnded, false), (.userNotVerified, false), (.userLocked, true),
       (.clientOutdated, true),
     ])
   func journeys(kind: RequestFailure.Kind, shown: Bool) async {

@@ -22,7 +22,7 @@ public struct BackendUserStatusRepository: UserStatusRepository {
   }
 }
 
-extension BackendClient.Answer {
+extension BackendClient.ResponseInContext {
   /// Decodes the body; a body that does not decode is a malformed response, with the
   /// decoding error kept as its cause.
   func decode<Payload: Decodable>(_ type: Payload.Type) throws(RequestFailure) -> Payload {

@@ -21,7 +21,7 @@ public struct RequestFailure: ClassifiedError, ContextualError, Sendable {
     /// HTTP 5xx, still failing when the retries ran out.
     case serviceUnavailable
     /// The access token could not be refreshed: the user has to sign in again.
-    case sessionExpired
+    case sessionEnded
     /// HTTP 403 user_not_verified: the user has to verify their account first.
     case userNotVerified
     /// HTTP 403 user_locked: only support can unlock the account.
@@ -62,7 +62,7 @@ extension RequestFailure.Kind {
     case .timedOut, .connectionLost, .serverUnreachable, .interrupted, .rateLimited,
       .serviceUnavailable:
       .retryNow
-    case .sessionExpired: .signInAgain
+    case .sessionEnded: .signInAgain
     case .userNotVerified: .retryWhenUserActs(.verifyAccount)
     case .userLocked: .notRecoverable(.contactSupport)
     case .clientOutdated: .notRecoverable(.clientNotSupported)
@@ -73,7 +73,7 @@ extension RequestFailure.Kind {
   /// Where a failure of this kind sends the user: four kinds do; the rest stay on the screen.
   public var interruption: FlowInterruption? {
     switch self {
-    case .sessionExpired: .sessionEnded
+    case .sessionEnded: .sessionEnded
     case .userNotVerified: .accountNotVerified
     case .userLocked: .accountLocked
     case .clientOutdated: .appOutdated

@@ -45,19 +45,19 @@ public struct PaymentMethodsUseCase: Sendable {
   ///
   /// Throws `PaymentMethodsError`, or `CancellationError` when the caller went away.
   public func execute() async throws -> [PaymentMethod] {
-    var verdicts: [PaymentSource: Verdict] = [:]
+    var contributions: [PaymentSource: Contribution] = [:]
     await deadline.callSideBySide(enabledCalls()) { source, outcome in
-      let verdict = Self.verdict(source, outcome)
-      verdicts[source] = verdict
+      let contribution = Self.contribution(source, outcome)
+      contributions[source] = contribution
       // Nothing the other sources answer can change where the user has to go.
-      return verdict.failure?.interruption == nil
+      return contribution.failure?.interruption == nil
     }
 
     // A cancelled load is nobody's failure: leave before any policy runs or anything is logged.
     try Task.checkCancellation()
 
     let inOrder = PaymentSource.allCases.compactMap { source in
-      verdicts[source] ?? switchedOff(source)
+      contributions[source] ?? switchedOff(source)
     }
     let failures = inOrder.compactMap(\.failure)
     // Of two interruptions that arrived together, the first in source order decides.
@@ -81,13 +81,13 @@ public struct PaymentMethodsUseCase: Sendable {
 
   // MARK: - Calling the sources
 
-  private enum Answer: Sendable {
+  private enum Fetched: Sendable {
     case wallet(Wallet)
     case cards([PaymentCard])
     case applePay(ApplePay)
   }
 
-  private typealias SourceCall = (key: PaymentSource, call: @Sendable () async throws -> Answer)
+  private typealias SourceCall = (key: PaymentSource, call: @Sendable () async throws -> Fetched)
 
   /// The calls to make; a source switched off by a flag is not called at all.
   private func enabledCalls() -> [SourceCall] {
@@ -103,7 +103,7 @@ public struct PaymentMethodsUseCase: Sendable {
     return calls
   }
 
-  private func switchedOff(_ source: PaymentSource) -> Verdict? {
+  private func switchedOff(_ source: PaymentSource) -> Contribution? {
     switch source {
     case .wallet where !flags.isWalletEnabled:
       .skip(.debug, .wallet, "wallet is switched off by a feature flag", nil)
@@ -118,7 +118,7 @@ public struct PaymentMethodsUseCase: Sendable {
 
   /// What one source contributes to the screen. Skips are logged only once the load is
   /// decided, so that a load that ends in a journey logs nothing as skipped.
-  private enum Verdict {
+  private enum Contribution {
     case show([PaymentMethod])
     case skip(LogLevel, PaymentSource, String, (any Error)?)
     case fail(SourceFailure)
@@ -134,8 +134,8 @@ public struct PaymentMethodsUseCase: Sendable {
     }
   }
 
-  private static func verdict(_ source: PaymentSource, _ outcome: Result<Answer, any Error>)
-    -> Verdict
+  private static func contribution(_ source: PaymentSource, _ outcome: Result<Fetched, any Error>)
+    -> Contribution
   {
     switch outcome {
     case .success(.wallet(let wallet)) where !wallet.hasFunds:
@@ -172,8 +172,8 @@ public struct PaymentMethodsUseCase: Sendable {
 
   // MARK: - Logging what was swallowed
 
-  private func logSkip(_ verdict: Verdict) {
-    guard case .skip(let level, let source, let why, let error) = verdict else { return }
+  private func logSkip(_ contribution: Contribution) {
+    guard case .skip(let level, let source, let why, let error) = contribution else { return }
     var metadata = [LogMetadataKey.source: source.rawValue]
     if let error {
       let chain = ErrorChain(error)

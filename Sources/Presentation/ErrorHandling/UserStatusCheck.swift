@@ -3,7 +3,7 @@ import Domain
 /// The first step of "check my status again": re-reads the user's status, and says
 /// whether it still stands in the way, through the same app-level handlers as any error.
 struct UserStatusCheck: Sendable {
-  enum Outcome {
+  enum Finding {
     /// Nothing stands in the way any more: load the screen.
     case ready
     case blocked(FlowDecision)
@@ -14,7 +14,7 @@ struct UserStatusCheck: Sendable {
   let flowHandlers: FlowErrorHandlers
   let logger: any DeveloperLog
 
-  func run() async -> Outcome {
+  func run() async -> Finding {
     let status: UserStatus
     do {
       status = try await read()

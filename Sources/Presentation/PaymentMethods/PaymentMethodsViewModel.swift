@@ -129,7 +129,7 @@ public final class PaymentMethodsViewModel {
     state = .loaded(methods)
   }
 
-  private func show(_ outcome: ScreenLoader<[PaymentMethod]>.Outcome) {
+  private func show(_ outcome: ScreenLoader<[PaymentMethod]>.Shown) {
     state =
       switch outcome {
       case .loaded(let methods): .loaded(Self.group(methods, locale: locale))

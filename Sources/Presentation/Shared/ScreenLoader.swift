@@ -3,10 +3,10 @@ import Domain
 /// What every loading screen does the same way, shared by the view models: load, "Sign in"
 /// then load, "Check my status again" then load; the newest request owns the screen; and
 /// an outcome is only made into what the screen shows (an error only presented and logged)
-/// when it will be shown. Each view model maps `Outcome` to its own `State`.
+/// when it will be shown. Each view model maps `Shown` to its own `State`.
 @MainActor
 final class ScreenLoader<Value: Sendable> {
-  enum Outcome {
+  enum Shown {
     case loaded(Value)
     /// An error, as the presenter decided it must be shown.
     case presented(ErrorPresenter.Presented)
@@ -32,13 +32,13 @@ final class ScreenLoader<Value: Sendable> {
 
   /// Starts loading, cancelling a load still running. The task ends when this load has
   /// shown its outcome (or was superseded).
-  func load(show: @escaping @MainActor (Outcome) -> Void) -> Task<Void, Never> {
+  func load(show: @escaping @MainActor (Shown) -> Void) -> Task<Void, Never> {
     loads.start { await self.run(show) }
   }
 
   /// Starts a new session, then loads. A sign-in that fails is shown like any error: a
   /// refusal sends the user back to signing in, a network failure says so.
-  func signIn(show: @escaping @MainActor (Outcome) -> Void) -> Task<Void, Never> {
+  func signIn(show: @escaping @MainActor (Shown) -> Void) -> Task<Void, Never> {
     loads.start {
       do {
         try await self.startSession()
@@ -51,7 +51,7 @@ final class ScreenLoader<Value: Sendable> {
   }
 
   /// Re-reads the user's status first, and loads only once it no longer stands in the way.
-  func checkStatusAgain(show: @escaping @MainActor (Outcome) -> Void) -> Task<Void, Never> {
+  func checkStatusAgain(show: @escaping @MainActor (Shown) -> Void) -> Task<Void, Never> {
     loads.start {
       switch await self.statusCheck.run() {
       case .ready: await self.run(show)
@@ -62,7 +62,7 @@ final class ScreenLoader<Value: Sendable> {
     }
   }
 
-  private func run(_ show: @MainActor (Outcome) -> Void) async {
+  private func run(_ show: @MainActor (Shown) -> Void) async {
     do {
       let value = try await fetch()
       if !Task.isCancelled { show(.loaded(value)) }
@@ -75,7 +75,7 @@ final class ScreenLoader<Value: Sendable> {
   /// away) shows nothing. It asks whether the load was cancelled, not what the error was,
   /// so a `CancellationError` thrown below while nobody cancelled the load is shown like any
   /// failure instead of leaving the screen loading for ever.
-  private func publish(_ error: any Error, _ show: @MainActor (Outcome) -> Void) {
+  private func publish(_ error: any Error, _ show: @MainActor (Shown) -> Void) {
     guard !Task.isCancelled else { return }
     show(.presented(presenter.present(error)))
   }

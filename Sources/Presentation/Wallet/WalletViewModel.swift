@@ -84,7 +84,7 @@ public final class WalletViewModel {
     return loader.checkStatusAgain(show: show)
   }
 
-  private func show(_ outcome: ScreenLoader<WalletStatus>.Outcome) {
+  private func show(_ outcome: ScreenLoader<WalletStatus>.Shown) {
     state =
       switch outcome {
       case .loaded(let status): present(status)

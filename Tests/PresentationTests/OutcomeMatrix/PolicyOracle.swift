@@ -33,7 +33,7 @@ enum PolicyOracle {
     /// The four request failures that send the user elsewhere, and where.
     var journey: FlowDecision.Action? {
       switch what {
-      case .request(.sessionExpired): .signIn
+      case .request(.sessionEnded): .signIn
       case .request(.userNotVerified): .verifyAccount
       case .request(.userLocked): .contactSupport
       case .request(.clientOutdated): .updateApp
@@ -45,7 +45,7 @@ enum PolicyOracle {
     var recovery: Recovery {
       switch what {
       case .request(.offline), .request(.insecureConnection): .retryWhenUserActs(.reconnect)
-      case .request(.sessionExpired): .signInAgain
+      case .request(.sessionEnded): .signInAgain
       case .request(.userNotVerified): .retryWhenUserActs(.verifyAccount)
       case .request(.userLocked): .notRecoverable(.contactSupport)
       case .request(.clientOutdated): .notRecoverable(.clientNotSupported)

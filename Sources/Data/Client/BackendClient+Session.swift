@@ -1,0 +1,123 @@
+import Domain
+import Foundation
+
+/// The session's requests: the token's refresh, shared by every request that met a 401,
+/// and sign-in.
+extension BackendClient {
+  /// Gets a fresh token for a request the backend answered 401, through the session, so
+  /// that concurrent 401s share one refresh. A refusal ends the session and the request
+  /// fails as `sessionEnded`; a refresh that failed on the way fails the request with
+  /// that failure's kind (and so its recovery), the refresh kept as its cause.
+  func refreshSession(replacing token: Secret, context: ErrorContext) async throws {
+    do {
+      _ = try await session.refresh(replacing: token) { refreshToken in
+        try await self.sendRefresh(refreshToken)
+      }
+    } catch let ended as SessionEnded {
+      throw Self.sessionEnded(context, cause: ended.cause)
+    } catch let failure as RequestFailure {
+      var context = context
+      context.underlying = failure
+      throw RequestFailure(failure.kind, context: context)
+    }
+    var metadata: [String: String] = [:]
+    metadata[LogMetadataKey.traceID] = context.traceID
+    logger.log(
+      .info, "access token expired; repeating \(context.operation) with a fresh token",
+      metadata: metadata)
+  }
+
+  /// `POST /session/refresh`, sent once per shared refresh and logged once, as a request of
+  /// its own with its trace id and outcome.
+  private func sendRefresh(_ refreshToken: Secret) async throws -> Secret {
+    do {
+      let (body, context) = try await sendSessionRequest(
+        .refreshSession, credential: .refreshToken(refreshToken), refusal: RefreshRefused.init)
+      guard let payload = try? JSONDecoder().decode(SessionPayload.self, from: body) else {
+        throw RequestFailure(.malformedResponse, context: context)
+      }
+      logRefresh(.info, "refreshed the session", context: context)
+      return Secret(payload.accessToken)
+    } catch let refused as RefreshRefused {
+      logRefresh(.warning, "the backend refused to refresh the session; it has ended", refused)
+      throw refused
+    } catch let failure as RequestFailure {
+      logRefresh(
+        .warning, "could not refresh the session (\(failure.kind.rawValue)); it stays open",
+        failure)
+      throw failure
+    }
+  }
+
+  /// Signs in: `POST /session` with the user's credentials, and on success a new session
+  /// with the tokens it returns.
+  ///
+  /// Throws `SignInRefused` when the backend turns the credentials down, a `RequestFailure`
+  /// when the request itself failed, or `CancellationError`.
+  public func signIn(username: String, password: Secret) async throws {
+    let (body, context) = try await sendSessionRequest(
+      .signIn, credential: .password(username: username, password: password),
+      refusal: SignInRefused.init)
+    guard let tokens = try? JSONDecoder().decode(SignInPayload.self, from: body) else {
+      throw RequestFailure(.malformedResponse, context: context)
+    }
+    await session.start(
+      accessToken: Secret(tokens.accessToken), refreshToken: Secret(tokens.refreshToken))
+    logRefresh(.info, "signed in: a new session", context: context)
+  }
+
+  /// A request about the session itself (a refresh, a sign-in): sent once, since neither
+  /// is idempotent, and never refreshed, since it is what makes a session. Returns a 2xx
+  /// answer's body; a 400 or 401 is the backend's refusal, made by `refusal`; anything
+  /// else is a `RequestFailure`, as for every request.
+  private func sendSessionRequest(
+    _ endpoint: BackendEndpoint, credential: BackendCredential,
+    refusal: (ErrorContext) -> any Error
+  ) async throws -> (Foundation.Data, ErrorContext) {
+    let traceID = environment.traceID(endpoint)
+    var context = ErrorContext(operation: endpoint.rawValue, traceID: traceID)
+    let response: BackendResponse
+    switch try await exchange(
+      BackendRequest(endpoint: endpoint, traceID: traceID, credential: credential))
+    {
+    case .answered(let answer):
+      response = answer
+    case .failed(let transport, let cause):
+      try Task.checkCancellation()
+      context.underlying = cause
+      throw RequestFailure(Self.kind(of: transport), context: context)
+    }
+    record(response, in: &context)
+    switch response.status {
+    case 200..<300:
+      return (response.body, context)
+    case 400, 401:
+      throw refusal(context)
+    default:
+      throw RequestFailure(
+        Self.failureKind(status: response.status, serverCode: context.serverCode)
+          ?? .unexpectedAnswer,
+        context: context)
+    }
+  }
+
+  private func logRefresh(_ level: LogLevel, _ message: String, context: ErrorContext) {
+    var metadata = ["operation": context.operation]
+    metadata[LogMetadataKey.traceID] = context.traceID
+    logger.log(level, message, metadata: metadata)
+  }
+
+  private func logRefresh(_ level: LogLevel, _ message: String, _ error: any ContextualError) {
+    var metadata = [LogMetadataKey.error: ErrorChain(error).description]
+    metadata[LogMetadataKey.traceID] = error.context.traceID
+    logger.log(level, message, metadata: metadata)
+  }
+
+  /// The one place a request fails because the session is over: no token to send, a
+  /// refresh the backend refused, or a second 401 after a fresh token.
+  static func sessionEnded(_ context: ErrorContext, cause: (any Error)?) -> RequestFailure {
+    var context = context
+    context.underlying = cause
+    return RequestFailure(.sessionEnded, context: context)
+  }
+}

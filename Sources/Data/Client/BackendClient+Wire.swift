@@ -1,0 +1,88 @@
+import Domain
+import Foundation
+
+/// One exchange on the wire, and the names of its failures.
+extension BackendClient {
+  /// One request on the wire, logged at debug when it is sent and when it is answered (its
+  /// status, or how the transport failed), so a reader of the log can watch the sources
+  /// run side by side, the retries back off and the refresh being shared.
+  ///
+  /// A failed transport comes back as a value, with the error that reported it kept as
+  /// its cause (a `TransportFailure` names the platform's code); any other error is thrown.
+  func exchange(_ request: BackendRequest) async throws -> WireResult {
+    var trace = [LogMetadataKey.traceID: request.traceID]
+    trace["idempotencyKey"] = request.idempotencyKey
+    logger.log(.debug, "→ \(request.endpoint.rawValue)", metadata: trace)
+    do {
+      var response = try await backend.send(request)
+      logger.log(
+        .debug, "← \(request.endpoint.rawValue) \(response.status)", metadata: trace)
+      let (body, repairs) = AnswerBody.sanitized(response.body)
+      if !repairs.isEmpty {
+        response.body = body
+        logger.log(
+          .warning, "read the answer to \(request.endpoint.rawValue) with \(repairs.description)",
+          metadata: trace)
+      }
+      return .answered(response)
+    } catch {
+      let transport = (error as? TransportError) ?? (error as? TransportFailure)?.error
+      // A TransportFailure adds the platform's code: "connectionLost (URLError -1011)".
+      let what: String
+      if transport != nil {
+        what = "\(error)"
+      } else if error is CancellationError {
+        what = "cancelled"
+      } else if let urlError = error as? URLError {
+        what = "failed (URLError \(urlError.code.rawValue))"
+      } else {
+        what = "failed (\(type(of: error)))"
+      }
+      logger.log(.debug, "← \(request.endpoint.rawValue) \(what)", metadata: trace)
+      guard let transport else { throw error }
+      return .failed(transport, cause: error)
+    }
+  }
+
+  enum WireResult {
+    case answered(BackendResponse)
+    case failed(TransportError, cause: any Error)
+  }
+
+  /// The facts of an answer that every error made from it carries.
+  func record(_ response: BackendResponse, in context: inout ErrorContext) {
+    let payload = try? JSONDecoder().decode(ErrorPayload.self, from: response.body)
+    context.status = response.status
+    context.serverCode = payload?.code
+    context.serverMessage = payload?.message
+    context.retryAfter = response.headers["retry-after"].flatMap {
+      RetryAfter.parse($0, now: environment.now())
+    }
+  }
+
+  /// The failures every endpoint shares, by status and server code; nil for an answer
+  /// that only the caller can read (a 404 for a wallet, say).
+  static func failureKind(status: Int, serverCode: String?) -> RequestFailure.Kind? {
+    switch (status, serverCode) {
+    case (403, ServerCode.userNotVerified): .userNotVerified
+    case (403, ServerCode.userLocked): .userLocked
+    case (408, _): .timedOut
+    case (426, _): .clientOutdated
+    case (429, _): .rateLimited
+    case (500..<600, _): .serviceUnavailable
+    default: nil
+    }
+  }
+
+  static func kind(of transport: TransportError) -> RequestFailure.Kind {
+    switch transport {
+    case .offline: .offline
+    case .timedOut: .timedOut
+    case .connectionLost: .connectionLost
+    case .cannotReachServer: .serverUnreachable
+    case .secureConnectionFailed: .insecureConnection
+    case .responseTooLarge: .responseTooLarge
+    case .cancelled: .interrupted
+    }
+  }
+}
