@@ -18,38 +18,30 @@ let package = Package(
   targets: [
     .target(name: "Domain", path: "Sources/Domain"),
     .target(
-      name: "DataLayer", dependencies: ["Domain"], path: "Sources/Data", exclude: ["URLSession"]),
-    // The HTTP transport, a module of its own: on Linux, URLSession is FoundationNetworking,
-    // which loads libcurl and its libraries into every process that links it.
-    .target(
-      name: "URLSessionBackend", dependencies: ["DataLayer"], path: "Sources/Data/URLSession"),
+      name: "DataLayer", dependencies: ["Domain"], path: "Sources/Data"),
+    // The Data layer's HTTP transport, a module of its own: on Linux, URLSession is
+    // FoundationNetworking, which loads libcurl into every process that links it.
+    .target(name: "URLSessionBackend", dependencies: ["DataLayer"]),
     // The scripted backend the demo plays, and the scenario-file reader: a module of its
     // own so that `import DataLayer` in an app brings no test fixture along.
-    .target(
-      name: "DemoBackend", dependencies: ["Domain", "DataLayer"], path: "Sources/CLI/DemoBackend"),
+    .target(name: "DemoBackend", dependencies: ["Domain", "DataLayer"]),
     .target(name: "Presentation", dependencies: ["Domain"], path: "Sources/Presentation"),
     // The composition root and the terminal views, shared by the two programs below.
-    .target(
-      name: "CLI",
-      dependencies: ["Domain", "DataLayer", "DemoBackend", "Presentation"],
-      path: "Sources/CLI",
-      exclude: ["DemoBackend", "Benchmark", "Programs"]
-    ),
+    .target(name: "CLI", dependencies: ["Domain", "DataLayer", "DemoBackend", "Presentation"]),
     // `payment-methods`: every run but `--backend-url` ones, which it hands to the program
     // below, so that its own runs never load the HTTP stack. (Not a dependency: SwiftPM
     // would link what that program links into this one.) `swift build` builds both.
     .executableTarget(
-      name: "PaymentMethods", dependencies: ["CLI"], path: "Sources/CLI/Programs/payment-methods"),
+      name: "PaymentMethods", dependencies: ["CLI"], path: "Sources/payment-methods"),
     // `payment-methods-http`: the same program, with URLSession linked in.
     .executableTarget(
       name: "PaymentMethodsHTTP", dependencies: ["CLI", "URLSessionBackend"],
-      path: "Sources/CLI/Programs/payment-methods-http"),
+      path: "Sources/payment-methods-http"),
     // What the layers cost, next to their floors: `swift run -c release payment-methods-bench`.
-    // It lives under CLI because it is a program of its own, like the CLI, and never part
-    // of an app.
+    // Everything about the benchmark lives in Benchmarks/ (see its README).
     .executableTarget(
       name: "Benchmark", dependencies: ["CLI", "Domain", "DataLayer", "Presentation"],
-      path: "Sources/CLI/Benchmark"),
+      path: "Benchmarks/Benchmark"),
     // Clocks, spies and barriers shared by the test targets; never linked into the app.
     .target(name: "TestSupport", dependencies: ["Domain"], path: "Tests/TestSupport"),
     .testTarget(name: "DomainTests", dependencies: ["Domain", "TestSupport"]),

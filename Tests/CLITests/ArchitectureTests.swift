@@ -10,18 +10,18 @@ struct ArchitectureTests {
     // Only the HTTP transport's module may import it, and only the program that links
     // that module: anything else that imported it would load libcurl into every run.
     "Data": ["Domain", "Foundation"],
-    "Data/URLSession": ["DataLayer", "Foundation", "FoundationNetworking"],
+    "URLSessionBackend": ["DataLayer", "Foundation", "FoundationNetworking"],
     "Presentation": ["Domain", "Foundation", "Observation"],
     // The scripted backend the demo plays: a stand-in for a server, never part of an app.
-    "CLI/DemoBackend": ["DataLayer", "Domain", "Foundation"],
+    "DemoBackend": ["DataLayer", "Domain", "Foundation"],
     "CLI": [
       "DataLayer", "DemoBackend", "Domain", "Presentation", "Foundation", "Glibc", "Darwin",
       "Dispatch",
     ],
     // The benchmark: a program of its own that measures the layers and the renderer.
-    "CLI/Benchmark": ["CLI", "DataLayer", "Domain", "Foundation", "Presentation"],
-    "CLI/Programs/payment-methods": ["CLI"],
-    "CLI/Programs/payment-methods-http": [
+    "../Benchmarks/Benchmark": ["CLI", "DataLayer", "Domain", "Foundation", "Presentation"],
+    "payment-methods": ["CLI"],
+    "payment-methods-http": [
       "CLI", "Foundation", "FoundationNetworking", "URLSessionBackend",
     ],
   ]
@@ -57,8 +57,8 @@ struct ArchitectureTests {
   @Test(
     "each layer imports only the layers it may",
     arguments: [
-      "Domain", "Data", "Data/URLSession", "Presentation", "CLI/DemoBackend", "CLI",
-      "CLI/Benchmark", "CLI/Programs/payment-methods", "CLI/Programs/payment-methods-http",
+      "Domain", "Data", "URLSessionBackend", "Presentation", "DemoBackend", "CLI",
+      "../Benchmarks/Benchmark", "payment-methods", "payment-methods-http",
     ])
   func layerImports(layer: String) throws {
     let allowed = try #require(Self.allowedImports[layer])
@@ -73,7 +73,7 @@ struct ArchitectureTests {
 
   @Test(
     "only the CLI prints",
-    arguments: ["Domain", "Data", "Data/URLSession", "Presentation", "CLI/DemoBackend"])
+    arguments: ["Domain", "Data", "URLSessionBackend", "Presentation", "DemoBackend"])
   func noPrinting(layer: String) throws {
     let folder = packageRoot.appendingPathComponent("Sources/\(layer)")
     for file in try files(ofLayer: layer) {
@@ -85,7 +85,7 @@ struct ArchitectureTests {
 
   @Test(
     "no write in Sources can trap: output goes through write(2), never FileHandle or try!",
-    arguments: ["Domain", "Data", "Data/URLSession", "Presentation", "CLI/DemoBackend", "CLI"])
+    arguments: ["Domain", "Data", "URLSessionBackend", "Presentation", "DemoBackend", "CLI"])
   func noTrappingWrites(layer: String) throws {
     let folder = packageRoot.appendingPathComponent("Sources/\(layer)")
     for file in try files(ofLayer: layer) {

@@ -7,8 +7,8 @@ import Foundation
 /// for the wall times, `/usr/bin/time -v` for peak memory).
 enum CLIProcess {
   static let script = URL(fileURLWithPath: #filePath)
-    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    .deletingLastPathComponent().appendingPathComponent("Benchmarks/measure-cli-process.sh")
+    .deletingLastPathComponent().deletingLastPathComponent()
+    .appendingPathComponent("measure-cli-process.sh")
 
   /// The figures, or why there are none (the CLI not built next to the benchmark, say).
   static func figures() -> Result<[Figure], ProcessFailure> {
