@@ -114,7 +114,9 @@ private let platformNames: Set<String> = [
 
 @Suite("Public names fit Apple's platforms", .timeLimit(.minutes(1)))
 struct PlatformNamesTests {
-  private static let layers = ["Sources/Domain", "Sources/Data", "Sources/Presentation"]
+  private static let layers = [
+    "Sources/Domain", "Sources/Data", "Sources/URLSessionBackend", "Sources/Presentation",
+  ]
 
   @Test("the list above names every public type of the three modules, each once")
   func listIsComplete() throws {
