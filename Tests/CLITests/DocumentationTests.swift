@@ -4,24 +4,37 @@ import Testing
 
 @testable import CLI
 
-@Suite("README", .timeLimit(.minutes(1)))
+/// The rows of the Markdown table under `header` in `text`: each row's cells, trimmed, up to
+/// the first line that is not a row. Empty when the header is missing.
+func tableRows(under header: String, in text: String) -> [[String]] {
+  let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+  guard let start = lines.firstIndex(where: { $0 == header }) else { return [] }
+  return lines[(start + 2)...].prefix { $0.hasPrefix("| ") }.map { row in
+    row.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }
+  }
+}
+
+func document(_ path: String) throws -> String {
+  try String(contentsOf: packageRoot.appendingPathComponent(path), encoding: .utf8)
+}
+
+@Suite("Documentation: the README and docs/ say what the code does", .timeLimit(.minutes(1)))
 struct DocumentationTests {
-  private func readme() throws -> String {
-    try String(contentsOf: packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
-  }
-
-  @Test("the scenario table has a row for every built-in scenario, in catalogue order")
+  @Test("docs/SCENARIOS.md's table has one row per built-in scenario, in catalogue order")
   func scenarioTable() throws {
-    let rows = try readme().split(separator: "\n")
-      .filter { $0.hasPrefix("| `") }
-      .compactMap { $0.split(separator: "`").dropFirst().first.map(String.init) }
+    let rows = tableRows(
+      under: "| scenario | what the sources do | payment-methods screen | wallet screen |",
+      in: try document("docs/SCENARIOS.md"))
+    let names = rows.compactMap {
+      $0.first?.trimmingCharacters(in: CharacterSet(charactersIn: "`"))
+    }
 
-    #expect(rows.filter(BuiltInScenariosNames.all.contains) == BuiltInScenariosNames.all)
+    #expect(names == BuiltInScenariosNames.all)
   }
 
-  @Test("shows the two commands first: run, then test")
+  @Test("the README shows the two commands first: run, then test")
   func twoCommandsFirst() throws {
-    let text = try readme()
+    let text = try document("README.md")
     let run = try #require(text.range(of: "swift run payment-methods"))
     let test = try #require(text.range(of: "swift test"))
 
@@ -29,15 +42,20 @@ struct DocumentationTests {
     #expect(text.distance(from: text.startIndex, to: test.lowerBound) < 1200)
   }
 
-  /// The codes of the exit-code table: the first cell of each row under its header, up to
-  /// the first line that is not a row ("132, 134" lists several).
+  @Test("the README stays short enough to read first, and names its reading path")
+  func readmeIsShort() throws {
+    let text = try document("README.md")
+
+    #expect(text.split(separator: "\n", omittingEmptySubsequences: false).count <= 300)
+    #expect(text.contains("](docs/TOUR.md)"))
+  }
+
+  /// The codes of docs/CLI.md's exit-code table ("132, 134" lists several).
   private func exitCodeRows() throws -> [Int] {
-    let lines = try readme().split(separator: "\n", omittingEmptySubsequences: false)
-    guard let header = lines.firstIndex(of: "| exit code | when |") else { return [] }
-    return lines[(header + 2)...].prefix { $0.hasPrefix("| ") }.flatMap { row in
-      row.split(separator: "|").first.map { cell in
-        cell.split(separator: ",").compactMap { Int($0.trimmingCharacters(in: .whitespaces)) }
-      } ?? []
+    tableRows(under: "| exit code | when |", in: try document("docs/CLI.md")).flatMap { cells in
+      (cells.first ?? "").split(separator: ",").compactMap {
+        Int($0.trimmingCharacters(in: .whitespaces))
+      }
     }
   }
 
