@@ -17,15 +17,16 @@ struct BoxWidthTests {
   /// `InteractiveFrameTests` checks that they fit their terminal.
   @Test("every golden screen is a closed box, by the oracle's count")
   func goldenFiles() throws {
-    let files = try #require(
-      FileManager.default.enumerator(atPath: GoldenFile.directory.path)?.allObjects as? [String]
-    ).filter { $0.hasSuffix(".txt") && !$0.hasPrefix("interactive/") }
+    for screen in GoldenScreenTests.screens {
+      let golden = GoldenScreens(folder: screen)
+      let names = try golden.storedScreens()
 
-    #expect(files.count >= 4 * BuiltInScenariosNames.all.count)
-    for file in files {
-      let text = try String(
-        contentsOf: GoldenFile.directory.appendingPathComponent(file), encoding: .utf8)
-      #expect(widths(text) == [goldenWidth], "\(file)")
+      #expect(!names.isEmpty)
+      for name in names {
+        let drawing = try golden.drawing(named: name)
+        #expect(widths(drawing.plain) == [goldenWidth], "\(screen)/\(name).txt")
+        #expect(widths(drawing.colour) == [goldenWidth], "\(screen)/\(name).ansi.txt")
+      }
     }
   }
 

@@ -9,11 +9,14 @@ enum GoldenFile {
     .deletingLastPathComponent().deletingLastPathComponent()
     .appendingPathComponent("Golden")
 
+  /// Whether this run records golden files instead of comparing with them.
+  static let isRecording = ProcessInfo.processInfo.environment["RECORD_GOLDEN"] == "1"
+
   static func check(
     _ actual: String, against name: String, sourceLocation: SourceLocation = #_sourceLocation
   ) {
     let url = directory.appendingPathComponent(name)
-    if ProcessInfo.processInfo.environment["RECORD_GOLDEN"] == "1" {
+    if isRecording {
       do {
         try FileManager.default.createDirectory(
           at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
