@@ -127,12 +127,12 @@ extension ScreenSnapshot {
       snapshot.message = random.chance(2) ? GeneratedText.text(&random) : nil
     case 1:
       snapshot.status = .empty
-      snapshot.notice = Panel(
+      snapshot.notice = Notice(
         title: GeneratedText.text(&random), message: GeneratedText.text(&random),
         hint: GeneratedText.text(&random))
     default:
       snapshot.status = .error
-      snapshot.error = Panel(
+      snapshot.error = Notice(
         title: GeneratedText.text(&random), message: GeneratedText.text(&random),
         hint: GeneratedText.text(&random), recovery: nil,
         traceId: random.chance(2) ? GeneratedText.text(&random) : nil)

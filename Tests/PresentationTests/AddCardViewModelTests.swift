@@ -65,7 +65,7 @@ struct AddCardViewModelTests {
 
     await viewModel.submit().value
 
-    #expect(viewModel.banner == .declined("Ask your bank"))
+    #expect(viewModel.failure == .declined("Ask your bank"))
     #expect(viewModel.form.securityCode == "123")
   }
 
@@ -77,8 +77,8 @@ struct AddCardViewModelTests {
 
     await viewModel.submit().value
 
-    guard case .actionRequired(let decision)? = viewModel.banner else {
-      Issue.record("expected a journey, got \(String(describing: viewModel.banner))")
+    guard case .actionRequired(let decision)? = viewModel.failure else {
+      Issue.record("expected a journey, got \(String(describing: viewModel.failure))")
       return
     }
     #expect(decision.action == .signIn)
@@ -93,8 +93,8 @@ struct AddCardViewModelTests {
 
     await viewModel.submit().value
 
-    guard case .failed(let error)? = viewModel.banner else {
-      Issue.record("expected an error, got \(String(describing: viewModel.banner))")
+    guard case .failed(let error)? = viewModel.failure else {
+      Issue.record("expected an error, got \(String(describing: viewModel.failure))")
       return
     }
     #expect(error.title == "You're offline")

@@ -22,7 +22,7 @@ struct AddCardSnapshot: Equatable, Encodable {
   var card: Card?
   /// Every field's messages, an empty list for a field without problems.
   var fieldErrors: [String: [String]]
-  var error: ScreenSnapshot.Panel?
+  var error: ScreenSnapshot.Notice?
   var action: ScreenSnapshot.Action?
   /// What the screen ended on, for the exit code; not part of the JSON.
   var ending: ExitCode.Ending
@@ -52,7 +52,7 @@ extension AddCardSnapshot {
     for field in CardField.allCases {
       fieldErrors[field.rawValue] = viewModel.fieldErrors[field] ?? []
     }
-    switch (viewModel.phase, viewModel.banner) {
+    switch (viewModel.phase, viewModel.failure) {
     case (.saved(let row, let alreadySaved), _):
       self.init(
         status: alreadySaved ? .alreadySaved : .saved,
@@ -60,10 +60,10 @@ extension AddCardSnapshot {
         ending: .shown)
     case (.invalid, _):
       self.init(status: .invalid, fieldErrors: fieldErrors, ending: .invalidCard)
-    case (_, let banner?):
-      let (error, action) = Self.panel(banner)
+    case (_, let failure?):
+      let (error, action) = Self.notice(for: failure)
       let (status, ending): (Status, ExitCode.Ending) =
-        switch banner {
+        switch failure {
         case .declined: (.declined, .declined)
         case .failed(let presented): (.error, .failed(presented.category))
         case .actionRequired(let decision): (.error, .journey(decision.action))
@@ -75,20 +75,20 @@ extension AddCardSnapshot {
     }
   }
 
-  /// What stands above the form, as the panel and the journey's button it shows.
-  static func panel(_ banner: AddCardViewModel.Banner) -> (
-    ScreenSnapshot.Panel, ScreenSnapshot.Action?
+  /// Why the card was not saved, as the notice above the form and the journey's button.
+  static func notice(for failure: AddCardViewModel.Failure) -> (
+    ScreenSnapshot.Notice, ScreenSnapshot.Action?
   ) {
-    switch banner {
+    switch failure {
     case .declined(let reason):
       (
-        ScreenSnapshot.Panel(
+        ScreenSnapshot.Notice(
           title: "Declined by your bank", message: reason,
           hint: "Use another card, or ask your bank why."), nil
       )
-    case .failed(let presented): (ScreenSnapshot.Panel(presented), nil)
+    case .failed(let presented): (ScreenSnapshot.Notice(presented), nil)
     case .actionRequired(let decision):
-      (ScreenSnapshot.Panel(decision), ScreenSnapshot.Action(decision))
+      (ScreenSnapshot.Notice(decision), ScreenSnapshot.Action(decision))
     }
   }
 }
@@ -111,7 +111,7 @@ extension ScreenRenderer {
         }
       }
     case .declined, .error:
-      if let error = snapshot.error { body += errorPanel(error, action: snapshot.action) }
+      if let error = snapshot.error { body += errorLines(error, action: snapshot.action) }
     }
     return box(title: "Add a card", body: body).text
   }

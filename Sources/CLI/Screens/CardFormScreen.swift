@@ -65,7 +65,7 @@ struct CardFormSnapshot: Equatable {
   var texts: [CardField: String]
   var errors: CardFieldErrors
   /// What stands above the form: a decline, an error, or a journey.
-  var banner: ScreenSnapshot.Panel?
+  var failure: ScreenSnapshot.Notice?
   var action: ScreenSnapshot.Action?
   var isSubmitting: Bool
   /// The saved card's row id, once the card is on the user's list.
@@ -77,7 +77,7 @@ struct CardFormSnapshot: Equatable {
     errors = viewModel.fieldErrors
     isSubmitting = viewModel.phase == .submitting
     if case .saved(let row, _) = viewModel.phase { savedRowID = row.id }
-    (banner, action) = viewModel.banner.map(AddCardSnapshot.panel) ?? (nil, nil)
+    (failure, action) = viewModel.failure.map(AddCardSnapshot.notice(for:)) ?? (nil, nil)
   }
 }
 
@@ -88,8 +88,8 @@ extension ScreenRenderer {
   func drawing(_ form: CardFormSnapshot, focused: CardField) -> Drawing {
     var body: [String] = []
     var focus: Range<Int>?
-    if let banner = form.banner {
-      body += errorPanel(banner, action: form.action) + row("")
+    if let failure = form.failure {
+      body += errorLines(failure, action: form.action) + row("")
     }
     for field in CardField.allCases {
       let isFocused = field == focused
@@ -102,7 +102,7 @@ extension ScreenRenderer {
         body += wrapped(message, prefix: "    ✖ ", style: palette.red)
       }
       // The field with its problems, and above it what the last submission ran into.
-      if isFocused { focus = (form.banner == nil ? start : 0)..<body.count }
+      if isFocused { focus = (form.failure == nil ? start : 0)..<body.count }
     }
     let message = form.isSubmitting ? "Saving…" : nil
     return box(title: "Add a card", body: body, focus: focus, message: message)

@@ -86,9 +86,9 @@ struct ScreenRenderer {
       return (row(palette.dim("Loading…")), nil)
     case .error:
       guard let error = snapshot.error else { return ([], nil) }
-      let lines = errorPanel(error, action: snapshot.action)
+      let lines = errorLines(error, action: snapshot.action)
       guard let action = snapshot.action else { return (lines, nil) }
-      // The button ends the panel.
+      // The button ends the error.
       let button = buttonLines(action).count
       return (lines, (lines.count - button)..<lines.count)
     case .loaded, .empty:
@@ -106,7 +106,7 @@ struct ScreenRenderer {
   }
 
   /// An error or a journey: what went wrong, what to do, the reference, the button.
-  func errorPanel(_ error: ScreenSnapshot.Panel, action: ScreenSnapshot.Action?) -> [String] {
+  func errorLines(_ error: ScreenSnapshot.Notice, action: ScreenSnapshot.Action?) -> [String] {
     var lines =
       wrapped(error.title, prefix: "✖ ", style: { palette.red(palette.bold($0)) })
       + wrapped(error.message, prefix: "  ", style: { $0 })

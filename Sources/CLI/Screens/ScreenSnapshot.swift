@@ -34,7 +34,9 @@ struct ScreenSnapshot: Equatable, Encodable {
     }
   }
 
-  struct Panel: Equatable, Encodable {
+  /// A titled message with a hint, as the screen draws it and `--json` writes it: the
+  /// screen's notice, or its error, which adds the recovery and the reference.
+  struct Notice: Equatable, Encodable {
     var title: String
     var message: String
     var hint: String
@@ -78,8 +80,8 @@ struct ScreenSnapshot: Equatable, Encodable {
   var status: Status
   var methods: [Method] = []
   /// An empty state, or an account status the user has to know about.
-  var notice: Panel?
-  var error: Panel?
+  var notice: Notice?
+  var error: Notice?
   var action: Action?
   /// A one-line message, such as feedback on a selection.
   var message: String?
@@ -124,7 +126,7 @@ extension ScreenSnapshot {
     case .empty(let notice):
       ending = .shown
       status = .empty
-      self.notice = Panel(notice)
+      self.notice = Notice(notice)
       // The empty state's advice is to add a method, then look again.
       canRetry = true
     case .failed(let error):
@@ -151,12 +153,12 @@ extension ScreenSnapshot {
     case .noWallet(let notice):
       ending = .shown
       status = .empty
-      self.notice = Panel(notice)
+      self.notice = Notice(notice)
     case .banned(let notice), .inReview(let notice):
       ending = .shown
       // The wallet did load; what there is to show is its status.
       status = .loaded
-      self.notice = Panel(notice)
+      self.notice = Notice(notice)
     case .failed(let error):
       show(error)
     case .actionRequired(let decision):
@@ -166,14 +168,14 @@ extension ScreenSnapshot {
 
   private mutating func show(_ presented: PresentationError) {
     status = .error
-    error = Panel(presented)
+    error = Notice(presented)
     ending = .failed(presented.category)
     canRetry = presented.recovery.isRetry
   }
 
   private mutating func show(_ decision: FlowDecision) {
     status = .error
-    error = Panel(decision)
+    error = Notice(decision)
     action = Action(decision)
     message = decision.message
     ending = .journey(decision.action)
@@ -188,8 +190,8 @@ extension ScreenSnapshot.Method {
   }
 }
 
-extension ScreenSnapshot.Panel {
-  init(_ notice: Notice) {
+extension ScreenSnapshot.Notice {
+  init(_ notice: Presentation.Notice) {
     self.init(title: notice.title, message: notice.message, hint: notice.hint)
   }
 

@@ -17,8 +17,8 @@ public final class AddCardViewModel {
     case saved(PaymentMethodRow, alreadySaved: Bool)
   }
 
-  /// What stands above the form.
-  public enum Banner: Sendable, Equatable {
+  /// Why the card was not saved; it stands above the form.
+  public enum Failure: Sendable, Equatable {
     /// The issuer refused the card, in its words when it gave any.
     case declined(String)
     case failed(PresentationError)
@@ -28,7 +28,7 @@ public final class AddCardViewModel {
 
   public private(set) var form = CardForm()
   public private(set) var fieldErrors: CardFieldErrors = [:]
-  public private(set) var banner: Banner?
+  public private(set) var failure: Failure?
   public private(set) var phase: Phase = .editing
 
   @ObservationIgnored private let addCard: @Sendable (CardForm) async throws -> AddCardOutcome
@@ -86,7 +86,7 @@ public final class AddCardViewModel {
   @discardableResult
   public func submit() -> Task<Void, Never> {
     phase = .submitting
-    banner = nil
+    failure = nil
     return submissions.start { await self.send(self.form) }
   }
 
@@ -99,7 +99,7 @@ public final class AddCardViewModel {
   @discardableResult
   public func signInAndSubmit() -> Task<Void, Never> {
     phase = .submitting
-    banner = nil
+    failure = nil
     return submissions.start {
       do {
         try await self.startSession()
@@ -130,7 +130,7 @@ public final class AddCardViewModel {
       fieldErrors = errors
       phase = .invalid
     case .declined(let reason):
-      banner = .declined(reason ?? "Your bank declined this card.")
+      failure = .declined(reason ?? "Your bank declined this card.")
       phase = .editing
     }
   }
@@ -138,11 +138,11 @@ public final class AddCardViewModel {
   private func show(_ error: any Error) {
     phase = .editing
     switch presenter.present(error) {
-    case .journey(let decision): banner = .actionRequired(decision)
-    case .failed(let presented): banner = .failed(presented)
+    case .journey(let decision): failure = .actionRequired(decision)
+    case .failed(let presented): failure = .failed(presented)
     // Adding a card has no empty result: this cannot come from the add-card use case.
     case .empty(let notice):
-      banner = .failed(
+      failure = .failed(
         PresentationError(
           title: notice.title, message: notice.message, hint: notice.hint, category: .other,
           recovery: .notRecoverable(.inspectCause)))
