@@ -103,11 +103,15 @@ def over_http(binary, script_path, arguments):
 
 
 def summary(exit_code, output):
-    """`exit 75, error: You're offline`: how a run ended, as docs/HTTP.md lists it."""
+    """`exit 75, error: You're offline`: how a run ended, as docs/HTTP.md lists it, with
+    each source that could not load beside the others: `exit 0, loaded, failed: cards
+    (You're offline)`."""
     status = output.get("status", "?")
     error = output.get("error") or {}
     title = f": {error['title']}" if error.get("title") else ""
-    return f"exit {exit_code}, {status}{title}"
+    failed = "".join(f", failed: {notice['source']} ({notice['title']})"
+                     for notice in output.get("notices") or [])
+    return f"exit {exit_code}, {status}{title}{failed}"
 
 
 def listed_differences():

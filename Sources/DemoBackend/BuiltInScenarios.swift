@@ -61,9 +61,10 @@ public enum BuiltInScenarios {
     ),
     Scenario(
       name: "cards-offline",
-      summary: "The cards request fails, offline: wallet and Apple Pay are listed; the "
-        + "failure is logged as a warning.",
-      cards: SourceScript(cards: .offline, latency: .milliseconds(250))
+      summary: "The cards request fails, offline: wallet and Apple Pay are listed, and "
+        + "where the cards would be, the screen says they couldn't load; exit 0. Way out: "
+        + "r, back online: the cards join the list.",
+      cards: SourceScript([.transport(.offline), cards], latency: .milliseconds(250))
     ),
     Scenario(
       name: "cards-expired",

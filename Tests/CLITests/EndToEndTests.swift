@@ -140,7 +140,8 @@ struct EndToEndTests {
       ["--scenario-file", "-", "--json"], input: Array(#"{"wallet": {"outcome": "offline"}}"#.utf8))
 
     #expect(result.status == 0)
-    #expect(!result.output.contains("\"wallet\""))
+    #expect(!result.output.contains("\"kind\" : \"wallet\""))
+    #expect(result.output.contains("\"source\" : \"wallet\""))
   }
 
   @Test("reading and parsing a 1 MiB file does not count against a source's deadline")

@@ -113,11 +113,18 @@ struct InteractiveScreenTests {
 
     #expect(
       model.handle(.character("r"), on: await InteractiveFixtures.snapshot("offline")) == [
-        .load(.paymentMethods)
+        .retry(.paymentMethods)
+      ])
+    #expect(
+      model.handle(.character("r"), on: await InteractiveFixtures.snapshot("cards-offline")) == [
+        .retry(.paymentMethods)
       ])
     #expect(
       model.handle(.character("r"), on: await InteractiveFixtures.snapshot("malformed-response"))
         .isEmpty)
+    #expect(
+      model.handle(.character("r"), on: await InteractiveFixtures.snapshot("unexpected-error"))
+        .isEmpty, "a failed source that only support can help with")
     #expect(
       model.handle(.character("r"), on: await InteractiveFixtures.snapshot("all-available")).isEmpty
     )

@@ -25,6 +25,22 @@ struct InteractiveTerminalTests {
     #expect(terminal.text.contains("Selected: Visa •••• 4242\r\n"))
   }
 
+  @Test("cards that could not load say so beside the list, and r brings them back")
+  func partialLoadRecovers() throws {
+    let terminal = try PseudoTerminal(["--scenario", "cards-offline"])
+    try #require(terminal.waitFor("r try again"))
+    #expect(terminal.text.contains("We couldn't load your cards without a"))
+    let before = terminal.output.count
+
+    terminal.send("r")
+
+    try #require(terminal.waitFor("Visa •••• 4242", after: before))
+    terminal.send("q")
+    #expect(terminal.waitForExit() == 0)
+    let last = terminal.text.components(separatedBy: "Choose how to pay").last ?? ""
+    #expect(!last.contains("You're offline"))
+  }
+
   @Test("a scenario typed at the terminal is asked for, then drives the screen")
   func scenarioTypedAtTheTerminal() throws {
     let terminal = try PseudoTerminal(["--scenario-file", "-"])
@@ -48,7 +64,7 @@ struct InteractiveTerminalTests {
 
     terminal.send("r")
 
-    #expect(terminal.waitFor("──────  loading the payment methods", after: before))
+    #expect(terminal.waitFor("──────  trying the payment methods again", after: before))
     try #require(terminal.waitFor("Balance €125.50", after: before))
     terminal.send("q")
     #expect(terminal.waitForExit() == 0)

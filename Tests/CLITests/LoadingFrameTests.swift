@@ -14,7 +14,7 @@ struct LoadingFrameTests {
 
     #expect(!run.output.contains("Loading…"))
     #expect(!run.output.contains("\u{1B}[0J"), "nothing is erased")
-    #expect(run.errors.contains("[warning] skipped cards after a failure (offline)"))
+    #expect(run.errors.contains("[warning] showing that cards could not load (offline)"))
   }
 
   @Test("every log line of server-down survives: the output moves the cursor nowhere")

@@ -22,7 +22,7 @@ struct LogFileTests {
     #expect(run.exitCode == .success)
     #expect(run.errors.isEmpty)
     #expect(everyLineIsALogLine(log))
-    #expect(log.contains("[warning] skipped cards after a failure (offline)"))
+    #expect(log.contains("[warning] showing that cards could not load (offline)"))
     #expect(log.contains("[debug] → GET /cards  traceId=cards-1"))
   }
 

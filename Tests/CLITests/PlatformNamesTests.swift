@@ -59,6 +59,7 @@ private let everyPublicType: [(name: String, type: Any.Type)] = [
   ("OutdatedClientHandler", OutdatedClientHandler.self),
   ("PaymentCard", PaymentCard.self),
   ("PaymentMethod", PaymentMethod.self),
+  ("PaymentMethodList", PaymentMethodList.self),
   ("PaymentMethodRow", PaymentMethodRow.self),
   ("PaymentMethodsError", PaymentMethodsError.self),
   ("PaymentMethodsFeatureFlags", PaymentMethodsFeatureFlags.self),

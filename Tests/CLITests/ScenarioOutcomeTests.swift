@@ -193,7 +193,9 @@ struct ScenarioOutcomeTests {
       JSONSerialization.jsonObject(with: Foundation.Data(run.output.utf8)) as? [String: Any])
 
     #expect(
-      Set(json.keys) == ["screen", "status", "methods", "notice", "error", "action", "message"])
+      Set(json.keys) == [
+        "screen", "status", "methods", "notice", "notices", "error", "action", "message",
+      ])
     #expect(json["error"] is NSNull)
     let method = try #require((json["methods"] as? [[String: Any]])?.first)
     #expect(Set(method.keys) == ["kind", "title", "subtitle", "selectable", "selected"])

@@ -4,10 +4,11 @@ import Testing
 @testable import CLI
 
 @MainActor
-@Suite("--verbose: every swallowed error shows in the developer log", .timeLimit(.minutes(1)))
+@Suite(
+  "--verbose: every error, left out or shown, is in the developer log", .timeLimit(.minutes(1)))
 struct VerboseLogTests {
   @Test(
-    "each skipped source is logged on stderr with its level",
+    "each source left out or failed is logged on stderr with its level",
     arguments: [
       (
         "wallet-missing",
@@ -24,16 +25,18 @@ struct VerboseLogTests {
       ("wallet-empty-balance", "[info] skipped wallet: wallet has no funds  source=wallet"),
       (
         "cards-offline",
-        "[warning] skipped cards after a failure (offline)  error=SourceFailure(cards: offline) ← RequestFailure.offline(GET /cards traceId=cards-1) ← DataLayer.TransportError.offline source=cards traceId=cards-1"
+        "[warning] showing that cards could not load (offline)  error=SourceFailure(cards: offline) ← RequestFailure.offline(GET /cards traceId=cards-1) ← DataLayer.TransportError.offline recovery=retryWhenUserActs(reconnect) source=cards traceId=cards-1"
       ),
       (
         "apple-pay-unavailable",
         "[debug] skipped applePay: Apple Pay is not available on this device"
       ),
-      ("wallet-slow", "[warning] skipped wallet after a failure (no answer within 3000 ms)"),
+      (
+        "wallet-slow", "[warning] showing that wallet could not load (no answer within 3000 ms)"
+      ),
       (
         "unexpected-error",
-        "[error] skipped cards after a failure (unknown error UnclassifiedRequestError(GET /cards traceId=cards-1))  error=SourceFailure(cards: unknown error UnclassifiedRequestError(GET /cards traceId=cards-1)) ← UnclassifiedRequestError(GET /cards traceId=cards-1) ← ScenarioFault(GET /cards"
+        "[error] showing that cards could not load (unknown error UnclassifiedRequestError(GET /cards traceId=cards-1))  error=SourceFailure(cards: unknown error UnclassifiedRequestError(GET /cards traceId=cards-1)) ← UnclassifiedRequestError(GET /cards traceId=cards-1) ← ScenarioFault(GET /cards"
       ),
       (
         "everything-fails",
@@ -50,7 +53,7 @@ struct VerboseLogTests {
       ("server-down", "alsoFailed=cards: serviceUnavailable traceId=cards-3"),
       (
         "apple-pay-interrupted",
-        "[warning] skipped applePay after a failure (cancelled by something other than the screen)"
+        "[warning] showing that applePay could not load (cancelled by something other than the screen)"
       ),
       (
         "token-expired",

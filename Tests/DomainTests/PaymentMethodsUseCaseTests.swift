@@ -8,7 +8,7 @@ struct PaymentMethodsUseCaseShowingTests {
   func listsEverySource() async throws {
     let useCase = makeUseCase(cards: .returning([Fixtures.visa, Fixtures.expiredMastercard]))
 
-    let methods = try await useCase.execute()
+    let methods = try await useCase.execute().methods
 
     #expect(
       methods == [
@@ -36,7 +36,7 @@ struct PaymentMethodsUseCaseShowingTests {
         return Fixtures.applePay
       })
 
-    let methods = try await useCase.execute()
+    let methods = try await useCase.execute().methods
 
     #expect(methods.map(\.id) == ["wallet", "card-1", "apple-pay"])
   }
@@ -60,7 +60,7 @@ struct PaymentMethodsUseCaseShowingTests {
         return Fixtures.applePay
       })
 
-    let methods = try await useCase.execute()
+    let methods = try await useCase.execute().methods
 
     #expect(methods.count == 3)
   }
@@ -70,7 +70,7 @@ struct PaymentMethodsUseCaseShowingTests {
     let needsSetup = ApplePay(status: .needsSetup)
     let useCase = makeUseCase(applePay: .returning(needsSetup))
 
-    let methods = try await useCase.execute()
+    let methods = try await useCase.execute().methods
 
     #expect(methods.last == .applePay(needsSetup))
   }
@@ -79,7 +79,7 @@ struct PaymentMethodsUseCaseShowingTests {
   func keepsExpiredCards() async throws {
     let useCase = makeUseCase(cards: .returning([Fixtures.expiredMastercard]))
 
-    let methods = try await useCase.execute()
+    let methods = try await useCase.execute().methods
 
     #expect(methods.contains(.card(Fixtures.expiredMastercard)))
   }
@@ -93,7 +93,7 @@ struct PaymentMethodsUseCaseSkippingTests {
     let useCase = makeUseCase(
       wallet: .throwing(WalletRepositoryError.noWalletFound(Fixtures.context())), logger: logger)
 
-    let methods = try await useCase.execute()
+    let methods = try await useCase.execute().methods
 
     #expect(!methods.contains { $0.id == "wallet" })
     #expect(logger.entries(source: "wallet").map(\.level) == [.debug])
@@ -112,7 +112,7 @@ struct PaymentMethodsUseCaseSkippingTests {
     let logger = LogSpy()
     let useCase = makeUseCase(wallet: .throwing(error), logger: logger)
 
-    let methods = try await useCase.execute()
+    let methods = try await useCase.execute().methods
 
     #expect(!methods.contains { $0.id == "wallet" })
     #expect(logger.entries(source: "wallet").map(\.level) == [.info])
@@ -124,7 +124,7 @@ struct PaymentMethodsUseCaseSkippingTests {
     let logger = LogSpy()
     let useCase = makeUseCase(wallet: .returning(Fixtures.emptyWallet), logger: logger)
 
-    let methods = try await useCase.execute()
+    let methods = try await useCase.execute().methods
 
     #expect(!methods.contains { $0.id == "wallet" })
     #expect(logger.entries(source: "wallet").map(\.level) == [.info])
@@ -135,7 +135,7 @@ struct PaymentMethodsUseCaseSkippingTests {
     let logger = LogSpy()
     let useCase = makeUseCase(cards: .returning([]), logger: logger)
 
-    let methods = try await useCase.execute()
+    let methods = try await useCase.execute().methods
 
     #expect(methods.map(\.id) == ["wallet", "apple-pay"])
     #expect(logger.entries(source: "cards").map(\.level) == [.debug])
@@ -147,62 +147,99 @@ struct PaymentMethodsUseCaseSkippingTests {
     let useCase = makeUseCase(
       applePay: .throwing(ApplePayServiceError.serviceNotAvailable), logger: logger)
 
-    let methods = try await useCase.execute()
+    let methods = try await useCase.execute().methods
 
     #expect(methods.map(\.id) == ["wallet", "card-1"])
     #expect(logger.entries(source: "applePay").map(\.level) == [.debug])
   }
 
-  @Test("an unreachable wallet is skipped with a warning while the cards can be shown")
-  func skipsUnreachableWallet() async throws {
-    let logger = LogSpy()
-    let useCase = makeUseCase(wallet: .throwing(Fixtures.wallet(.offline)), logger: logger)
+  @Test("an unreachable wallet is returned as a failure beside the cards, not skipped")
+  func returnsUnreachableWallet() async throws {
+    let useCase = makeUseCase(wallet: .throwing(Fixtures.wallet(.offline)))
 
-    let methods = try await useCase.execute()
+    let list = try await useCase.execute()
 
-    #expect(methods.map(\.id) == ["card-1", "apple-pay"])
-    #expect(logger.entries(source: "wallet").map(\.level) == [.warning])
+    #expect(list.methods.map(\.id) == ["card-1", "apple-pay"])
+    #expect(list.failures.map(\.description) == ["wallet: offline"])
     #expect(
-      logger.entries(source: "wallet").first?.metadata["error"]
+      ErrorChain(list.failures[0]).description
         == "SourceFailure(wallet: offline) ← RequestFailure.offline(GET /wallet traceId=trace-offline)"
     )
-    #expect(logger.entries(source: "wallet").first?.metadata["traceId"] == "trace-offline")
   }
 
-  @Test("unreachable cards are skipped with a warning while the wallet can be shown")
-  func skipsUnreachableCards() async throws {
+  @Test("unreachable cards are returned as a failure beside the wallet and Apple Pay")
+  func returnsUnreachableCards() async throws {
+    let useCase = makeUseCase(cards: .throwing(Fixtures.cards(.offline)))
+
+    let list = try await useCase.execute()
+
+    #expect(list.methods.map(\.id) == ["wallet", "apple-pay"])
+    #expect(list.failures.map(\.description) == ["cards: offline"])
+  }
+
+  @Test("failures come back in source order, whatever order they happened in")
+  func returnsFailuresInSourceOrder() async throws {
+    let cardsFailed = Gate()
+    let useCase = makeUseCase(
+      wallet: WalletRepositoryStub {
+        await cardsFailed.pass()
+        throw Fixtures.wallet(.offline)
+      },
+      cards: CardsRepositoryStub {
+        await cardsFailed.open()
+        throw Fixtures.cards(.offline)
+      })
+
+    let list = try await useCase.execute()
+
+    #expect(list.failures.map(\.source) == [.wallet, .cards])
+  }
+
+  @Test("a failed source is not logged by the use case: the screen that shows it logs it")
+  func leavesTheLogToTheScreen() async throws {
     let logger = LogSpy()
     let useCase = makeUseCase(cards: .throwing(Fixtures.cards(.offline)), logger: logger)
 
-    let methods = try await useCase.execute()
+    _ = try await useCase.execute()
 
-    #expect(methods.map(\.id) == ["wallet", "apple-pay"])
-    #expect(logger.entries(source: "cards").map(\.level) == [.warning])
+    #expect(logger.entries.isEmpty)
   }
 
-  @Test("an error no layer knows is skipped and logged at error level with the original error")
-  func logsUnknownErrorsAsErrors() async throws {
-    let logger = LogSpy()
+  @Test("an error no layer knows is returned as an unknown failure, with the original error")
+  func returnsUnknownErrors() async throws {
+    let useCase = makeUseCase(cards: .throwing(SurpriseError(detail: "socket closed")))
+
+    let list = try await useCase.execute()
+
+    #expect(list.methods.map(\.id) == ["wallet", "apple-pay"])
+    let failure = try #require(list.failures.first)
+    #expect(failure.isUnknown)
+    #expect(ErrorChain(failure).description.contains("SurpriseError(detail: \"socket closed\")"))
+  }
+
+  @Test("an unknown error from Apple Pay is returned as an unknown failure")
+  func returnsUnknownApplePayErrors() async throws {
+    let useCase = makeUseCase(applePay: .throwing(SurpriseError(detail: "PassKit")))
+
+    let list = try await useCase.execute()
+
+    #expect(list.methods.map(\.id) == ["wallet", "card-1"])
+    #expect(list.failures.map { $0.source } == [.applePay])
+    #expect(list.failures.first?.isUnknown == true)
+  }
+
+  @Test("absence is not a failure: no wallet, no cards, no Apple Pay return no failures")
+  func absenceIsNoFailure() async throws {
     let useCase = makeUseCase(
-      cards: .throwing(SurpriseError(detail: "socket closed")), logger: logger)
+      wallet: .throwing(WalletRepositoryError.noWalletFound(Fixtures.context())),
+      cards: .returning([]), applePay: .throwing(ApplePayServiceError.serviceNotAvailable))
 
-    let methods = try await useCase.execute()
-
-    #expect(methods.map(\.id) == ["wallet", "apple-pay"])
-    let entry = try #require(logger.entries(source: "cards").first)
-    #expect(entry.level == .error)
-    #expect(entry.metadata["error"]?.contains("SurpriseError(detail: \"socket closed\")") == true)
-  }
-
-  @Test("an unknown error from Apple Pay is skipped and logged at error level")
-  func logsUnknownApplePayErrors() async throws {
-    let logger = LogSpy()
-    let useCase = makeUseCase(applePay: .throwing(SurpriseError(detail: "PassKit")), logger: logger)
-
-    let methods = try await useCase.execute()
-
-    #expect(methods.map(\.id) == ["wallet", "card-1"])
-    #expect(logger.entries(source: "applePay").map(\.level) == [.error])
+    await #expect(throws: PaymentMethodsError.self) { try await useCase.execute() }
+    let withCards = try await makeUseCase(
+      wallet: .throwing(WalletRepositoryError.noWalletFound(Fixtures.context())),
+      applePay: .throwing(ApplePayServiceError.serviceNotAvailable)
+    ).execute()
+    #expect(withCards.failures.isEmpty)
   }
 
   @Test("a successful load logs nothing")
@@ -305,26 +342,22 @@ struct PaymentMethodsUseCaseNothingToShowTests {
 
 @Suite("Payment methods use case: deadline, flags and cancellation", .timeLimit(.minutes(1)))
 struct PaymentMethodsUseCaseControlTests {
-  @Test("a source past the deadline is cancelled and skipped with a warning")
+  @Test("a source past the deadline is cancelled and returned as a failure")
   func enforcesTheDeadline() async throws {
     // The wallet never answers; on the immediate clock the deadline passes at once.
     let walletCancelled = CallCounter()
-    let logger = LogSpy()
     let useCase = makeUseCase(
       wallet: WalletRepositoryStub {
         do { try await suspendUntilCancelled() } catch { walletCancelled.increment() }
         throw CancellationError()
       },
-      clock: ImmediateClock(), logger: logger)
+      clock: ImmediateClock())
 
-    let methods = try await useCase.execute()
+    let list = try await useCase.execute()
 
-    #expect(methods.map(\.id) == ["card-1", "apple-pay"])
+    #expect(list.methods.map(\.id) == ["card-1", "apple-pay"])
     #expect(walletCancelled.count == 1)
-    #expect(logger.entries(source: "wallet").map(\.level) == [.warning])
-    #expect(
-      logger.entries(source: "wallet").first?.message
-        == "skipped wallet after a failure (no answer within 3000 ms)")
+    #expect(list.failures.map(\.description) == ["wallet: no answer within 3000 ms"])
   }
 
   @Test("one timer of 3 seconds, or the configured deadline, serves every source")
@@ -346,9 +379,10 @@ struct PaymentMethodsUseCaseControlTests {
 
   @Test("a source that answers is never failed by the deadline")
   func answersBeatAStoppedClock() async throws {
-    let methods = try await makeUseCase(clock: StoppedClock()).execute()
+    let list = try await makeUseCase(clock: StoppedClock()).execute()
 
-    #expect(methods.count == 3)
+    #expect(list.methods.count == 3)
+    #expect(list.failures.isEmpty)
   }
 
   @Test("the wallet flag switched off means the wallet is never called")
@@ -361,7 +395,7 @@ struct PaymentMethodsUseCaseControlTests {
       },
       flags: PaymentMethodsFeatureFlags(isWalletEnabled: false))
 
-    let methods = try await useCase.execute()
+    let methods = try await useCase.execute().methods
 
     #expect(calls.count == 0)
     #expect(methods.map(\.id) == ["card-1", "apple-pay"])
@@ -377,7 +411,7 @@ struct PaymentMethodsUseCaseControlTests {
       },
       flags: PaymentMethodsFeatureFlags(isApplePayEnabled: false))
 
-    let methods = try await useCase.execute()
+    let methods = try await useCase.execute().methods
 
     #expect(calls.count == 0)
     #expect(methods.map(\.id) == ["wallet", "card-1"])
@@ -435,7 +469,7 @@ private func couldNotLoadFailures(_ useCase: PaymentMethodsUseCase) async throws
   -> [SourceFailure]
 {
   do {
-    let methods = try await useCase.execute()
+    let methods = try await useCase.execute().methods
     Issue.record("expected couldNotLoad, got \(methods)")
   } catch PaymentMethodsError.couldNotLoad(let deciding, let others) {
     return [deciding] + others

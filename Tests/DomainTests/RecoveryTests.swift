@@ -150,7 +150,7 @@ struct PaymentMethodsUseCaseFlowTests {
     let useCase = makeUseCase(cards: .throwing(Fixtures.cards(kind)))
 
     do {
-      let methods = try await useCase.execute()
+      let methods = try await useCase.execute().methods
       Issue.record("expected flowInterrupted, got \(methods)")
     } catch PaymentMethodsError.flowInterrupted(let failure, _) {
       #expect(failure.source == .cards)

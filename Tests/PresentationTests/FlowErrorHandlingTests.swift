@@ -192,7 +192,7 @@ struct CheckStatusAgainTests {
     let viewModel = PaymentMethodsViewModel(
       loadMethods: {
         calls.append("load")
-        return [.applePay(ApplePay(status: .available))]
+        return PaymentMethodList(methods: [.applePay(ApplePay(status: .available))])
       },
       checkUserStatus: {
         calls.append("status")
@@ -219,7 +219,7 @@ struct CheckStatusAgainTests {
     let viewModel = PaymentMethodsViewModel(
       loadMethods: {
         calls.append("load")
-        return []
+        return PaymentMethodList(methods: [])
       },
       checkUserStatus: { status },
       logger: LogSpy())
@@ -242,7 +242,8 @@ struct CheckStatusAgainTests {
     ])
   func stillBlockedSaysSo(status: UserStatus, message: String) async {
     let viewModel = PaymentMethodsViewModel(
-      loadMethods: { [] }, checkUserStatus: { status }, logger: LogSpy())
+      loadMethods: { PaymentMethodList(methods: []) }, checkUserStatus: { status }, logger: LogSpy()
+    )
 
     await viewModel.checkStatusAgain().value
 
@@ -274,7 +275,8 @@ struct CheckStatusAgainTests {
   @Test("the status check goes through the app's own handler chain")
   func statusUsesTheChain() async {
     let viewModel = PaymentMethodsViewModel(
-      loadMethods: { [] }, checkUserStatus: { .notVerified }, flowHandlers: FlowErrorHandlers([]),
+      loadMethods: { PaymentMethodList(methods: []) }, checkUserStatus: { .notVerified },
+      flowHandlers: FlowErrorHandlers([]),
       logger: LogSpy())
 
     await viewModel.checkStatusAgain().value
@@ -343,7 +345,7 @@ struct SignInViewModelTests {
     let viewModel = PaymentMethodsViewModel(
       loadMethods: {
         calls.append("load")
-        return [.applePay(ApplePay(status: .available))]
+        return PaymentMethodList(methods: [.applePay(ApplePay(status: .available))])
       },
       signIn: { calls.append("sign in") },
       logger: LogSpy())

@@ -20,7 +20,9 @@ private func makeViewModel(
   logger: LogSpy = LogSpy(),
   _ load: @escaping @Sendable () async throws -> [PaymentMethod]
 ) -> PaymentMethodsViewModel {
-  PaymentMethodsViewModel(loadMethods: load, logger: logger, locale: Locale(identifier: "en_US"))
+  PaymentMethodsViewModel(
+    loadMethods: { PaymentMethodList(methods: try await load()) }, logger: logger,
+    locale: Locale(identifier: "en_US"))
 }
 
 @MainActor

@@ -12,8 +12,10 @@ struct InteractiveScreen: Equatable {
 
   /// What the driver has to do after a key.
   enum Effect: Equatable {
-    /// Load the screen through its view model's load path (the first load, or `r`).
+    /// Load the screen through its view model's load path (its first load).
     case load(Screen)
+    /// `r`: try again, keeping a list that is shown while it runs.
+    case retry(Screen)
     case signIn(Screen)
     case checkStatus(Screen)
     case select(rowID: String)
@@ -155,7 +157,7 @@ struct InteractiveScreen: Equatable {
       return [.openCardForm]
     case .character("r") where actions.contains(.retry):
       guidance = nil
-      return [.load(screen)]
+      return [.retry(screen)]
     default:
       break
     }

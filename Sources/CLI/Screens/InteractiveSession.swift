@@ -141,6 +141,8 @@ final class InteractiveSession {
     switch effect {
     case .load(let screen):
       task = ConsoleLog.startingLoad(on: clock) { screens.load(screen) }
+    case .retry(let screen):
+      task = ConsoleLog.startingLoad(on: clock) { screens.retry(screen) }
     case .signIn(let screen):
       task = ConsoleLog.startingLoad(on: clock) { screens.signIn(screen) }
     case .checkStatus(let screen):
@@ -186,6 +188,8 @@ final class InteractiveSession {
     switch effect {
     case .load(.paymentMethods): "loading the payment methods"
     case .load(.wallet): "loading the wallet"
+    case .retry(.paymentMethods): "trying the payment methods again"
+    case .retry(.wallet): "trying the wallet again"
     case .signIn: "signing in"
     case .checkStatus: "checking the user's status"
     case .submitCard, .signInAndSubmitCard: "saving the card"
@@ -289,6 +293,12 @@ private struct Screens {
 
   func load(_ screen: CommandLineOptions.Screen) -> Task<Void, Never> {
     running.keep(screen == .paymentMethods ? paymentMethods.load() : wallet.load(), for: screen)
+  }
+
+  /// `r`: the payment-methods screen keeps its list while it tries again.
+  func retry(_ screen: CommandLineOptions.Screen) -> Task<Void, Never> {
+    running.keep(
+      screen == .paymentMethods ? paymentMethods.refresh() : wallet.load(), for: screen)
   }
 
   func signIn(_ screen: CommandLineOptions.Screen) -> Task<Void, Never> {

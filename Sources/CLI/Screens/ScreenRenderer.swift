@@ -1,3 +1,4 @@
+import Domain
 import Presentation
 
 /// Draws a `ScreenSnapshot` as a box of text, the terminal's stand-in for a SwiftUI view.
@@ -93,8 +94,8 @@ struct ScreenRenderer {
       return (lines, (lines.count - button)..<lines.count)
     case .loaded, .empty:
       var (lines, focus) = sections(
-        snapshot.methods, showsSelection: snapshot.screen == .paymentMethods,
-        highlighted: highlighted)
+        snapshot.methods, failed: snapshot.notices,
+        showsSelection: snapshot.screen == .paymentMethods, highlighted: highlighted)
       if let notice = snapshot.notice {
         if !lines.isEmpty { lines += row("") }
         lines += wrapped(notice.title, prefix: "", style: palette.bold)
@@ -128,16 +129,18 @@ struct ScreenRenderer {
   /// A section per kind of method, in screen order, each under its heading. Only a screen
   /// where the user picks a method shows the selection markers.
   private func sections(
-    _ methods: [ScreenSnapshot.Method], showsSelection: Bool, highlighted: Int?
+    _ methods: [ScreenSnapshot.Method], failed: [ScreenSnapshot.SourceNotice],
+    showsSelection: Bool, highlighted: Int?
   ) -> ([String], Range<Int>?) {
-    let headings: [(PaymentMethodRow.Kind, String)] = [
-      (.wallet, "WALLET"), (.card, "CARDS"), (.applePay, "APPLE PAY"),
+    let headings: [(PaymentMethodRow.Kind, PaymentSource, String)] = [
+      (.wallet, .wallet, "WALLET"), (.card, .cards, "CARDS"), (.applePay, .applePay, "APPLE PAY"),
     ]
     var lines: [String] = []
     var focus: Range<Int>?
-    for (kind, heading) in headings {
+    for (kind, source, heading) in headings {
       let items = methods.enumerated().filter { $0.element.kind == kind }
-      guard !items.isEmpty else { continue }
+      let failures = failed.filter { $0.source == source }
+      guard !items.isEmpty || !failures.isEmpty else { continue }
       if !lines.isEmpty { lines += row("") }
       lines += row(palette.cyan(heading))
       for (index, item) in items {
@@ -146,8 +149,20 @@ struct ScreenRenderer {
           item, showsSelection: showsSelection, isHighlighted: index == highlighted)
         if index == highlighted { focus = start..<lines.count }
       }
+      lines += failures.flatMap(failedSource)
     }
     return (lines, focus)
+  }
+
+  /// Where a source's rows would be: why they are not there.
+  private func failedSource(_ failed: ScreenSnapshot.SourceNotice) -> [String] {
+    var lines =
+      wrapped(failed.title, prefix: " ✖ ", style: { palette.red(palette.bold($0)) })
+      + wrapped(failed.message, prefix: "   ", style: { $0 })
+    if let traceID = failed.traceId {
+      lines += wrapped("Reference: \(traceID)", prefix: "   ", style: palette.dim)
+    }
+    return lines
   }
 
   private func method(

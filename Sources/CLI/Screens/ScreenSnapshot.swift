@@ -60,6 +60,29 @@ struct ScreenSnapshot: Equatable, Encodable {
     }
   }
 
+  /// A source that could not load while the rest of the screen did.
+  struct SourceNotice: Equatable, Encodable {
+    var source: PaymentSource
+    var title: String
+    var message: String
+    var recovery: Recovery
+    /// Only where support has to take over.
+    var traceId: String?
+
+    enum CodingKeys: String, CodingKey {
+      case source, title, message, recovery, traceId
+    }
+
+    func encode(to encoder: any Encoder) throws {
+      var container = encoder.container(keyedBy: CodingKeys.self)
+      try container.encode(source.rawValue, forKey: .source)
+      try container.encode(title, forKey: .title)
+      try container.encode(message, forKey: .message)
+      try container.encode(recovery.description, forKey: .recovery)
+      try container.encode(traceId, forKey: .traceId)
+    }
+  }
+
   /// Where the app-level handlers sent the user, and the button that takes them there.
   struct Action: Equatable, Encodable {
     var kind: FlowDecision.Action
@@ -81,6 +104,8 @@ struct ScreenSnapshot: Equatable, Encodable {
   var methods: [Method] = []
   /// An empty state, or an account status the user has to know about.
   var notice: Notice?
+  /// The sources that could not load while the others did; empty when nothing failed.
+  var notices: [SourceNotice] = []
   var error: Notice?
   var action: Action?
   /// A one-line message, such as feedback on a selection.
@@ -96,7 +121,7 @@ struct ScreenSnapshot: Equatable, Encodable {
   var exitCode: ExitCode { ExitCode(ending) }
 
   enum CodingKeys: String, CodingKey {
-    case screen, status, methods, notice, error, action, message
+    case screen, status, methods, notice, notices, error, action, message
   }
 
   /// Writes every key, null included, so consumers can rely on the shape.
@@ -106,6 +131,7 @@ struct ScreenSnapshot: Equatable, Encodable {
     try container.encode(status, forKey: .status)
     try container.encode(methods, forKey: .methods)
     try container.encode(notice, forKey: .notice)
+    try container.encode(notices, forKey: .notices)
     try container.encode(error, forKey: .error)
     try container.encode(action, forKey: .action)
     try container.encode(message, forKey: .message)
@@ -122,7 +148,9 @@ extension ScreenSnapshot {
       ending = .shown
       status = .loaded
       self.methods = methods.rows.map(Method.init)
-      message = methods.message
+      notices = methods.failedSources.map(SourceNotice.init)
+      message = methods.isRefreshing ? "Trying again…" : methods.message
+      canRetry = methods.canRetry
     case .empty(let notice):
       ending = .shown
       status = .empty
@@ -205,6 +233,14 @@ extension ScreenSnapshot.Notice {
     self.init(
       title: decision.notice.title, message: decision.notice.message, hint: decision.notice.hint,
       recovery: decision.recovery, traceId: decision.traceID)
+  }
+}
+
+extension ScreenSnapshot.SourceNotice {
+  init(_ failed: PaymentMethodsViewModel.FailedSource) {
+    self.init(
+      source: failed.source, title: failed.error.title, message: failed.error.message,
+      recovery: failed.error.recovery, traceId: failed.error.traceID)
   }
 }
 

@@ -13,3 +13,17 @@ public enum PaymentMethod: Sendable, Equatable, Identifiable {
     }
   }
 }
+
+/// One load of the payment-methods screen: the methods found, in screen order, and the
+/// sources that failed while the others could still be shown. A failed source is not
+/// an empty one: "your cards couldn't load" is not "you have no cards".
+public struct PaymentMethodList: Sendable {
+  public var methods: [PaymentMethod]
+  /// In source order; never one that interrupts the user's flow (that is thrown).
+  public var failures: [SourceFailure]
+
+  public init(methods: [PaymentMethod], failures: [SourceFailure] = []) {
+    self.methods = methods
+    self.failures = failures
+  }
+}

@@ -4,10 +4,11 @@
 /// - absence (no wallet, no cards, Apple Pay not on this device) is an answer: skipped,
 ///   logged at debug;
 /// - a wallet that is banned, in review or without funds is skipped here, logged at info;
-/// - a failure (a request failure, past the deadline, interrupted, unknown) is skipped, and
-///   logged, only while something else can be shown;
+/// - a failure (a request failure, past the deadline, interrupted, unknown) is returned
+///   beside the methods while something else can be shown, for the screen to say what
+///   could not load: it is not skipped, so it is not logged here;
 /// - a failure that interrupts the user's flow (session ended, account not verified or
-///   locked, app outdated) is never skipped: the sources still running are cancelled and
+///   locked, app outdated) is never returned: the sources still running are cancelled and
 ///   it throws `flowInterrupted` at once, logging nothing as skipped;
 /// - with nothing to show, it throws `noPaymentMethodsFound` if every source answered, and
 ///   `couldNotLoad` if any failed.
@@ -41,10 +42,11 @@ public struct PaymentMethodsUseCase: Sendable {
     self.logger = logger
   }
 
-  /// The methods in a fixed order (wallet, cards, Apple Pay), however the sources finish.
+  /// The methods in a fixed order (wallet, cards, Apple Pay), however the sources finish,
+  /// and the sources that failed.
   ///
   /// Throws `PaymentMethodsError`, or `CancellationError` when the caller went away.
-  public func execute() async throws -> [PaymentMethod] {
+  public func execute() async throws -> PaymentMethodList {
     var contributions: [PaymentSource: Contribution] = [:]
     await deadline.callSideBySide(enabledCalls()) { source, outcome in
       let contribution = Self.contribution(source, outcome)
@@ -68,10 +70,7 @@ public struct PaymentMethodsUseCase: Sendable {
 
     inOrder.forEach(logSkip)
     let methods = inOrder.flatMap(\.methods)
-    guard methods.isEmpty else {
-      failures.forEach(logSkippedFailure)
-      return methods
-    }
+    guard methods.isEmpty else { return PaymentMethodList(methods: methods, failures: failures) }
     guard let deciding = Self.decidingFailure(failures) else {
       throw PaymentMethodsError.noPaymentMethodsFound
     }
@@ -181,20 +180,5 @@ public struct PaymentMethodsUseCase: Sendable {
       metadata[LogMetadataKey.traceID] = chain.traceID
     }
     logger.log(level, "skipped \(source.rawValue): \(why)", metadata: metadata)
-  }
-
-  /// A failure swallowed because other methods can still be shown. Unknown errors are logged
-  /// as errors, with the original error, since they point at a bug.
-  private func logSkippedFailure(_ failure: SourceFailure) {
-    let chain = ErrorChain(failure)
-    var metadata = [
-      LogMetadataKey.source: failure.source.rawValue,
-      LogMetadataKey.error: chain.description,
-    ]
-    metadata[LogMetadataKey.traceID] = chain.traceID
-    logger.log(
-      failure.isUnknown ? .error : .warning,
-      "skipped \(failure.source.rawValue) after a failure (\(failure.reason))",
-      metadata: metadata)
   }
 }

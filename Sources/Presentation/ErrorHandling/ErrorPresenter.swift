@@ -50,12 +50,35 @@ struct ErrorPresenter: Sendable {
       return .journey(decision)
     }
 
-    let kind = chain.links.lazy.compactMap { ($0 as? RequestFailure)?.kind }.first
-    let presented = words(for: recovery, kind: kind, traceID: shownTraceID)
+    let presented = words(for: recovery, kind: chain.requestFailureKind, traceID: shownTraceID)
     log(
       presented.category == .unexpected ? .error : .warning,
       "showing the error \"\(presented.title)\"", error, chain, recovery)
     return .failed(presented)
+  }
+
+  /// A source that failed while the rest of the screen loaded, worded like a screen's error
+  /// about that source alone ("We couldn't load your cards without a connection."), and
+  /// logged once, here, where it is shown.
+  func presentFailedSource(_ failure: SourceFailure) -> PresentationError {
+    let recovery = failure.recovery
+    let chain = ErrorChain(failure)
+    let presenter = ErrorPresenter(
+      activity: .loading(failure.source.object), flowHandlers: flowHandlers, logger: logger)
+    let presented = presenter.words(
+      for: recovery, kind: chain.requestFailureKind,
+      traceID: recovery.showsTraceID ? chain.traceID : nil)
+    var metadata = [
+      LogMetadataKey.source: failure.source.rawValue,
+      LogMetadataKey.error: chain.description,
+      LogMetadataKey.recovery: recovery.description,
+    ]
+    metadata[LogMetadataKey.traceID] = chain.traceID
+    logger.log(
+      failure.isUnknown ? .error : .warning,
+      "showing that \(failure.source.rawValue) could not load (\(failure.reason))",
+      metadata: metadata)
+    return presented
   }
 
   private func words(for recovery: Recovery, kind: RequestFailure.Kind?, traceID: String?)
@@ -135,6 +158,25 @@ struct ErrorPresenter: Sendable {
       }.joined(separator: "; ")
     }
     logger.log(level, message, metadata: metadata)
+  }
+}
+
+extension ErrorChain {
+  /// The kind of the request failure in the chain, if a request failed: it chooses between
+  /// words that give the same advice.
+  fileprivate var requestFailureKind: RequestFailure.Kind? {
+    links.lazy.compactMap { ($0 as? RequestFailure)?.kind }.first
+  }
+}
+
+extension PaymentSource {
+  /// The source as the object of "We couldn't load …".
+  fileprivate var object: String {
+    switch self {
+    case .wallet: "your wallet"
+    case .cards: "your cards"
+    case .applePay: "Apple Pay"
+    }
   }
 }
 

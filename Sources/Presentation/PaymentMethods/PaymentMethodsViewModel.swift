@@ -18,23 +18,37 @@ public final class PaymentMethodsViewModel {
     case actionRequired(FlowDecision)
   }
 
-  /// The loaded list, grouped the way the screen shows it.
+  /// The loaded list, grouped the way the screen shows it, and what could not load.
   public struct Methods: Sendable, Equatable {
     public var wallet: PaymentMethodRow?
     public var cards: [PaymentMethodRow]
     public var applePay: PaymentMethodRow?
+    /// The sources that failed while the others loaded, in source order: each says what
+    /// could not load, and its recovery says whether trying again can help.
+    public var failedSources: [FailedSource]
+    /// A refresh is running; the rows stay usable meanwhile.
+    public var isRefreshing: Bool
     /// Feedback on the last selection, if any.
     public var message: String?
 
     public init(
       wallet: PaymentMethodRow? = nil, cards: [PaymentMethodRow] = [],
-      applePay: PaymentMethodRow? = nil, message: String? = nil
+      applePay: PaymentMethodRow? = nil, failedSources: [FailedSource] = [],
+      isRefreshing: Bool = false, message: String? = nil
     ) {
       self.wallet = wallet
       self.cards = cards
       self.applePay = applePay
+      self.failedSources = failedSources
+      self.isRefreshing = isRefreshing
       self.message = message
     }
+
+    /// The row selected, if any.
+    public var selected: PaymentMethodRow? { rows.first(where: \.isSelected) }
+
+    /// Whether trying again can help with a source that failed.
+    public var canRetry: Bool { failedSources.contains { $0.error.recovery.isRetry } }
 
     /// Marks the row with `id` as the one selected, and no other.
     mutating func select(_ id: PaymentMethodRow.ID) {
@@ -54,9 +68,21 @@ public final class PaymentMethodsViewModel {
     }
   }
 
+  /// A source that could not load while the rest of the screen did: not an empty source.
+  public struct FailedSource: Sendable, Equatable {
+    public var source: PaymentSource
+    /// What could not load, worded for this source, with its recovery.
+    public var error: PresentationError
+
+    public init(source: PaymentSource, error: PresentationError) {
+      self.source = source
+      self.error = error
+    }
+  }
+
   public private(set) var state: State = .loading
 
-  @ObservationIgnored private let loader: ScreenLoader<[PaymentMethod]>
+  @ObservationIgnored private let loader: ScreenLoader<PaymentMethodList>
   @ObservationIgnored private let locale: Locale
 
   public convenience init(
@@ -74,7 +100,7 @@ public final class PaymentMethodsViewModel {
   ///   - checkUserStatus: reads the user's status, for "check my status again".
   ///   - flowHandlers: the app-level handlers for errors that change the user's flow.
   public init(
-    loadMethods: @escaping @Sendable () async throws -> [PaymentMethod],
+    loadMethods: @escaping @Sendable () async throws -> PaymentMethodList,
     checkUserStatus: @escaping @Sendable () async throws -> UserStatus = { .verified },
     signIn: @escaping @Sendable () async throws -> Void = {},
     flowHandlers: FlowErrorHandlers = .standard,
@@ -113,6 +139,18 @@ public final class PaymentMethodsViewModel {
     return loader.checkStatusAgain(show: show)
   }
 
+  /// "Try again" on a list that is shown: loads again while the list stays on screen and
+  /// selectable. A load that brings more replaces the list, keeping the selection; one
+  /// that can show nothing keeps what was shown, with what failed this time; a journey
+  /// still wins. With no list shown, it is `load()`.
+  @discardableResult
+  public func refresh() -> Task<Void, Never> {
+    guard case .loaded(var shown) = state else { return load() }
+    shown.isRefreshing = true
+    state = .loaded(shown)
+    return loader.load(fetch: refreshFetch, show: showRefreshed)
+  }
+
   /// Selects a method. A row that cannot pay stays unselected and says why.
   public func select(_ id: PaymentMethodRow.ID) {
     guard case .loaded(var methods) = state,
@@ -129,19 +167,53 @@ public final class PaymentMethodsViewModel {
     state = .loaded(methods)
   }
 
-  private func show(_ outcome: ScreenLoader<[PaymentMethod]>.Shown) {
+  private func show(_ outcome: ScreenLoader<PaymentMethodList>.Shown) {
     state =
       switch outcome {
-      case .loaded(let methods): .loaded(Self.group(methods, locale: locale))
+      case .loaded(let list): .loaded(group(list))
       case .presented(.empty(let notice)): .empty(notice)
       case .presented(.journey(let decision)): .actionRequired(decision)
       case .presented(.failed(let presented)): .failed(presented)
       }
   }
 
-  private static func group(_ methods: [PaymentMethod], locale: Locale) -> Methods {
-    var grouped = Methods()
-    for method in methods {
+  /// A refresh's fetch: a load that could show nothing is, beside a list on screen, a list
+  /// of failed sources.
+  private var refreshFetch: @Sendable () async throws -> PaymentMethodList {
+    let loadMethods = loader.fetch
+    return {
+      do {
+        return try await loadMethods()
+      } catch PaymentMethodsError.couldNotLoad(let first, let others) {
+        let failures = [first] + others
+        let inSourceOrder = PaymentSource.allCases.flatMap { source in
+          failures.filter { $0.source == source }
+        }
+        return PaymentMethodList(methods: [], failures: inSourceOrder)
+      }
+    }
+  }
+
+  private func showRefreshed(_ outcome: ScreenLoader<PaymentMethodList>.Shown) {
+    guard case .loaded(var shown) = state, case .loaded(let list) = outcome else {
+      return show(outcome)
+    }
+    guard !list.methods.isEmpty else {
+      shown.failedSources = present(list.failures)
+      shown.isRefreshing = false
+      state = .loaded(shown)
+      return
+    }
+    var methods = group(list)
+    if let selected = shown.selected, methods.rows.contains(where: { $0.id == selected.id }) {
+      methods.select(selected.id)
+    }
+    state = .loaded(methods)
+  }
+
+  private func group(_ list: PaymentMethodList) -> Methods {
+    var grouped = Methods(failedSources: present(list.failures))
+    for method in list.methods {
       let row = PaymentMethodRow(method, locale: locale)
       switch row.kind {
       case .wallet: grouped.wallet = row
@@ -150,5 +222,11 @@ public final class PaymentMethodsViewModel {
       }
     }
     return grouped
+  }
+
+  private func present(_ failures: [SourceFailure]) -> [FailedSource] {
+    failures.map {
+      FailedSource(source: $0.source, error: loader.presenter.presentFailedSource($0))
+    }
   }
 }

@@ -12,8 +12,8 @@ final class ScreenLoader<Value: Sendable> {
     case presented(ErrorPresenter.Presented)
   }
 
-  private let fetch: @Sendable () async throws -> Value
-  private let presenter: ErrorPresenter
+  let fetch: @Sendable () async throws -> Value
+  let presenter: ErrorPresenter
   private let statusCheck: UserStatusCheck
   private let startSession: @Sendable () async throws -> Void
   private let loads = LatestLoad()
@@ -32,8 +32,12 @@ final class ScreenLoader<Value: Sendable> {
 
   /// Starts loading, cancelling a load still running. The task ends when this load has
   /// shown its outcome (or was superseded).
-  func load(show: @escaping @MainActor (Shown) -> Void) -> Task<Void, Never> {
-    loads.start { await self.run(show) }
+  ///
+  /// - Parameter fetch: another way to fetch for this load only, such as a refresh's.
+  func load(
+    fetch: (@Sendable () async throws -> Value)? = nil, show: @escaping @MainActor (Shown) -> Void
+  ) -> Task<Void, Never> {
+    loads.start { await self.run(fetch ?? self.fetch, show) }
   }
 
   /// Starts a new session, then loads. A sign-in that fails is shown like any error: a
@@ -46,7 +50,7 @@ final class ScreenLoader<Value: Sendable> {
         self.publish(error, show)
         return
       }
-      await self.run(show)
+      await self.run(self.fetch, show)
     }
   }
 
@@ -54,7 +58,7 @@ final class ScreenLoader<Value: Sendable> {
   func checkStatusAgain(show: @escaping @MainActor (Shown) -> Void) -> Task<Void, Never> {
     loads.start {
       switch await self.statusCheck.run() {
-      case .ready: await self.run(show)
+      case .ready: await self.run(self.fetch, show)
       case .blocked(let decision):
         if !Task.isCancelled { show(.presented(.journey(decision))) }
       case .failed(let error): self.publish(error, show)
@@ -62,7 +66,9 @@ final class ScreenLoader<Value: Sendable> {
     }
   }
 
-  private func run(_ show: @MainActor (Shown) -> Void) async {
+  private func run(
+    _ fetch: @Sendable () async throws -> Value, _ show: @MainActor (Shown) -> Void
+  ) async {
     do {
       let value = try await fetch()
       if !Task.isCancelled { show(.loaded(value)) }
