@@ -305,7 +305,8 @@ public enum BuiltInScenarios {
     ),
     Scenario(
       name: "add-card-duplicate",
-      summary: "The card is saved already (409): the existing card, exit 0.",
+      summary: "The card is saved already (409): the backend names that card, which the "
+        + "list then shows once, selected; exit 0.",
       addCard: SourceScript(addCard: .duplicate, latency: .milliseconds(150))
     ),
     Scenario(

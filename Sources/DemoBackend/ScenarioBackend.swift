@@ -66,7 +66,7 @@ public actor ScenarioBackend: PaymentsBackend {
       response.body = Data(WireBody.text(card).utf8)
     case .existing?:
       let conflict = WireBody.AlreadySaved(
-        code: WireBody.Code.cardAlreadySaved, card: Self.card(from: request, id: "1"))
+        code: WireBody.Code.cardAlreadySaved, card: existingCard(like: request))
       response.body = Data(WireBody.text(conflict).utf8)
     case nil:
       break
@@ -130,6 +130,25 @@ public actor ScenarioBackend: PaymentsBackend {
       id: id, brand: CardValidation.brand(of: number)?.rawValue ?? "Card",
       last4: String(number.suffix(4)), expiry: fields["expiry"] ?? "", status: "active",
       rejection: nil)
+  }
+
+  /// The saved card a 409 names: the listed card with the brand and last four sent, or,
+  /// when none is listed (it was saved on another device), that card, saved now so that
+  /// the list shows it from here on. Either way it has an id of its own.
+  private func existingCard(like request: BackendRequest) -> WireBody.Cards.Card {
+    let sent = Self.card(from: request, id: "")
+    let listed = (script.endpoints[.cards] ?? []).filter { $0.status == 200 }.flatMap {
+      (try? JSONDecoder().decode(WireBody.Cards.self, from: Data($0.body.utf8)))?.cards ?? []
+    }
+    if let card = (listed + savedCards).first(where: {
+      $0.brand == sent.brand && $0.last4 == sent.last4
+    }) {
+      return card
+    }
+    var card = sent
+    card.id = "\(savedCards.count + 100)"
+    savedCards.append(card)
+    return card
   }
 
   /// A `GET /cards` answer with the cards saved since added to its list.

@@ -9,8 +9,8 @@ enum WireBody {
     var currency: String
   }
 
-  struct Cards: Encodable {
-    struct Card: Encodable {
+  struct Cards: Codable {
+    struct Card: Codable {
       var id: String
       var brand: String
       var last4: String
@@ -19,7 +19,7 @@ enum WireBody {
       var rejection: Rejection?
     }
 
-    struct Rejection: Encodable {
+    struct Rejection: Codable {
       var reason: String
       var message: String?
     }

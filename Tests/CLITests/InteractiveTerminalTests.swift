@@ -210,6 +210,24 @@ struct InteractiveTerminalTests {
     #expect(!terminal.text.contains("5555 5555 5555 4444"), "the screen never shows the number")
   }
 
+  @Test("adding a card saved before selects that card, listed once, and says it was saved")
+  func addDuplicateCard() throws {
+    let terminal = try PseudoTerminal(["--scenario", "add-card-duplicate"])
+    try #require(terminal.waitFor("a add a card"))
+
+    terminal.send("a")
+    try #require(terminal.waitFor("Esc back"))
+    terminal.send("5555 5555 5555 4444\t09/29\t123\tAda Lovelace")
+    try #require(terminal.waitFor("Ada Lovelace"))
+    let before = terminal.output.count
+    terminal.send("\r")
+
+    try #require(terminal.waitFor("Already saved: Mastercard •••• 4444", after: before))
+    terminal.send("q")
+    #expect(terminal.waitForExit() == 0)
+    #expect(terminal.text.contains("Selected: Mastercard •••• 4444"))
+  }
+
   @Test("Enter on a form with problems takes the cursor to the first field that has one")
   func submitWithProblems() throws {
     let terminal = try PseudoTerminal(["--scenario", "add-card-ok"])

@@ -43,6 +43,35 @@ struct AddCardRepositoryTests {
     #expect(invalid == .invalid([.number: ["Not this bank"], .securityCode: ["Odd"]]))
   }
 
+  @Test(
+    "a 409 names the saved card itself: the listed one, or one saved elsewhere, listed once from then on"
+  )
+  func duplicateIsThatCard() async throws {
+    let fixture = ClientFixture(try #require(BuiltInScenarios.named("add-card-duplicate")))
+    let repository = BackendCardsRepository(client: fixture.client)
+    let listedBefore = try await repository.fetchCards()
+    let mastercard = try #require(
+      try? CardValidation.check(
+        CardForm(
+          number: "5555 5555 5555 4444", expiry: "09/29", securityCode: "123",
+          name: "Ada Lovelace"), thisMonth: .init(year: 2027, month: 1)
+      ).get())
+
+    let listed = try await repository.save(card, idempotencyKey: "key-1")
+    let elsewhere = try await repository.save(mastercard, idempotencyKey: "key-2")
+    let listedAfter = try await repository.fetchCards()
+
+    guard case .alreadySaved(let visa) = listed, case .alreadySaved(let other) = elsewhere else {
+      Issue.record("expected two duplicates, got \(listed), \(elsewhere)")
+      return
+    }
+    #expect(visa.id == listedBefore.first { $0.lastFour == "4242" }?.id)
+    #expect(!listedBefore.map(\.id).contains(other.id))
+    #expect(other.lastFour == "4444")
+    #expect(listedAfter.filter { $0.lastFour == "4444" }.map(\.id) == [other.id])
+    #expect(Set(listedAfter.map(\.id)).count == listedAfter.count)
+  }
+
   @Test("a field the form does not have is an unexpected answer, not dropped")
   func unknownField() async {
     let failure = await requestFailure {

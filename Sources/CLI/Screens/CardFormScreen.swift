@@ -70,13 +70,18 @@ struct CardFormSnapshot: Equatable {
   var isSubmitting: Bool
   /// The saved card's row id, once the card is on the user's list.
   var savedRowID: String?
+  /// Whether that card had been saved before.
+  var wasAlreadySaved = false
 
   @MainActor
   init(_ viewModel: AddCardViewModel) {
     texts = Dictionary(uniqueKeysWithValues: CardField.allCases.map { ($0, viewModel.form[$0]) })
     errors = viewModel.fieldErrors
     isSubmitting = viewModel.phase == .submitting
-    if case .saved(let row, _) = viewModel.phase { savedRowID = row.id }
+    if case .saved(let row, let alreadySaved) = viewModel.phase {
+      savedRowID = row.id
+      wasAlreadySaved = alreadySaved
+    }
     (failure, action) = viewModel.failure.map(AddCardSnapshot.notice(for:)) ?? (nil, nil)
   }
 }

@@ -214,7 +214,7 @@ final class InteractiveSession {
     model.form = nil
     let reload = ConsoleLog.startingLoad(on: clock) { screens.load(.paymentMethods) }
     await reload.value
-    screens.paymentMethods.select(rowID)
+    screens.paymentMethods.selectAdded(rowID, alreadySaved: snapshot.wasAlreadySaved)
     let rows = screens.snapshot(of: .paymentMethods).methods
     model.highlighted = rows.firstIndex { $0.id == rowID } ?? model.highlighted
   }

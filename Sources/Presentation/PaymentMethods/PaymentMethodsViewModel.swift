@@ -139,6 +139,17 @@ public final class PaymentMethodsViewModel {
     return loader.checkStatusAgain(show: show)
   }
 
+  /// Selects the card the user has just added; the message says when it had been saved
+  /// before, so a duplicate is never mistaken for a new card.
+  public func selectAdded(_ id: PaymentMethodRow.ID, alreadySaved: Bool) {
+    select(id)
+    guard alreadySaved, case .loaded(var methods) = state, let row = methods.selected,
+      row.id == id
+    else { return }
+    methods.message = "Already saved: \(row.title) · selected."
+    state = .loaded(methods)
+  }
+
   /// "Try again" on a list that is shown: loads again while the list stays on screen and
   /// selectable. A load that brings more replaces the list, keeping the selection; one
   /// that can show nothing keeps what was shown, with what failed this time; a journey
