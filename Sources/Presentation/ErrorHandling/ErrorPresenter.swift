@@ -127,7 +127,7 @@ struct ErrorPresenter: Sendable {
       PresentationError(
         title: "Something went wrong",
         message: "We couldn't \(activity.verb) \(activity.object). This is on us, not you.",
-        hint: "If it keeps happening, contact support and quote the reference below.",
+        hint: "Contact support and quote the reference below.",
         category: .unexpected, recovery: recovery, traceID: traceID)
     case .signInAgain, .notRecoverable:
       PresentationError(

@@ -108,7 +108,7 @@ public final class WalletViewModel {
         Notice(
           title: "Create your wallet",
           message: "Keep a balance with us and pay without reaching for a card.",
-          hint: "Until you have one, pay with a card or Apple Pay."))
+          hint: "Once you create one, it shows up here."))
     case .banned:
       return .banned(
         Notice(
