@@ -48,4 +48,20 @@ struct LogFileTests {
     #expect(run.errors.contains("cannot create the log file /no/such/folder/log.txt"))
     #expect(run.output.isEmpty)
   }
+
+  @Test(
+    "a file that cannot be written: the screen as usual, then one line on stderr, and exit 74",
+    .enabled(if: FileManager.default.fileExists(atPath: "/dev/full")))
+  func fullDisk() async {
+    let plain = await runCLI(["--scenario", "server-down"])
+
+    let run = await runCLI(["--scenario", "server-down", "--log-file", "/dev/full"])
+
+    #expect(run.output == plain.output)
+    #expect(run.exitCode == .outputFailed)
+    #expect(
+      run.errors
+        == "payment-methods: cannot write the log file /dev/full: No space left on device; "
+        + "the log stops there\n")
+  }
 }

@@ -53,21 +53,35 @@ struct CommandRunner {
         return failure.exitCode
       }
     case .show(let options):
-      return await show(options)
+      return await running(options) { await show(options, $0) }
     case .addCard(let options, let form):
-      return await addCard(form, options)
+      return await running(options) { await addCard(form, options, $0) }
     }
+  }
+
+  /// Runs a command that runs the app, once what it needs is prepared. A log file that
+  /// could not be written is said after the screen, once, and is the run's exit code.
+  private func running(
+    _ options: CommandLineOptions, _ command: (Prepared) async -> ExitCode
+  ) async -> ExitCode {
+    let prepared: Prepared
+    switch prepare(options) {
+    case .success(let ready): prepared = ready
+    case .failure(let exitCode): return exitCode
+    }
+    let exitCode = await command(prepared)
+    guard let failure = prepared.logFile?.failure else { return exitCode }
+    report(failure)
+    return .outputFailed
   }
 
   /// `add-card`: one submission of the card the flags describe, through the same view model
   /// the interactive form uses.
-  private func addCard(_ form: CardForm, _ options: CommandLineOptions) async -> ExitCode {
-    let backend: AppComposition.Backend
-    var logWriters: [@Sendable (String) -> Void]
-    switch prepare(options) {
-    case .success(let prepared): (backend, logWriters) = prepared
-    case .failure(let exitCode): return exitCode
-    }
+  private func addCard(_ form: CardForm, _ options: CommandLineOptions, _ prepared: Prepared)
+    async -> ExitCode
+  {
+    let backend = prepared.backend
+    var logWriters = prepared.logWriters
     if options.verbose { logWriters.append(ConsoleLog.lines(onErrorsOf: console)) }
     let composition = AppComposition(
       backend: backend, deadline: options.deadline, environment: environment,
@@ -89,12 +103,19 @@ struct CommandRunner {
     return snapshot.exitCode
   }
 
+  /// What a command that runs the app starts from.
+  private struct Prepared {
+    let backend: AppComposition.Backend
+    var logFile: LogFile?
+
+    /// The log's writers before the command adds its own: the file's, if any.
+    var logWriters: [@Sendable (String) -> Void] { logFile.map { [$0.write] } ?? [] }
+  }
+
   /// What every command that runs the app needs first: its backend (a scenario, or a
   /// server and the tokens to send it), and the log file if one is asked for. A failure is
   /// reported here, and comes back as its exit code.
-  private func prepare(_ options: CommandLineOptions) -> Result<
-    (AppComposition.Backend, [@Sendable (String) -> Void]), ExitCode
-  > {
+  private func prepare(_ options: CommandLineOptions) -> Result<Prepared, ExitCode> {
     let backend: AppComposition.Backend
     if let server = options.server {
       let connect: @Sendable (URL, RequestTimeLimits) -> any PaymentsBackend
@@ -123,23 +144,19 @@ struct CommandRunner {
         return .failure(failure.exitCode)
       }
     }
-    guard let path = options.logFile else { return .success((backend, [])) }
+    guard let path = options.logFile else { return .success(Prepared(backend: backend)) }
     switch LogFile.create(at: path) {
     case .success(let file):
-      return .success((backend, [file.write]))
+      return .success(Prepared(backend: backend, logFile: file))
     case .failure(let failure):
       report(failure.message)
       return .failure(.logFileUnwritable)
     }
   }
 
-  private func show(_ options: CommandLineOptions) async -> ExitCode {
-    let backend: AppComposition.Backend
-    var logWriters: [@Sendable (String) -> Void]
-    switch prepare(options) {
-    case .success(let prepared): (backend, logWriters) = prepared
-    case .failure(let exitCode): return exitCode
-    }
+  private func show(_ options: CommandLineOptions, _ prepared: Prepared) async -> ExitCode {
+    let backend = prepared.backend
+    var logWriters = prepared.logWriters
 
     let terminal = terminal(options.noColor)
     let palette = Palette(isEnabled: terminal.usesColor)
