@@ -57,6 +57,8 @@ public enum ScenarioFile {
     _ value: JSONValue, _ reader: Reader, default fallback: SourceScript
   ) throws(ScenarioFileError) -> SourceScript {
     let object = try reader.object(value)
+    try reader.refuseUnknownKeys(
+      object, allowed: ["outcome", "latencyMs", "balance", "currency", "review", "responses"])
     if object["responses"] != nil {
       return try responses(
         object, reader, success: WalletOutcome.defaultWallet.answer, default: fallback)
@@ -68,6 +70,7 @@ public enum ScenarioFile {
     switch outcomeName {
     case "ok" where object["balance"] == nil && object["currency"] == nil:
       // Like a missing "wallet" key: the default wallet.
+      allowed.formUnion(["balance", "currency"])
       outcome = WalletOutcome.defaultWallet
     case "ok":
       allowed.formUnion(["balance", "currency"])
@@ -90,7 +93,7 @@ public enum ScenarioFile {
     case "offline": outcome = .offline
     default: outcome = .unexpected
     }
-    try reader.refuseUnknownKeys(object, allowed: allowed)
+    try reader.refuseKeys(object, allowed: allowed, "with \"outcome\": \"\(outcomeName)\"")
     return SourceScript(
       wallet: outcome, latency: try reader.latency(object, default: fallback.latency))
   }
@@ -102,6 +105,8 @@ public enum ScenarioFile {
     _ value: JSONValue, _ reader: Reader, default fallback: SourceScript
   ) throws(ScenarioFileError) -> SourceScript {
     let object = try reader.object(value)
+    try reader.refuseUnknownKeys(
+      object, allowed: ["outcome", "latencyMs", "fields", "message", "responses"])
     if object["responses"] != nil {
       return try responses(
         object, reader, success: AddCardOutcomeScript.ok.answer, default: fallback)
@@ -125,7 +130,7 @@ public enum ScenarioFile {
     case "unexpected": outcome = .unexpected
     default: outcome = .ok
     }
-    try reader.refuseUnknownKeys(object, allowed: allowed)
+    try reader.refuseKeys(object, allowed: allowed, "with \"outcome\": \"\(outcomeName)\"")
     return SourceScript(
       addCard: outcome, latency: try reader.latency(object, default: fallback.latency))
   }
@@ -158,6 +163,7 @@ public enum ScenarioFile {
     _ value: JSONValue, _ reader: Reader, default fallback: SourceScript
   ) throws(ScenarioFileError) -> SourceScript {
     let object = try reader.object(value)
+    try reader.refuseUnknownKeys(object, allowed: ["outcome", "latencyMs", "cards", "responses"])
     if object["responses"] != nil {
       return try responses(
         object, reader, success: CardsOutcome.defaultCards.answer, default: fallback)
@@ -168,6 +174,7 @@ public enum ScenarioFile {
     switch outcomeName {
     case "ok" where object["cards"] == nil:
       // Like a missing "cards" key: the default cards.
+      allowed.insert("cards")
       outcome = CardsOutcome.defaultCards
     case "ok":
       allowed.insert("cards")
@@ -183,7 +190,7 @@ public enum ScenarioFile {
     case "offline": outcome = .offline
     default: outcome = .unexpected
     }
-    try reader.refuseUnknownKeys(object, allowed: allowed)
+    try reader.refuseKeys(object, allowed: allowed, "with \"outcome\": \"\(outcomeName)\"")
     return SourceScript(
       cards: outcome, latency: try reader.latency(object, default: fallback.latency))
   }
@@ -193,7 +200,7 @@ public enum ScenarioFile {
     _ object: [String: JSONValue], _ reader: Reader, success: ScriptedAnswer,
     default fallback: SourceScript
   ) throws(ScenarioFileError) -> SourceScript {
-    try reader.refuseUnknownKeys(object, allowed: ["responses", "latencyMs"])
+    try reader.refuseKeys(object, allowed: ["responses", "latencyMs"], "beside \"responses\"")
     guard case .array(let items)? = object["responses"], !items.isEmpty else {
       throw reader.error("responses", "must be a non-empty list of answers")
     }
@@ -210,14 +217,16 @@ public enum ScenarioFile {
     throws(ScenarioFileError) -> ScriptedAnswer
   {
     let object = try reader.object(value)
+    try reader.refuseUnknownKeys(
+      object, allowed: ["transport", "status", "retryAfter", "code", "message", "body"])
     if object["transport"] != nil {
-      try reader.refuseUnknownKeys(object, allowed: ["transport"])
+      try reader.refuseKeys(object, allowed: ["transport"], "beside \"transport\"")
       let name = try reader.string(
         object, "transport", oneOf: TransportError.allCases.map(\.rawValue))
       return .transport(TransportError(rawValue: name) ?? .offline)
     }
-    try reader.refuseUnknownKeys(
-      object, allowed: ["status", "retryAfter", "code", "message", "body"])
+    try reader.refuseKeys(
+      object, allowed: ["status", "retryAfter", "code", "message", "body"], "beside \"status\"")
     guard case .number(let number)? = object["status"], number >= 100, number <= 599,
       number == number.rounded()
     else {
@@ -396,14 +405,31 @@ private struct Reader {
     return .milliseconds(NSDecimalNumber(decimal: number).intValue)
   }
 
+  /// Refuses a key that no form of this object has, naming the one it looks like a typo of
+  /// when there is one.
   func refuseUnknownKeys(_ object: [String: JSONValue], allowed: Set<String>)
     throws(ScenarioFileError)
   {
     guard let unknown = object.keys.sorted().first(where: { !allowed.contains($0) }) else {
       return
     }
+    let names = allowed.sorted()
+    if let nearest = SpellingSuggestion.nearest(to: unknown, among: names) {
+      throw error(unknown, "is an unknown key (did you mean `\(nearest)`?)")
+    }
+    throw error(unknown, "is an unknown key (expected one of: \(names.joined(separator: ", ")))")
+  }
+
+  /// Refuses a key this object has in another form, but not in the form it is in, such as
+  /// `with "outcome": "banned"` or `beside "responses"`.
+  func refuseKeys(_ object: [String: JSONValue], allowed: Set<String>, _ form: String)
+    throws(ScenarioFileError)
+  {
+    guard let other = object.keys.sorted().first(where: { !allowed.contains($0) }) else {
+      return
+    }
     let expected = allowed.sorted().joined(separator: ", ")
-    throw error(unknown, "is not a key here (expected one of: \(expected))")
+    throw error(other, "is not a key \(form) (expected one of: \(expected))")
   }
 
   private func qualified(_ key: String) -> String {

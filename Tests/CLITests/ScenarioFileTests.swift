@@ -96,7 +96,19 @@ struct ScenarioFileTests {
     "a bad file names the key and the reason",
     arguments: [
       ("[]", nil, "must be a JSON object, got an array"),
-      (#"{"walet": {}}"#, "walet", "is not a key here"),
+      (#"{"walet": {}}"#, "walet", "is an unknown key (did you mean `wallet`?)"),
+      (
+        #"{"wallet": {"outcome": "ok", "balanse": 10, "currency": "EUR"}}"#, "wallet.balanse",
+        "is an unknown key (did you mean `balance`?)"
+      ),
+      (
+        #"{"wallet": {"outcom": "ok"}}"#, "wallet.outcom",
+        "is an unknown key (did you mean `outcome`?)"
+      ),
+      (
+        #"{"wallet": {"outcome": "ok", "zzz": 1}}"#, "wallet.zzz",
+        "is an unknown key (expected one of: balance, currency, latencyMs, outcome, responses, review)"
+      ),
       (#"{"wallet": 3}"#, "wallet", "must be a JSON object, got a number"),
       (#"{"wallet": {}}"#, "wallet.outcome", "is missing"),
       (#"{"wallet": {"outcome": "gone"}}"#, "wallet.outcome", "must be one of"),
@@ -122,7 +134,7 @@ struct ScenarioFileTests {
       ),
       (
         #"{"wallet": {"outcome": "banned", "review": "pending"}}"#, "wallet.review",
-        "is not a key here"
+        "is not a key with \"outcome\": \"banned\" (expected one of: latencyMs, outcome)"
       ),
       (
         #"{"wallet": {"outcome": "banned", "latencyMs": -5}}"#, "wallet.latencyMs",
@@ -157,7 +169,7 @@ struct ScenarioFileTests {
       ),
       (
         #"{"cards": {"outcome": "ok", "cards": [{"brand": "Visa", "last4": "4242", "expiry": "08/28", "status": "active", "cvv": "123"}]}}"#,
-        "cards.cards[0].cvv", "is not a key here"
+        "cards.cards[0].cvv", "is an unknown key (expected one of: brand, expiry, last4"
       ),
       (#"{"applePay": {"outcome": "maybe"}}"#, "applePay.outcome", "must be one of"),
     ] as [(String, String?, String)])
@@ -409,7 +421,7 @@ struct ScenarioFileResponsesTests {
       ),
       (
         #"{"wallet": {"responses": [{"transport": "offline", "status": 200}]}}"#,
-        "wallet.responses[0].status", "is not a key here"
+        "wallet.responses[0].status", "is not a key beside \"transport\""
       ),
       (
         #"{"wallet": {"responses": [{"status": 503, "retryAfter": "soon"}]}}"#,
@@ -421,7 +433,7 @@ struct ScenarioFileResponsesTests {
       ),
       (
         #"{"wallet": {"outcome": "banned", "responses": [{"status": 200}]}}"#, "wallet.outcome",
-        "is not a key here"
+        "is not a key beside \"responses\""
       ),
       (#"{"session": {"refresh": "maybe"}}"#, "session.refresh", "must be one of"),
       (#"{"userStatus": "asleep"}"#, "userStatus", "must be one of"),

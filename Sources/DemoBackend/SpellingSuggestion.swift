@@ -1,10 +1,11 @@
-/// "Did you mean …?": the known name nearest to a mistyped one.
-enum SpellingSuggestion {
+/// "Did you mean …?": the known name nearest to a mistyped one (a flag, a scenario, a key
+/// of a scenario file).
+public enum SpellingSuggestion {
   /// The most edits (insertions, deletions, substitutions) a typo may be from its name.
-  static let maximumDistance = 2
+  public static let maximumDistance = 2
 
   /// The first of `names` within `maximumDistance` edits of `input`, nearest first.
-  static func nearest(to input: String, among names: [String]) -> String? {
+  public static func nearest(to input: String, among names: [String]) -> String? {
     let typed = Array(input)
     var best: (name: String, distance: Int)?
     for name in names {
