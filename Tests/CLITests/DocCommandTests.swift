@@ -1,3 +1,4 @@
+import DemoBackend
 import Foundation
 import Testing
 
@@ -20,6 +21,10 @@ struct DocCommandTests {
   /// (`--backend-url`) are left to CI's HTTP steps.
   static func commands(in file: String) -> [DocCommand] {
     guard let text = try? document(file) else { return [] }
+    return commands(inText: text, file: file)
+  }
+
+  static func commands(inText text: String, file: String) -> [DocCommand] {
     var commands: [DocCommand] = []
     var pending = ""
     for raw in text.split(separator: "\n", omittingEmptySubsequences: false) {
@@ -41,9 +46,11 @@ struct DocCommandTests {
     return commands
   }
 
-  static let all =
-    ["README.md", "docs/CLI.md", "docs/SCENARIOS.md", "docs/HTTP.md", "docs/TESTING.md"]
-    .flatMap(commands(in:))
+  static let files = [
+    "README.md", "docs/CLI.md", "docs/SCENARIOS.md", "docs/HTTP.md", "docs/TESTING.md",
+  ]
+
+  static let all = files.flatMap(commands(in:))
 
   @Test("the docs hold commands to run")
   func thereAreCommands() {
@@ -59,6 +66,83 @@ struct DocCommandTests {
     if let promised = command.promisedExit {
       #expect(run.exitCode.rawValue == promised)
     }
+  }
+
+  /// An output block shown directly under a command's block (nothing but blank lines
+  /// between them), with the last command of that block: what a reader expects to see.
+  struct ShownOutput: CustomTestStringConvertible, Sendable {
+    let file: String
+    let command: DocCommand
+    let shown: String
+
+    var testDescription: String { "output of " + command.testDescription }
+  }
+
+  static func shownOutputs(in file: String) -> [ShownOutput] {
+    guard let text = try? document(file) else { return [] }
+    let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    var outputs: [ShownOutput] = []
+    var index = 0
+    while index < lines.count {
+      guard lines[index].hasPrefix("```sh") else {
+        index += 1
+        continue
+      }
+      let blockEnd = lines[(index + 1)...].firstIndex { $0.hasPrefix("```") } ?? lines.count
+      let block = lines[(index + 1)..<blockEnd].joined(separator: "\n")
+      var next = blockEnd + 1
+      while next < lines.count, lines[next].trimmingCharacters(in: .whitespaces).isEmpty {
+        next += 1
+      }
+      index = blockEnd + 1
+      guard next < lines.count, lines[next].hasPrefix("```"), !lines[next].hasPrefix("```sh"),
+        let command = commands(inText: block, file: file).last
+      else { continue }
+      let outputEnd = lines[(next + 1)...].firstIndex { $0.hasPrefix("```") } ?? lines.count
+      outputs.append(
+        ShownOutput(
+          file: file, command: command,
+          shown: lines[(next + 1)..<outputEnd].joined(separator: "\n")))
+      index = outputEnd + 1
+    }
+    return outputs
+  }
+
+  static let allOutputs = files.flatMap(shownOutputs(in:))
+
+  @Test("the docs show the output of some of their commands")
+  func thereAreOutputs() {
+    #expect(Self.allOutputs.count >= 2)
+  }
+
+  @Test("an output shown under a command is what the command prints", arguments: allOutputs)
+  @MainActor
+  func showsRealOutput(output: ShownOutput) async {
+    let run = await runCLI(output.command.arguments)
+
+    #expect(
+      Self.normalized(run.output) == Self.normalized(output.shown),
+      "\(output.file) shows an output that is not the command's:\n\(run.output)")
+  }
+
+  @Test("every scenario file shown in docs/SCENARIOS.md is one the app reads")
+  func scenarioFilesParse() throws {
+    let text = try document("docs/SCENARIOS.md")
+    let blocks = text.components(separatedBy: "```json\n").dropFirst().map {
+      $0.components(separatedBy: "```").first ?? ""
+    }
+
+    #expect(!blocks.isEmpty)
+    for block in blocks {
+      #expect(throws: Never.self) { try ScenarioFile.parse(Data(block.utf8), name: "docs") }
+    }
+  }
+
+  /// Trace ids differ from run to run (the tests' are sequential); the rest must not.
+  private static func normalized(_ text: String) -> String {
+    text.replacing(/"traceId" : "[^"]*"/, with: "\"traceId\" : \"…\"")
+      .replacing(/Reference: \S+/, with: "Reference: …")
+      .trimmingCharacters(in: .newlines)
   }
 
   private static func split(comment line: String) -> (String, String) {
