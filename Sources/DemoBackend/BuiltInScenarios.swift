@@ -14,11 +14,20 @@ public enum BuiltInScenarios {
 
   private static let noApplePay = Scripted(ApplePayOutcome.notAvailable, latency: .milliseconds(20))
 
+  /// The world once the user's recovery has worked: every source answers.
+  private static let allWell = Scenario(name: "", summary: "")
+
   private static let wallet = WalletOutcome.defaultWallet.answer
   private static let cards = CardsOutcome.defaultCards.answer
   private static let tokenExpired = ScriptedAnswer.error(401, code: WireBody.Code.tokenExpired)
   private static let notVerified = ScriptedAnswer.error(
     403, code: WireBody.Code.userNotVerified, message: "Verify your email address")
+  /// The first "check my status again" of `user-not-verified`: not verified yet.
+  private static let notVerifiedYet = Scenario(
+    name: "", summary: "",
+    wallet: SourceScript([notVerified], latency: .milliseconds(60)),
+    cards: SourceScript([notVerified], latency: .milliseconds(70)),
+    userStatus: [.notVerified])
 
   /// How the payment-methods screen and the wallet screen meet the sources' answers.
   private static let firstScreen: [Scenario] = [
@@ -64,7 +73,8 @@ public enum BuiltInScenarios {
       summary: "The cards request fails, offline: wallet and Apple Pay are listed, and "
         + "where the cards would be, the screen says they couldn't load; exit 0. Way out: "
         + "r, back online: the cards join the list.",
-      cards: SourceScript([.transport(.offline), cards], latency: .milliseconds(250))
+      cards: SourceScript([.transport(.offline)], latency: .milliseconds(250)),
+      wayOut: [allWell]
     ),
     Scenario(
       name: "cards-expired",
@@ -92,9 +102,10 @@ public enum BuiltInScenarios {
       name: "everything-fails",
       summary: "Wallet and cards are offline and Apple Pay fails: nothing can be shown, so "
         + "an offline error that asks to reconnect, exit 75. Way out: r, back online.",
-      wallet: SourceScript([.transport(.offline), wallet], latency: .milliseconds(200)),
-      cards: SourceScript([.transport(.offline), cards], latency: .milliseconds(250)),
-      applePay: .init(.unexpected, latency: .milliseconds(40))
+      wallet: SourceScript([.transport(.offline)], latency: .milliseconds(200)),
+      cards: SourceScript([.transport(.offline)], latency: .milliseconds(250)),
+      applePay: .init(.unexpected, latency: .milliseconds(40)),
+      wayOut: [allWell]
     ),
     Scenario(
       name: "wallet-slow",
@@ -126,28 +137,35 @@ public enum BuiltInScenarios {
       name: "session-expired",
       summary: "The token has expired and the refresh is refused (invalid_grant): the screen "
         + "asks the user to sign in again, exit 77. Way out: Enter signs in, and it loads.",
-      wallet: SourceScript([tokenExpired, wallet], latency: .milliseconds(80)),
-      cards: SourceScript([tokenExpired, cards], latency: .milliseconds(120)),
-      refresh: [.fails]
+      wallet: SourceScript([tokenExpired], latency: .milliseconds(80)),
+      cards: SourceScript([tokenExpired], latency: .milliseconds(120)),
+      refresh: [.fails],
+      wayOut: [allWell]
     ),
     Scenario(
       name: "refresh-offline",
       summary: "The wallet's token has expired and the network drops: its refresh and the "
         + "cards fail offline, \"You're offline\", exit 75. The session stays open. Way out: "
         + "r refreshes again, and it loads.",
-      wallet: SourceScript([tokenExpired, tokenExpired, wallet], latency: .milliseconds(80)),
-      cards: SourceScript([.transport(.offline), cards], latency: .milliseconds(120)),
+      wallet: SourceScript([tokenExpired], latency: .milliseconds(80)),
+      cards: SourceScript([.transport(.offline)], latency: .milliseconds(120)),
       applePay: noApplePay,
-      refresh: [.offline, .succeeds]
+      refresh: [.offline],
+      // The token is still expired: this time the refresh gets through.
+      wayOut: [
+        Scenario(
+          name: "", summary: "",
+          wallet: SourceScript([tokenExpired, wallet], latency: .milliseconds(80)))
+      ]
     ),
     Scenario(
       name: "rate-limited",
       summary: "Wallet and cards answer 429 without Retry-After: not retried; a "
         + "too-many-requests error, exit 75. Way out: r, a moment later.",
-      wallet: SourceScript(
-        [.error(429, code: "rate_limited"), wallet], latency: .milliseconds(60)),
-      cards: SourceScript([.error(429, code: "rate_limited"), cards], latency: .milliseconds(70)),
-      applePay: noApplePay
+      wallet: SourceScript([.error(429, code: "rate_limited")], latency: .milliseconds(60)),
+      cards: SourceScript([.error(429, code: "rate_limited")], latency: .milliseconds(70)),
+      applePay: noApplePay,
+      wayOut: [allWell]
     ),
     Scenario(
       name: "rate-limited-retry-after",
@@ -172,21 +190,19 @@ public enum BuiltInScenarios {
       name: "server-down",
       summary: "Wallet and cards answer 503: three attempts each with backoff, then "
         + "'service unavailable', exit 69. Way out: r, once the service is back.",
-      wallet: SourceScript(
-        Array(repeating: .error(503, code: "unavailable"), count: 3) + [wallet],
-        latency: .milliseconds(90)),
-      cards: SourceScript(
-        Array(repeating: .error(503, code: "unavailable"), count: 3) + [cards],
-        latency: .milliseconds(110)),
-      applePay: noApplePay
+      wallet: SourceScript([.error(503, code: "unavailable")], latency: .milliseconds(90)),
+      cards: SourceScript([.error(503, code: "unavailable")], latency: .milliseconds(110)),
+      applePay: noApplePay,
+      wayOut: [allWell]
     ),
     Scenario(
       name: "offline",
       summary: "The device is offline: wallet and cards fail at once and are not retried; "
         + "the screen asks to reconnect, exit 75. Way out: r, back online.",
-      wallet: SourceScript([.transport(.offline), wallet], latency: .milliseconds(10)),
-      cards: SourceScript([.transport(.offline), cards], latency: .milliseconds(10)),
-      applePay: noApplePay
+      wallet: SourceScript([.transport(.offline)], latency: .milliseconds(10)),
+      cards: SourceScript([.transport(.offline)], latency: .milliseconds(10)),
+      applePay: noApplePay,
+      wayOut: [allWell]
     ),
     Scenario(
       name: "timeout-then-ok",
@@ -207,9 +223,10 @@ public enum BuiltInScenarios {
         + "verify their account, then check their status again, exit 77. Way out: Enter "
         + "checks; the first check says the account isn't verified yet, the second finds "
         + "it verified, and it loads.",
-      wallet: SourceScript([notVerified, wallet], latency: .milliseconds(60)),
-      cards: SourceScript([notVerified, cards], latency: .milliseconds(70)),
-      userStatus: [.notVerified, .verified]
+      wallet: SourceScript([notVerified], latency: .milliseconds(60)),
+      cards: SourceScript([notVerified], latency: .milliseconds(70)),
+      userStatus: [.notVerified],
+      wayOut: [notVerifiedYet, allWell]
     ),
     Scenario(
       name: "user-locked",
@@ -334,8 +351,8 @@ public enum BuiltInScenarios {
       summary: "The POST meets an expired token and the refresh is refused: sign in again, "
         + "exit 77. Way out: Enter signs in.",
       refresh: [.fails],
-      addCard: SourceScript(
-        [tokenExpired, .respond(status: 201, body: "")], latency: .milliseconds(150))
+      addCard: SourceScript([tokenExpired], latency: .milliseconds(150)),
+      wayOut: [allWell]
     ),
   ]
 }

@@ -24,6 +24,13 @@ public struct Scenario: Sendable, Equatable {
   /// `GET /cards` meets (`SourceScript(addCardMeeting:)`): adding a card while offline fails
   /// offline.
   public var addCard: SourceScript
+  /// Where the user's recoveries lead: after the user's first recovery (`r`, a journey's
+  /// button, saving a card again) the backend answers as `wayOut[0]` scripts it, after the
+  /// second as `wayOut[1]`, the last staying. Until then every screen meets this scenario's
+  /// own answers, however many requests it sends, so switching screens or a load nobody
+  /// asked for never uses a way out up. Empty: the user's actions change nothing. (The
+  /// Apple Pay device is not the backend: it stays as scripted here.)
+  public var wayOut: [Scenario]
 
   public init(
     name: String,
@@ -34,7 +41,8 @@ public struct Scenario: Sendable, Equatable {
     refresh: [RefreshOutcome] = [.succeeds],
     userStatus: [UserStatus] = [.verified],
     signIn: SignInOutcome = .succeeds,
-    addCard: SourceScript? = nil
+    addCard: SourceScript? = nil,
+    wayOut: [Scenario] = []
   ) {
     self.name = name
     self.summary = summary
@@ -45,6 +53,7 @@ public struct Scenario: Sendable, Equatable {
     self.userStatus = userStatus.isEmpty ? [.verified] : userStatus
     self.signIn = signIn
     self.addCard = addCard ?? SourceScript(addCardMeeting: cards)
+    self.wayOut = wayOut
   }
 }
 

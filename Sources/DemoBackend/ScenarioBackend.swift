@@ -20,8 +20,10 @@ public actor ScenarioBackend: PaymentsBackend {
   private let clock: any Clock<Duration>
   /// Requests received, by endpoint, replays of a settled idempotency key included.
   private var received: [BackendEndpoint: Int] = [:]
-  /// Steps played, by endpoint: the next request gets the step after them.
+  /// Steps played, by endpoint, in this stage: the next request gets the step after them.
   private var played: [BackendEndpoint: Int] = [:]
+  /// How many of the script's ways out the user's recoveries have reached.
+  private var stage = 0
   /// The answers settled by idempotency key: the same key gets the same answer, and a
   /// card is never saved twice.
   private var settled: [String: BackendResponse] = [:]
@@ -39,7 +41,8 @@ public actor ScenarioBackend: PaymentsBackend {
 
   public func send(_ request: BackendRequest) async throws -> BackendResponse {
     received[request.endpoint, default: 0] += 1
-    let steps = script.endpoints[request.endpoint] ?? []
+    let endpoints = stage == 0 ? script.endpoints : script.wayOut[stage - 1]
+    let steps = endpoints[request.endpoint] ?? []
     guard !steps.isEmpty else { throw ScenarioFault(source: request.endpoint.rawValue) }
     let index = min(played[request.endpoint, default: 0], steps.count - 1)
     let step = steps[index]
@@ -89,6 +92,15 @@ public actor ScenarioBackend: PaymentsBackend {
     case .stall?:
       throw TransportError.timedOut
     }
+  }
+
+  /// The user performed a recovery (`r`, a journey's button, saving a card again): the
+  /// backend moves to the script's next way out, if it has one, and plays it from its
+  /// first answers. Only the composition root calls this; the app's layers never know.
+  public func userActed() {
+    guard stage < script.wayOut.count else { return }
+    stage += 1
+    played = [:]
   }
 
   /// The number of requests received so far by an endpoint.

@@ -11,6 +11,9 @@ public struct ScenarioScript: Sendable, Equatable {
   public var name: String
   public var summary: String
   public var endpoints: [BackendEndpoint: [Step]]
+  /// The endpoints' answers after each recovery the user performs, the last staying
+  /// (`Scenario.wayOut`).
+  public var wayOut: [[BackendEndpoint: [Step]]]
   /// The Apple Pay check is the device's, not the backend's: only the in-process device
   /// plays it, and `--apple-pay` stands in for it over HTTP.
   public var applePay: Scripted<ApplePayOutcome>
@@ -135,6 +138,7 @@ extension ScenarioScript {
       },
       .signIn: [Self.signIn(scenario.signIn)],
     ]
+    wayOut = scenario.wayOut.map { ScenarioScript($0).endpoints }
   }
 
   private static func steps(_ script: SourceScript) -> [Step] {
@@ -208,15 +212,12 @@ extension ScenarioScript {
   /// The script as `--export-scenario` prints it: JSON with sorted keys, latencies in
   /// milliseconds, every key of a step written. Its format is docs/HTTP.md's.
   public var exported: String {
-    var endpointObjects: [String: Any] = [:]
-    for (endpoint, steps) in endpoints {
-      endpointObjects[endpoint.rawValue] = steps.map(Self.object)
-    }
     let object: [String: Any] = [
       "format": 1,
       "scenario": name,
       "summary": summary,
-      "endpoints": endpointObjects,
+      "endpoints": Self.objects(endpoints),
+      "wayOut": wayOut.map(Self.objects),
       "device": [
         "applePay": applePay.outcome.rawValue,
         "latencyMs": Self.milliseconds(applePay.latency),
@@ -245,6 +246,14 @@ extension ScenarioScript {
       }
     }
     return ranges.map { ["brand": $0.brand, "fromPrefix": $0.from, "toPrefix": $0.to] }
+  }
+
+  private static func objects(_ endpoints: [BackendEndpoint: [Step]]) -> [String: Any] {
+    var objects: [String: Any] = [:]
+    for (endpoint, steps) in endpoints {
+      objects[endpoint.rawValue] = steps.map(Self.object)
+    }
+    return objects
   }
 
   private static func object(_ step: Step) -> [String: Any] {

@@ -117,6 +117,61 @@ struct InteractiveTerminalTests {
     #expect(terminal.waitForExit() == 0)
   }
 
+  @Test("offline on one screen is offline on the other, until the user tries again")
+  func oneWorldForBothScreens() throws {
+    let terminal = try PseudoTerminal(["--scenario", "offline"])
+    try #require(terminal.waitFor("r try again"))
+    var before = terminal.output.count
+
+    terminal.send("w")
+
+    try #require(terminal.waitFor("Your wallet", after: before))
+    let walletShown = try #require(terminal.end(of: "Your wallet", after: before))
+    #expect(terminal.waitFor("You're offline", after: walletShown))
+    #expect(!terminal.text.contains("Balance"), "nobody tried again: still offline")
+    before = terminal.output.count
+    terminal.send("r")
+    try #require(terminal.waitFor("Balance €125.50", after: before))
+    before = terminal.output.count
+    terminal.send("w")
+    terminal.send("r")
+    #expect(terminal.waitFor("Visa •••• 4242", after: before))
+    terminal.send("q")
+    #expect(terminal.waitForExit() == 0)
+  }
+
+  @Test("a way out taken on the wallet screen is the world the other screen loads in")
+  func wayOutTakenOnTheOtherScreen() throws {
+    let terminal = try PseudoTerminal(["--scenario", "offline", "--screen", "wallet"])
+    try #require(terminal.waitFor("r try again"))
+    var before = terminal.output.count
+    terminal.send("r")
+    try #require(terminal.waitFor("Balance €125.50", after: before))
+    before = terminal.output.count
+
+    terminal.send("w")
+
+    #expect(terminal.waitFor("Visa •••• 4242", after: before))
+    terminal.send("q")
+    #expect(terminal.waitForExit() == 0)
+  }
+
+  @Test("an unverified account is unverified on the wallet screen too, until checked")
+  func notVerifiedOnBothScreens() throws {
+    let terminal = try PseudoTerminal(["--scenario", "user-not-verified"])
+    try #require(terminal.waitFor("Enter Check my status again"))
+    let before = terminal.output.count
+
+    terminal.send("w")
+
+    try #require(terminal.waitFor("Your wallet", after: before))
+    let walletShown = try #require(terminal.end(of: "Your wallet", after: before))
+    #expect(terminal.waitFor("Enter Check my status again", after: walletShown))
+    #expect(!terminal.text.contains("Balance"))
+    terminal.send("q")
+    #expect(terminal.waitForExit() == 77)
+  }
+
   @Test("q during a slow load quits at once, cancelling it: interrupted while loading, 130")
   func quitWhileLoading() throws {
     let terminal = try PseudoTerminal(["--scenario", "wallet-slow"])

@@ -48,6 +48,30 @@ struct OverHTTPTests {
     #expect(remote.output.contains("Visa •••• 4242"))
   }
 
+  @Test("over HTTP too, a way out is reached by the user's r, on either screen, not by a load")
+  func wayOutOverHTTP() throws {
+    let server = try ScenarioServer(scenario: "offline")
+    defer { server.stop() }
+    let terminal = try PseudoTerminal(["--backend-url", server.url])
+    try #require(terminal.waitFor("r try again"))
+    var before = terminal.output.count
+
+    terminal.send("w")
+
+    try #require(terminal.waitFor("Your wallet", after: before))
+    try #require(terminal.waitFor("r try again", after: before))
+    #expect(!terminal.text.contains("Balance"), "nobody tried again: the world is the same")
+    before = terminal.output.count
+    terminal.send("r")
+    try #require(terminal.waitFor("Balance €125.50", after: before))
+    before = terminal.output.count
+    terminal.send("w")
+    terminal.send("r")
+    #expect(terminal.waitFor("Visa •••• 4242", after: before))
+    terminal.send("q")
+    #expect(terminal.waitForExit() == 0)
+  }
+
   @Test("the tokens from the environment are sent, and never printed, even with --verbose")
   func tokensFromTheEnvironment() throws {
     let server = try ScenarioServer(scenario: "token-expired")

@@ -1,5 +1,6 @@
 import DataLayer
 import Domain
+import TestSupport
 import Testing
 
 @testable import DemoBackend
@@ -18,5 +19,40 @@ struct BuiltInScenarioDataTests {
 
       #expect(try await !repository.fetchCards().isEmpty || name == "no-methods")
     }
+  }
+
+  @Test("a way out is reached by the user's recovery, never by how many requests were sent")
+  func wayOutFollowsTheUser() async throws {
+    let backend = ScenarioBackend(
+      scenario: try #require(BuiltInScenarios.named("offline")), clock: ImmediateClock())
+    let request = BackendRequest(
+      endpoint: .wallet, traceID: "t", credential: .accessToken(ScenarioBackend.initialAccessToken))
+
+    for _ in 1...5 {
+      await #expect(throws: TransportError.offline) { try await backend.send(request) }
+    }
+    await backend.userActed()
+
+    #expect(try await backend.send(request).status == 200)
+  }
+
+  @Test("user-not-verified takes two checks: the first finds the account not verified yet")
+  func twoChecks() async throws {
+    let backend = ScenarioBackend(
+      scenario: try #require(BuiltInScenarios.named("user-not-verified")), clock: ImmediateClock())
+    let status = BackendRequest(
+      endpoint: .userStatus, traceID: "t",
+      credential: .accessToken(ScenarioBackend.initialAccessToken))
+
+    await backend.userActed()
+    let first = try await backend.send(status)
+    await backend.userActed()
+    let second = try await backend.send(status)
+    await backend.userActed()
+    let third = try await backend.send(status)
+
+    #expect(String(decoding: first.body, as: UTF8.self).contains("notVerified"))
+    #expect(String(decoding: second.body, as: UTF8.self).contains("\"verified\""))
+    #expect(String(decoding: third.body, as: UTF8.self).contains("\"verified\""))
   }
 }

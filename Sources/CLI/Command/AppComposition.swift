@@ -26,8 +26,10 @@ struct AppComposition {
     /// The in-process backend and device, playing a scenario.
     case scenario(Scenario)
     /// A server, reached through the given backend; the Apple Pay device stays in
-    /// process.
-    case server(any PaymentsBackend, applePay: ApplePayOutcome, tokens: Tokens)
+    /// process. `userActed` tells a demo server about the user's recoveries.
+    case server(
+      any PaymentsBackend, applePay: ApplePayOutcome, tokens: Tokens,
+      userActed: @Sendable () async -> Void)
   }
 
   /// The tokens the session starts with.
@@ -43,6 +45,10 @@ struct AppComposition {
   /// The clock, jitter, trace ids and date the whole graph runs on.
   let environment: BackendClient.Environment
   let logger: any DeveloperLog
+  /// Tells the demo backend that the user performed a recovery (`r`, a journey's button,
+  /// saving a card again), so that a scenario's way out is reached by what the user does,
+  /// never by how many requests were sent. Demo-only: the app's layers never see it.
+  let userActed: @Sendable () async -> Void
   private let applePayDevice: any ApplePayDevice
   /// One backend, one session and one client for the whole app, as in an app: both
   /// screens' requests share one token refresh, and signing in on one screen signs the
@@ -60,11 +66,14 @@ struct AppComposition {
     let tokens: Tokens
     switch backend {
     case .scenario(let scenario):
-      payments = ScenarioBackend(scenario: scenario, clock: environment.clock)
+      let backend = ScenarioBackend(scenario: scenario, clock: environment.clock)
+      payments = backend
+      userActed = { await backend.userActed() }
       applePayDevice = ScenarioApplePayDevice(scenario: scenario, clock: environment.clock)
       tokens = .demo
-    case .server(let server, let applePay, let serverTokens):
+    case .server(let server, let applePay, let serverTokens, let tellServer):
       payments = server
+      userActed = tellServer
       applePayDevice = ScenarioApplePayDevice(
         outcome: Scripted(applePay, latency: .milliseconds(30)), clock: environment.clock)
       tokens = serverTokens

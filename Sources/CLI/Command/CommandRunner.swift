@@ -119,18 +119,21 @@ struct CommandRunner {
     let backend: AppComposition.Backend
     if let server = options.server {
       let connect: @Sendable (URL, RequestTimeLimits) -> any PaymentsBackend
+      let userActed: @Sendable (URL) async -> Void
       switch serverAccess {
-      case .linked(let linked):
+      case .linked(let linked, let tellServer):
         connect = linked
+        userActed = tellServer
       case .companion(let name):
         report("--backend-url needs a program with an HTTP client, such as \(name)")
         return .failure(.serviceUnavailable)
       }
       switch ServerTokens.read(from: variables) {
       case .success(let tokens):
+        let url = server.url
         backend = .server(
-          connect(server.url, AppComposition.requestTimeLimits), applePay: server.applePay,
-          tokens: tokens)
+          connect(url, AppComposition.requestTimeLimits), applePay: server.applePay,
+          tokens: tokens, userActed: { await userActed(url) })
       case .failure(let problem):
         report(problem.message)
         return .failure(.configuration)
@@ -173,7 +176,7 @@ struct CommandRunner {
       return await session.run(
         paymentMethods: composition.paymentMethodsViewModel(),
         wallet: composition.walletViewModel(),
-        makeCardForm: { composition.addCardViewModel() })
+        makeCardForm: { composition.addCardViewModel() }, userActed: composition.userActed)
     }
 
     if options.verbose { logWriters.append(ConsoleLog.lines(onErrorsOf: console)) }

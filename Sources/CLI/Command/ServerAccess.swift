@@ -11,8 +11,12 @@ import Foundation
 /// links an HTTP client at all.
 public enum ServerAccess: Sendable {
   /// The program links one: this makes the backend for a server's base URL, whose
-  /// requests keep to the given time limits.
-  case linked(@Sendable (_ baseURL: URL, _ limits: RequestTimeLimits) -> any PaymentsBackend)
+  /// requests keep to the given time limits. `userActed` tells a demo server
+  /// (`scripts/scenario-server`) that the user performed a recovery, so that it moves to
+  /// its script's way out as the in-process backend does; a real server has no such path.
+  case linked(
+    _ connect: @Sendable (_ baseURL: URL, _ limits: RequestTimeLimits) -> any PaymentsBackend,
+    userActed: @Sendable (_ baseURL: URL) async -> Void = { _ in })
   /// The program links none: such runs go on in the program of this name, installed in the
   /// same folder as this one.
   case companion(named: String)

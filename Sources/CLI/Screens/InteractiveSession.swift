@@ -40,6 +40,8 @@ final class InteractiveSession {
   private var log: [String] = []
   /// The add-card form's view model, while the form is open.
   private var cardForm: AddCardViewModel?
+  /// Tells the demo backend the user performed a recovery (see `AppComposition.userActed`).
+  private var userActed: @Sendable () async -> Void = {}
   private var size: Terminal.Size
 
   /// Every line of the developer log, for the panel `l` shows.
@@ -64,11 +66,15 @@ final class InteractiveSession {
   /// Runs the screen until the user quits or a signal ends it, and returns the exit code:
   /// the one of the state on screen when the user quit.
   ///
-  /// - Parameter makeCardForm: a new add-card form, each time the user opens one.
+  /// - Parameters:
+  ///   - makeCardForm: a new add-card form, each time the user opens one.
+  ///   - userActed: tells the demo backend that the user performed a recovery.
   func run(
     paymentMethods: PaymentMethodsViewModel, wallet: WalletViewModel,
-    makeCardForm: @escaping () -> AddCardViewModel
+    makeCardForm: @escaping () -> AddCardViewModel,
+    userActed: @escaping @Sendable () async -> Void = {}
   ) async -> ExitCode {
+    self.userActed = userActed
     let screens = Screens(
       paymentMethods: paymentMethods, wallet: wallet, makeCardForm: makeCardForm)
     device.open()
@@ -142,11 +148,11 @@ final class InteractiveSession {
     case .load(let screen):
       task = ConsoleLog.startingLoad(on: clock) { screens.load(screen) }
     case .retry(let screen):
-      task = ConsoleLog.startingLoad(on: clock) { screens.retry(screen) }
+      task = afterUserActs { ConsoleLog.startingLoad(on: $0) { screens.retry(screen) } }
     case .signIn(let screen):
-      task = ConsoleLog.startingLoad(on: clock) { screens.signIn(screen) }
+      task = afterUserActs { ConsoleLog.startingLoad(on: $0) { screens.signIn(screen) } }
     case .checkStatus(let screen):
-      task = ConsoleLog.startingLoad(on: clock) { screens.checkStatus(screen) }
+      task = afterUserActs { ConsoleLog.startingLoad(on: $0) { screens.checkStatus(screen) } }
     case .select(let rowID):
       screens.paymentMethods.select(rowID)
       return
@@ -170,15 +176,31 @@ final class InteractiveSession {
       return
     case .submitCard, .signInAndSubmitCard:
       guard let form = cardForm else { return }
-      let submission = ConsoleLog.startingLoad(on: clock) {
-        effect == .submitCard ? form.submit() : form.signInAndSubmit()
+      let start: @MainActor (any Clock<Duration>) -> Task<Void, Never> = { clock in
+        let submission = ConsoleLog.startingLoad(on: clock) {
+          effect == .submitCard ? form.submit() : form.signInAndSubmit()
+        }
+        return Task { await self.finishSubmission(submission, of: form, on: screens) }
       }
-      task = Task { await self.finishSubmission(submission, of: form, on: screens) }
+      // Saving again after a failure, or signing in to save, is the user's recovery.
+      task = form.failure == nil ? start(clock) : afterUserActs(start)
     }
     let sink = sink
     Task {
       await task.value
       sink.yield(.published)
+    }
+  }
+
+  /// Starts what `start` starts once the demo backend knows the user performed a recovery,
+  /// so that the scenario's way out answers it.
+  private func afterUserActs(
+    _ start: @escaping @MainActor (any Clock<Duration>) -> Task<Void, Never>
+  ) -> Task<Void, Never> {
+    let (userActed, clock) = (self.userActed, self.clock)
+    return Task { @MainActor in
+      await userActed()
+      await start(clock).value
     }
   }
 
