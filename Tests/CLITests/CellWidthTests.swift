@@ -11,9 +11,18 @@ struct CellWidthTests {
     arguments: [
       ("Visa", 4), ("東京", 4), ("ｶﾀｶﾅ", 4), ("한국어", 6), ("🎉", 2), ("e\u{301}", 1),
       ("a\u{200B}b", 2), ("€125.50", 7), ("•○●✖→…", 6), ("", 0), ("\u{FEFF}", 0),
+      // Fullwidth letters take two cells each; a halfwidth voiced mark, one of its own.
+      ("ＶＩＳＡｶｰﾄﾞ", 12), ("ﾊﾟ", 2),
     ])
   func counted(text: String, cells: Int) {
     #expect(CellWidth.of(text) == cells)
+  }
+
+  @Test("a row with halfwidth voiced marks is as wide as the terminal draws it")
+  func halfwidthVoicedMarks() {
+    let text = "ＶＩＳＡｶｰﾄﾞ ﾊﾟｽ"
+
+    #expect(CellWidth.of(text) == TerminalCells.width(text))
   }
 
   @Test("the oracle is ready: the C library has a UTF-8 locale")
@@ -36,7 +45,7 @@ struct CellWidthTests {
 /// Hangul, some longer than any line.
 enum GeneratedText {
   static let alphabet: [Character] =
-    Array("abcdefghijklmnopqrstuvwxyzABCXYZ0123456789.,€•-") + Array("東京都漢字日本語中文") + Array("ｶﾀｶﾅ")
+    Array("abcdefghijklmnopqrstuvwxyzABCXYZ0123456789.,€•-") + Array("東京都漢字日本語中文") + Array("ｶﾀｶﾅﾄﾞﾊﾟ")
     + Array("한국어") + [
       "🎉", "🚀", "👍", "💳", "🍎", "e\u{301}", "a\u{308}\u{323}", "\u{200B}", "x\u{20DD}",
     ]

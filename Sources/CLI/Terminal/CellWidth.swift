@@ -18,7 +18,12 @@ enum CellWidth {
     if base == 1, first.properties.isEmoji, character.unicodeScalars.contains("\u{FE0F}") {
       return 2
     }
-    return base
+    // The halfwidth katakana voiced sound marks (ﾞ ﾟ) extend the character before them in
+    // Swift's graphemes, but a terminal gives each a cell of its own.
+    let ownCells = character.unicodeScalars.dropFirst().filter {
+      $0 == "\u{FF9E}" || $0 == "\u{FF9F}"
+    }
+    return base + ownCells.count
   }
 
   static func of(_ scalar: Unicode.Scalar) -> Int {
