@@ -46,6 +46,23 @@ struct BoxWidthTests {
     }
   }
 
+  @Test("a support reference is never split across lines, at any width")
+  func referenceWhole() {
+    var snapshot = ScreenSnapshot(screen: .paymentMethods, status: .error)
+    snapshot.error = .init(
+      title: "Something went wrong", message: "We couldn't load your payment methods.",
+      hint: "Contact support and quote the reference below.", recovery: nil,
+      traceId: "50e81759f9604a2f")
+
+    for width in ScreenRenderer.widths {
+      let frame = ScreenRenderer(palette: Palette(isEnabled: false), width: width)
+        .render(snapshot)
+
+      #expect(frame.contains("50e81759f9604a2f"), "at \(width) cells")
+      #expect(widths(frame) == [width])
+    }
+  }
+
   @Test("a word longer than a line is broken, not run past the border")
   func longWord() {
     let renderer = ScreenRenderer(palette: Palette(isEnabled: false), width: 30)

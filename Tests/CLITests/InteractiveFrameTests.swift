@@ -61,6 +61,45 @@ struct InteractiveFrameTests {
     GoldenFile.check(render(model, snapshot), against: "interactive/help.txt")
   }
 
+  @Test(
+    "on a short terminal the help scrolls, so every key can be read",
+    arguments: [(80, 10), (40, 8)] as [(Int, Int)])
+  func helpScrolls(columns: Int, rows: Int) async {
+    let size = Terminal.Size(columns: columns, rows: rows)
+    var model = InteractiveScreen(screen: .paymentMethods)
+    let snapshot = await InteractiveFixtures.snapshot("all-available")
+    _ = model.handle(.character("?"), on: snapshot)
+    let limit = frame.helpScrollLimit(model, snapshot, size: size)
+
+    var seen = ""
+    for _ in 0...limit {
+      let lines = frame.render(model, snapshot, log: [], size: size)
+      #expect(lines.count <= rows)
+      #expect(lines.last?.contains("q quit") == true)
+      seen += lines.joined(separator: "\n")
+      _ = model.handle(.down, on: snapshot)
+    }
+
+    #expect(limit > 0)
+    #expect(frame.render(model, snapshot, log: [], size: size).last?.contains("↑↓ scroll") == true)
+    for (keys, _) in InteractiveFrame.help {
+      #expect(seen.contains(keys.prefix(columns - 1)), "\(keys) at \(columns)×\(rows)")
+    }
+  }
+
+  @Test("on a short terminal l shows the log, in the screen's place")
+  func logOnAShortTerminal() async {
+    let size = Terminal.Size(columns: 80, rows: 15)
+    var model = InteractiveScreen(screen: .paymentMethods)
+    let snapshot = await InteractiveFixtures.snapshot("all-available")
+    _ = model.handle(.character("l"), on: snapshot)
+
+    let lines = frame.render(model, snapshot, log: ["  10 ms  [debug] the newest line"], size: size)
+
+    #expect(lines.count <= 15)
+    #expect(lines.contains { $0.contains("the newest line") })
+  }
+
   @Test("the log panel shows the newest lines that fit, above the footer")
   func logPanel() async {
     var model = InteractiveScreen(screen: .paymentMethods)

@@ -28,19 +28,28 @@ struct InteractiveFrame {
 
     var panel: [String] = []
     if model.showsHelp {
-      // The help takes the screen's place, so that all of it fits.
-      top = []
-      focus = nil
-      panel =
-        ["Keys (? to close):"]
-        + Self.help.flatMap { keys, does in
-          hanging(
-            keys.padding(toLength: 15, withPad: " ", startingAt: 0) + does, indent: 15,
-            width: size.columns)
-        }
+      // The help takes the screen's place; where even so it does not fit, it scrolls.
+      let help = helpLines(width: size.columns)
+      // ↑↓ is on offer only where there is something to scroll.
+      let unscrolled = footerLines(
+        model.actions(for: snapshot, form: form).filter { $0 != .scroll }, width: size.columns
+      ).map { palette.dim($0) }
+      let footer = help.count <= size.rows - unscrolled.count ? unscrolled : footer
+      let room = max(0, size.rows - footer.count)
+      let start = min(model.helpScroll, max(0, help.count - room))
+      var window = visible(Array(help[start...]), keeping: nil, room: room, width: size.columns)
+      if start > 0, room >= 4 {
+        window[0] = palette.dim(CellWidth.truncated("  ↑ more above", to: size.columns))
+      }
+      return window + footer.prefix(size.rows)
     } else if model.showsLog {
-      let title = "Developer log (newest last):"
-      let room = max(0, size.rows - top.count - footer.count - 2)
+      let title = wrap("Developer log (newest last):", width: size.columns)
+      // Beside the screen when a few lines fit there; otherwise in its place.
+      if size.rows - top.count - footer.count - title.count - 1 < 3 {
+        top = []
+        focus = nil
+      }
+      let room = max(0, size.rows - top.count - footer.count - title.count - (top.isEmpty ? 0 : 1))
       // Whole lines, wrapped under their time, so no trace id is cut off; the newest that fit.
       var lines: [String] = []
       for line in log.reversed() {
@@ -49,8 +58,11 @@ struct InteractiveFrame {
         lines.insert(contentsOf: wrapped, at: 0)
       }
       panel =
-        [title]
-        + (lines.isEmpty ? ["(nothing logged yet, or the latest line is longer than fits)"] : lines)
+        title
+        + (lines.isEmpty
+          ? wrap(
+            "(nothing logged yet, or the latest line is longer than fits)", width: size.columns)
+          : lines)
     }
 
     var lines = top
@@ -89,6 +101,25 @@ struct InteractiveFrame {
       if start + room < lines.count { window[room - 1] = below }
     }
     return window
+  }
+
+  /// The help, wrapped to `width`.
+  func helpLines(width: Int) -> [String] {
+    wrap("Keys (? to close):", width: width)
+      + Self.help.flatMap { keys, does in
+        hanging(
+          keys.padding(toLength: 15, withPad: " ", startingAt: 0) + does, indent: 15,
+          width: width)
+      }
+  }
+
+  /// How far the help can scroll at this size: until its last line is in sight.
+  func helpScrollLimit(
+    _ model: InteractiveScreen, _ snapshot: ScreenSnapshot, form: CardFormSnapshot? = nil,
+    size: Terminal.Size
+  ) -> Int {
+    let footer = footerLines(model.actions(for: snapshot, form: form), width: size.columns)
+    return max(0, helpLines(width: size.columns).count - max(0, size.rows - footer.count))
   }
 
   /// The keys on as few lines as fit, never breaking one key's hint.

@@ -32,6 +32,8 @@ struct InteractiveScreen: Equatable {
   /// Something the user can do in a state, with the keys that do it.
   enum Action: Equatable {
     case move
+    /// The help, on a terminal too short for it.
+    case scroll
     case select
     case retry
     /// The journey's button: sign in, check the status again, or see how to update or
@@ -50,6 +52,7 @@ struct InteractiveScreen: Equatable {
     var hint: (keys: String, does: String) {
       switch self {
       case .move: ("↑↓", "move")
+      case .scroll: ("↑↓", "scroll")
       case .select: ("Enter", "select")
       case .retry: ("r", "try again")
       case .journey(let button): ("Enter", button)
@@ -70,6 +73,8 @@ struct InteractiveScreen: Equatable {
   /// The row the cursor is on, on the payment-methods screen.
   var highlighted = 0
   var showsHelp = false
+  /// How many lines the help is scrolled down, on a terminal too short for all of it.
+  var helpScroll = 0
   var showsLog = false
   /// What the user would do next, for a journey this app cannot finish itself (updating
   /// the app, calling support).
@@ -90,6 +95,8 @@ struct InteractiveScreen: Equatable {
     -> [Action]
   {
     if let form, let formSnapshot { return form.actions(for: formSnapshot) }
+    // The help stands in the screen's place: its keys are the only ones on offer.
+    if showsHelp { return [.scroll, .help, .quit] }
     var actions: [Action] = []
     switch snapshot.status {
     case .loaded where snapshot.screen == .paymentMethods && !snapshot.methods.isEmpty:
@@ -132,6 +139,11 @@ struct InteractiveScreen: Equatable {
       return [.suspend]
     case .character("?"):
       showsHelp.toggle()
+      helpScroll = 0
+    case .up where showsHelp, .character("k") where showsHelp:
+      helpScroll = max(0, helpScroll - 1)
+    case .down where showsHelp, .character("j") where showsHelp:
+      helpScroll += 1
     case .character("l"):
       showsLog.toggle()
     case .character("w"), .tab, .shiftTab:

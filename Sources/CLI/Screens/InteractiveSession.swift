@@ -95,6 +95,11 @@ final class InteractiveSession {
           if effects.contains(.quit) { break loop }
           for effect in effects { carryOut(effect, on: screens) }
         }
+        model.helpScroll = min(
+          model.helpScroll,
+          frame.helpScrollLimit(
+            model, screens.snapshot(of: model.screen), form: cardForm.map(CardFormSnapshot.init),
+            size: size))
       case .inputEnded:
         break loop
       case .signal(let number):

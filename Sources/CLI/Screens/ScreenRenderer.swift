@@ -113,13 +113,24 @@ struct ScreenRenderer {
       + wrapped(error.message, prefix: "  ", style: { $0 })
       + wrapped(error.hint, prefix: "→ ", style: palette.yellow)
     if let traceID = error.traceId {
-      lines += wrapped("Reference: \(traceID)", prefix: "  ", style: palette.dim)
+      lines += referenceLines(traceID, indent: "  ")
     }
     if let action {
       lines += row("")
       lines += buttonLines(action)
     }
     return lines
+  }
+
+  /// The reference the user quotes to support, never split across lines: beside its label
+  /// when both fit, otherwise on a line of its own, the box's whole width.
+  private func referenceLines(_ traceID: String, indent: String) -> [String] {
+    let shown = UntrustedText.escaped(traceID)
+    guard CellWidth.of(indent + "Reference: " + shown) > innerWidth else {
+      return wrapped("Reference: " + traceID, prefix: indent, style: palette.dim)
+    }
+    return wrapped("Reference:", prefix: indent, style: palette.dim)
+      + wrapped(traceID, prefix: "", style: palette.dim)
   }
 
   private func buttonLines(_ action: ScreenSnapshot.Action) -> [String] {
@@ -160,7 +171,7 @@ struct ScreenRenderer {
       wrapped(failed.title, prefix: " ✖ ", style: { palette.red(palette.bold($0)) })
       + wrapped(failed.message, prefix: "   ", style: { $0 })
     if let traceID = failed.traceId {
-      lines += wrapped("Reference: \(traceID)", prefix: "   ", style: palette.dim)
+      lines += referenceLines(traceID, indent: "   ")
     }
     return lines
   }

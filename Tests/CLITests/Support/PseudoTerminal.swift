@@ -111,7 +111,8 @@ final class PseudoTerminal {
     let deadline = Date().addingTimeInterval(seconds)
     while Date() < deadline {
       if String(decoding: output.dropFirst(offset), as: UTF8.self).contains(text) { return true }
-      guard readSome(until: deadline) else { break }
+      // Silence is not the end: a retrying load may draw nothing for a while.
+      if readSome(until: deadline) == .ended { break }
     }
     return String(decoding: output.dropFirst(offset), as: UTF8.self).contains(text)
   }
@@ -123,7 +124,7 @@ final class PseudoTerminal {
     while Date() < deadline {
       var status: Int32 = 0
       if waitpid(pid, &status, WNOHANG) == pid {
-        while readSome(until: Date().addingTimeInterval(0.05)) {}
+        while readSome(until: Date().addingTimeInterval(0.05)) == .data {}
         exitStatus = status
         return status & 0x7F == 0 ? (status >> 8) & 0xFF : nil
       }
@@ -160,15 +161,25 @@ final class PseudoTerminal {
   }
 
   /// Reads what is there, waiting at most until `deadline`; false when nothing came.
-  private func readSome(until deadline: Date) -> Bool {
+  enum ReadResult {
+    case data
+    /// Nothing arrived before the deadline (or within a second).
+    case nothing
+    /// The program's side of the terminal is gone.
+    case ended
+  }
+
+  private func readSome(until deadline: Date) -> ReadResult {
     let milliseconds = Int32(max(0, min(1000, deadline.timeIntervalSinceNow * 1000)))
     var request = pollfd(fd: master, events: Int16(POLLIN), revents: 0)
-    guard poll(&request, 1, milliseconds) > 0 else { return false }
+    let ready = poll(&request, 1, milliseconds)
+    if ready == 0 || (ready < 0 && errno == EINTR) { return .nothing }
+    guard ready > 0 else { return .ended }
     var buffer = [UInt8](repeating: 0, count: 4096)
     let count = read(master, &buffer, buffer.count)
-    guard count > 0 else { return false }
+    guard count > 0 else { return .ended }
     output += buffer.prefix(count)
-    return true
+    return .data
   }
 
   struct SpawnError: Error {
