@@ -160,3 +160,25 @@ extension ScreenSnapshot {
     return snapshot
   }
 }
+
+@Suite("The card form: what each field shows", .timeLimit(.minutes(1)))
+struct CardFieldDisplayTests {
+  @Test(
+    "the number shows its digits while typed, grouped as printed, and its last four after",
+    arguments: [
+      ("5555555555554444", "5555 5555 5555 4444", "•••• •••• •••• 4444"),
+      ("5555-5555 5555 4444", "5555 5555 5555 4444", "•••• •••• •••• 4444"),
+      ("378282246310005", "3782 822463 10005", "•••• •••••• •0005"),
+      ("42424", "4242 4", "•242 4"),
+    ])
+  func number(typed: String, focused: String, left: String) {
+    #expect(ScreenRenderer.shown(typed, .number, isFocused: true) == focused)
+    #expect(ScreenRenderer.shown(typed, .number, isFocused: false) == left)
+  }
+
+  @Test("the security code never shows, focused or not")
+  func securityCode() {
+    #expect(ScreenRenderer.shown("123", .securityCode, isFocused: true) == "•••")
+    #expect(ScreenRenderer.shown("123", .securityCode, isFocused: false) == "•••")
+  }
+}

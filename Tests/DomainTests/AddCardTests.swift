@@ -79,14 +79,36 @@ struct CardValidationTests {
   @Test(
     "the expiry: MM/YY, a real month, not before this month",
     arguments: [
-      ("00/28", "01 to 12"), ("13/28", "01 to 12"), ("12/26", "expired"), ("1/28", "MM/YY"),
-      ("08-28", "MM/YY"), ("", "Enter the expiry"),
+      ("00/28", "01 to 12"), ("13/28", "01 to 12"), ("12/26", "expired"), ("1/2", "MM/YY"),
+      ("08-28", "MM/YY"), ("128", "MM/YY"), ("01/028", "MM/YY"), ("", "Enter the expiry"),
     ])
   func expiry(expiry: String, problem: String) {
     var form = visa
     form.expiry = expiry
 
     #expect(problems(.expiry, form).contains { $0.contains(problem) }, "\(problems(.expiry, form))")
+  }
+
+  @Test(
+    "the expiry as people type it: MMYY, M/YY, MM/YYYY and MM / YY are MM/YY",
+    arguments: ["0128", "1/28", "01/2028", "01 / 28", " 01/28 "])
+  func expiryForms(typed: String) {
+    var form = visa
+    form.expiry = typed
+
+    #expect(problems(.expiry, form).isEmpty)
+    #expect(CardValidation.expiry(typed)?.description == "01/28")
+  }
+
+  @Test("a number whose network the app does not take says so after four digits, not before")
+  func unsupportedBrandWhileTyping() {
+    #expect(CardValidation.problemsWhileTyping(number: "601").isEmpty)
+    #expect(
+      CardValidation.problemsWhileTyping(number: "6011") == [
+        "Only Visa, Mastercard and American Express are supported."
+      ])
+    #expect(CardValidation.problemsWhileTyping(number: "2221").isEmpty)
+    #expect(CardValidation.problemsWhileTyping(number: "4242 42").isEmpty)
   }
 
   @Test("this month's card is still good")

@@ -46,6 +46,32 @@ struct AddCardViewModelTests {
     #expect(viewModel.fieldErrors[.name] != nil)
   }
 
+  @Test("nothing is checked while typing, but for a network the app does not take")
+  func quietWhileTyping() {
+    let viewModel = makeViewModel { _ in .saved(savedCard) }
+
+    viewModel.edit(.number, to: "4242 4242 4242 424")
+    viewModel.edit(.expiry, to: "13")
+    #expect(viewModel.fieldErrors.isEmpty)
+
+    viewModel.edit(.number, to: "6011")
+    #expect(
+      viewModel.fieldErrors[.number] == [
+        "Only Visa, Mastercard and American Express are supported."
+      ])
+  }
+
+  @Test("leaving the expiry writes it as the card prints it")
+  func expiryWrittenAsPrinted() {
+    let viewModel = makeViewModel { _ in .saved(savedCard) }
+    viewModel.edit(.expiry, to: "0129")
+
+    viewModel.leave(.expiry)
+
+    #expect(viewModel.form.expiry == "01/29")
+    #expect(viewModel.fieldErrors[.expiry] == nil)
+  }
+
   @Test("the backend's field errors land on their fields, and the input stays")
   func serverFieldErrors() async {
     let viewModel = makeViewModel { _ in .invalid([.number: ["Not this bank"]]) }

@@ -88,8 +88,7 @@ struct CardFormSnapshot: Equatable {
 
 extension ScreenRenderer {
   /// The add-card form: what stands above it, then each field with its value and its
-  /// problems. The number shows only its last four digits and the code none, so not even
-  /// the screen shows a card in full.
+  /// problems.
   func drawing(_ form: CardFormSnapshot, focused: CardField) -> Drawing {
     var body: [String] = []
     var focus: Range<Int>?
@@ -101,7 +100,7 @@ extension ScreenRenderer {
       let start = body.count
       let label = (isFocused ? "▸ " : "  ") + field.label
       body += wrapped(label, prefix: "", style: isFocused ? palette.bold : { $0 })
-      let value = Self.masked(form.texts[field, default: ""], field)
+      let value = Self.shown(form.texts[field, default: ""], field, isFocused: isFocused)
       body += wrapped(value.isEmpty && isFocused ? "_" : value, prefix: "    ", style: { $0 })
       for message in form.errors[field] ?? [] {
         body += wrapped(message, prefix: "    ✖ ", style: palette.red)
@@ -113,22 +112,50 @@ extension ScreenRenderer {
     return box(title: "Add a card", body: body, focus: focus, message: message)
   }
 
-  /// What the screen shows of a field's text.
-  static func masked(_ text: String, _ field: CardField) -> String {
+  /// What the screen shows of a field's text. The number shows its digits while the user
+  /// types it, grouped as the card prints them, so that they can be checked, and only its
+  /// last four once the cursor has left it; the security code never shows.
+  static func shown(_ text: String, _ field: CardField, isFocused: Bool) -> String {
     switch field {
     case .number:
-      let digits = text.filter(\.isNumber).count
-      var seen = 0
-      return String(
-        text.map { character in
-          guard character.isNumber else { return character }
-          seen += 1
-          return seen > digits - 4 ? character : "•"
-        })
+      let digits = text.filter { $0 != " " && $0 != "-" }
+      guard !digits.isEmpty, digits.allSatisfy({ $0.isASCII && $0.isNumber }) else {
+        return isFocused ? text : masked(text)
+      }
+      let grouped = groups(of: digits).joined(separator: " ")
+      return isFocused ? grouped : masked(grouped)
     case .securityCode:
       return String(repeating: "•", count: text.count)
     case .expiry, .name:
       return text
     }
+  }
+
+  /// The digits as the card prints them: American Express in 4, 6 and 5, the others in
+  /// fours.
+  private static func groups(of digits: String) -> [Substring] {
+    let sizes =
+      CardValidation.brand(of: digits) == .americanExpress
+      ? [4, 6, 5] : Array(repeating: 4, count: (digits.count + 3) / 4)
+    var groups: [Substring] = []
+    var rest = Substring(digits)
+    for size in sizes where !rest.isEmpty {
+      groups.append(rest.prefix(size))
+      rest = rest.dropFirst(size)
+    }
+    if !rest.isEmpty { groups.append(rest) }
+    return groups
+  }
+
+  /// Every digit but the last four as a dot.
+  private static func masked(_ text: String) -> String {
+    let digits = text.filter(\.isNumber).count
+    var seen = 0
+    return String(
+      text.map { character in
+        guard character.isNumber else { return character }
+        seen += 1
+        return seen > digits - 4 ? character : "•"
+      })
   }
 }

@@ -24,8 +24,7 @@ public enum CardValidation {
       if !problems.isEmpty { errors[field] = problems }
     }
     let digits = Self.digits(of: form.number)
-    guard errors.isEmpty, let brand = brand(of: digits),
-      let expiry = CardExpiry(form.expiry.trimmingWhitespace)
+    guard errors.isEmpty, let brand = brand(of: digits), let expiry = expiry(form.expiry)
     else { return .failure(FieldProblems(errors: errors)) }
     return .success(
       NewCard(
@@ -45,6 +44,41 @@ public enum CardValidation {
       securityCodeProblems(form.securityCode, brand: brand(of: digits(of: form.number)))
     case .name: nameProblems(form.name)
     }
+  }
+
+  /// The expiry as people type it: `MM/YY` as printed on cards, or `MMYY`, `M/YY`,
+  /// `MM/YYYY`, `MM / YY`; nil for anything else, or a month that does not exist.
+  public static func expiry(_ text: String) -> CardExpiry? {
+    guard let (month, year) = expiryParts(text) else { return nil }
+    return CardExpiry(month: month, year: year)
+  }
+
+  /// The problem to show while the number is still being typed: only that its network is
+  /// one this app does not take, once its first four digits make that certain.
+  public static func problemsWhileTyping(number text: String) -> [String] {
+    let digits = digits(of: text)
+    guard digits.count >= 4, digits.allSatisfy(\.isASCIIDigit), brand(of: digits) == nil
+    else { return [] }
+    return [unsupportedBrand]
+  }
+
+  private static let unsupportedBrand = "Only Visa, Mastercard and American Express are supported."
+
+  /// The month and the full year of a typed expiry, the month not yet checked.
+  private static func expiryParts(_ text: String) -> (month: Int, year: Int)? {
+    let compact = text.filter { !$0.isWhitespace }
+    let parts = compact.split(separator: "/", omittingEmptySubsequences: false)
+    let (monthText, yearText): (Substring, Substring)
+    switch parts.count {
+    case 2: (monthText, yearText) = (parts[0], parts[1])
+    case 1 where compact.count == 4: (monthText, yearText) = (compact.prefix(2), compact.suffix(2))
+    default: return nil
+    }
+    guard (1...2).contains(monthText.count), [2, 4].contains(yearText.count),
+      (monthText + yearText).allSatisfy(\.isASCIIDigit),
+      let month = Int(monthText), let year = Int(yearText)
+    else { return nil }
+    return (month, yearText.count == 2 ? 2000 + year : year)
   }
 
   /// The network a number belongs to, from its leading digits; nil for any other.
@@ -70,23 +104,18 @@ public enum CardValidation {
     } else if !passesLuhn(kept) {
       problems.append("This number has a typo: check the digits.")
     }
-    if brand(of: kept) == nil {
-      problems.append("Only Visa, Mastercard and American Express are supported.")
-    }
+    if brand(of: kept) == nil { problems.append(unsupportedBrand) }
     return problems
   }
 
   private static func expiryProblems(_ text: String, thisMonth: Month) -> [String] {
     let text = text.trimmingWhitespace
     guard !text.isEmpty else { return ["Enter the expiry date."] }
-    let parts = text.split(separator: "/", omittingEmptySubsequences: false)
-    guard parts.count == 2, parts.allSatisfy({ $0.count == 2 && $0.allSatisfy(\.isASCIIDigit) }),
-      let month = Int(parts[0]), let year = Int(parts[1])
-    else { return ["Use the form MM/YY, as printed on the card."] }
-    guard (1...12).contains(month) else { return ["The month is 01 to 12."] }
-    guard Month(year: 2000 + year, month: month) >= thisMonth else {
-      return ["This card has expired."]
+    guard let (month, year) = expiryParts(text), (2000...2099).contains(year) else {
+      return ["Use the form MM/YY, as printed on the card."]
     }
+    guard (1...12).contains(month) else { return ["The month is 01 to 12."] }
+    guard Month(year: year, month: month) >= thisMonth else { return ["This card has expired."] }
     return []
   }
 

@@ -68,15 +68,22 @@ public final class AddCardViewModel {
     self.locale = locale
   }
 
-  /// The user typed in a field: its last problem goes, the others stay.
+  /// The user typed in a field: its last problem goes, the others stay. Nothing is
+  /// checked while typing, but for a number whose network this app does not take, said
+  /// as soon as its first digits make that certain.
   public func edit(_ field: CardField, to text: String) {
     form[field] = text
-    fieldErrors[field] = nil
+    let early = field == .number ? CardValidation.problemsWhileTyping(number: text) : []
+    fieldErrors[field] = early.isEmpty ? nil : early
     if phase != .submitting { phase = .editing }
   }
 
-  /// The user left a field: it is checked on its own, as the local checks would.
+  /// The user left a field: it is checked on its own, as the local checks would, and an
+  /// expiry typed another way (`0128`, `1/28`, `01/2028`) is written as cards print it.
   public func leave(_ field: CardField) {
+    if field == .expiry, let expiry = CardValidation.expiry(form.expiry) {
+      form.expiry = expiry.description
+    }
     let problems = CardValidation.problems(of: field, in: form, thisMonth: thisMonth())
     fieldErrors[field] = problems.isEmpty ? nil : problems
   }
