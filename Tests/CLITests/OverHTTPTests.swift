@@ -72,6 +72,42 @@ struct OverHTTPTests {
     #expect(terminal.waitForExit() == 0)
   }
 
+  /// The ways out `--list-scenarios` promises, walked as a person would: the key the screen
+  /// offers, pressed on the screen that shows it, and what it leads to.
+  static let walks: [(scenario: String, offered: String, keys: [String], shows: String)] = [
+    ("cards-offline", "r try again", ["r"], "Visa •••• 4242"),
+    ("everything-fails", "r try again", ["r"], "Balance €125.50"),
+    ("offline", "r try again", ["r"], "Balance €125.50"),
+    ("rate-limited", "r try again", ["r"], "Balance €125.50"),
+    ("server-down", "r try again", ["r"], "Balance €125.50"),
+    ("refresh-offline", "r try again", ["r"], "Balance €125.50"),
+    ("session-expired", "Enter Sign in", ["\r"], "Balance €125.50"),
+    ("user-not-verified", "Enter Check my status again", ["\r", "\r"], "Balance €125.50"),
+  ]
+
+  @Test("each way out, walked on the screen, in process and over HTTP", arguments: walks.indices)
+  func wayOutWalks(walk: Int) throws {
+    let (scenario, offered, keys, shows) = Self.walks[walk]
+    let server = try ScenarioServer(scenario: scenario)
+    defer { server.stop() }
+    for arguments in [["--scenario", scenario], ["--backend-url", server.url]] {
+      let terminal = try PseudoTerminal(arguments)
+      try #require(terminal.waitFor(offered), "\(arguments)")
+      #expect(!terminal.text.contains(shows), "\(arguments): no way out before the user acts")
+      for key in keys {
+        let before = terminal.output.count
+        terminal.send(key)
+        // Each press is answered before the next: a check that finds the account still
+        // unverified offers its button again.
+        if key != keys.last { try #require(terminal.waitFor(offered, after: before)) }
+      }
+
+      #expect(terminal.waitFor(shows), "\(arguments)")
+      terminal.send("q")
+      #expect(terminal.waitForExit() == 0, "\(arguments)")
+    }
+  }
+
   @Test("the tokens from the environment are sent, and never printed, even with --verbose")
   func tokensFromTheEnvironment() throws {
     let server = try ScenarioServer(scenario: "token-expired")
