@@ -41,6 +41,23 @@ struct InteractiveTerminalTests {
     #expect(!last.contains("You're offline"))
   }
 
+  @Test("r keeps the cursor on its row while the cards join the list above it")
+  func cursorStaysOnItsRow() throws {
+    let terminal = try PseudoTerminal(["--scenario", "cards-offline"])
+    try #require(terminal.waitFor("r try again"))
+    terminal.send("j")
+    try #require(terminal.waitFor("▸○ Apple Pay"))
+    let before = terminal.output.count
+
+    terminal.send("r")
+    try #require(terminal.waitFor("Visa •••• 4242", after: before))
+    terminal.send("\r")
+
+    #expect(terminal.waitFor("Apple Pay selected.", after: before))
+    terminal.send("q")
+    #expect(terminal.waitForExit() == 0)
+  }
+
   @Test("a scenario typed at the terminal is asked for, then drives the screen")
   func scenarioTypedAtTheTerminal() throws {
     let terminal = try PseudoTerminal(["--scenario-file", "-"])

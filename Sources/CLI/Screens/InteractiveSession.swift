@@ -40,6 +40,9 @@ final class InteractiveSession {
   private var log: [String] = []
   /// The add-card form's view model, while the form is open.
   private var cardForm: AddCardViewModel?
+  /// The row the cursor was on when a refresh started: a list that grows keeps the cursor
+  /// on that row, not on whichever row now has its index.
+  private var cursorRowID: String?
   /// Tells the demo backend the user performed a recovery (see `AppComposition.userActed`).
   private var userActed: @Sendable () async -> Void = {}
   private var size: Terminal.Size
@@ -111,7 +114,7 @@ final class InteractiveSession {
         if number == SIGCONT { device.open() }
         size = device.size() ?? size
       case .published:
-        break
+        keepCursorOnItsRow(screens)
       case .logLine(let line):
         log.append(line)
         if log.count > 500 { log.removeFirst(log.count - 500) }
@@ -153,6 +156,8 @@ final class InteractiveSession {
     case .load(let screen):
       task = ConsoleLog.startingLoad(on: clock) { screens.load(screen) }
     case .retry(let screen):
+      let rows = screens.snapshot(of: screen).methods
+      cursorRowID = model.highlightedRow(in: screens.snapshot(of: screen)).map { rows[$0].id }
       task = afterUserActs { ConsoleLog.startingLoad(on: $0) { screens.retry(screen) } }
     case .signIn(let screen):
       task = afterUserActs { ConsoleLog.startingLoad(on: $0) { screens.signIn(screen) } }
@@ -195,6 +200,13 @@ final class InteractiveSession {
       await task.value
       sink.yield(.published)
     }
+  }
+
+  private func keepCursorOnItsRow(_ screens: Screens) {
+    guard let id = cursorRowID else { return }
+    cursorRowID = nil
+    let rows = screens.snapshot(of: model.screen).methods
+    if let index = rows.firstIndex(where: { $0.id == id }) { model.highlighted = index }
   }
 
   /// Starts what `start` starts once the demo backend knows the user performed a recovery,
