@@ -39,9 +39,13 @@ struct BoxWidthTests {
         palette: Palette(isEnabled: random.chance(2)), width: width)
       let snapshot = ScreenSnapshot.generated(&random)
 
-      let frame = renderer.render(snapshot)
+      let drawing = renderer.drawing(snapshot)
 
-      #expect(widths(frame) == [renderer.width], "round \(round) at \(width)")
+      #expect(widths(drawing.lines.joined(separator: "\n")) == [renderer.width], "round \(round)")
+      for line in drawing.underneath {
+        #expect(
+          line.hasPrefix("Reference: "), "round \(round): only a reference goes under the box")
+      }
       #expect(ScreenRenderer.widths.contains(renderer.width))
     }
   }
@@ -61,6 +65,23 @@ struct BoxWidthTests {
       #expect(frame.contains("50e81759f9604a2f"), "at \(width) cells")
       #expect(widths(frame) == [width])
     }
+  }
+
+  @Test("a reference too wide for even a line of the box is written whole under it")
+  func referenceUnderTheBox() {
+    var snapshot = ScreenSnapshot(screen: .paymentMethods, status: .error)
+    let reference = "req-0123456789abcdef0123"
+    snapshot.error = .init(
+      title: "Something went wrong", message: "We couldn't load your payment methods.",
+      hint: "Contact support and quote the reference below.", recovery: nil,
+      traceId: reference)
+
+    let frame = ScreenRenderer(palette: Palette(isEnabled: false), width: 20).render(snapshot)
+    let lines = frame.split(separator: "\n")
+
+    #expect(lines.last == "Reference: \(reference)"[...])
+    #expect(frame.contains("under the box"))
+    #expect(Set(lines.dropLast().map(TerminalCells.width)) == [20])
   }
 
   @Test("a word longer than a line is broken, not run past the border")

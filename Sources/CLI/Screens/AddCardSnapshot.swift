@@ -113,7 +113,7 @@ extension ScreenRenderer {
     case .declined, .error:
       if let error = snapshot.error { body += errorLines(error, action: snapshot.action) }
     }
-    return box(title: "Add a card", body: body).text
+    return box(title: "Add a card", body: body, references: [snapshot.error?.traceId]).text
   }
 }
 

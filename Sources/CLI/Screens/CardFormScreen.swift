@@ -109,7 +109,9 @@ extension ScreenRenderer {
       if isFocused { focus = (form.failure == nil ? start : 0)..<body.count }
     }
     let message = form.isSubmitting ? "Saving…" : nil
-    return box(title: "Add a card", body: body, focus: focus, message: message)
+    return box(
+      title: "Add a card", body: body, focus: focus, message: message,
+      references: [form.failure?.traceId])
   }
 
   /// What the screen shows of a field's text. The number shows its digits while the user

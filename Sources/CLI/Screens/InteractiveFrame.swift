@@ -21,7 +21,10 @@ struct InteractiveFrame {
       } else {
         renderer.drawing(shown, highlighted: model.highlightedRow(in: snapshot))
       }
-    var top = box.lines
+    // A reference too wide for the box goes under it, here cut to the terminal's width.
+    var top =
+      box.lines
+      + box.underneath.flatMap { chunks(of: $0, width: size.columns) }.map { palette.dim($0) }
     var focus = box.focus
     let footer = footerLines(model.actions(for: snapshot, form: form), width: size.columns)
       .map { palette.dim($0) }
@@ -169,6 +172,19 @@ struct InteractiveFrame {
     let rest = lines.dropFirst().joined(separator: " ")
     let pad = String(repeating: " ", count: indent)
     return [first] + wrap(rest, width: width - indent).map { pad + $0 }
+  }
+
+  /// Plain text cut into lines of at most `width` cells, nothing dropped.
+  private func chunks(of text: String, width: Int) -> [String] {
+    var lines: [String] = []
+    var rest = Substring(text)
+    while !rest.isEmpty {
+      let line = CellWidth.truncated(String(rest), to: max(width, 2))
+      guard !line.isEmpty else { break }
+      lines.append(line)
+      rest = rest.dropFirst(line.count)
+    }
+    return lines
   }
 
   /// Words of plain text over lines of at most `width` cells; a longer word is cut.

@@ -40,6 +40,10 @@ final class InteractiveSession {
   private var log: [String] = []
   /// The add-card form's view model, while the form is open.
   private var cardForm: AddCardViewModel?
+  /// How many recoveries the user has performed, and how many each screen has met: a
+  /// screen shown again after a recovery made on the other one meets the same world.
+  private var recoveries = 0
+  private var recoveriesMet: [InteractiveScreen.Screen: Int] = [:]
   /// The row the cursor was on when a refresh started: a list that grows keeps the cursor
   /// on that row, not on whichever row now has its index.
   private var cursorRowID: String?
@@ -93,10 +97,12 @@ final class InteractiveSession {
       switch event {
       case .input(let bytes):
         for key in Key.decode(bytes) {
+          let shown = model.screen
           let effects = model.handle(
             key, on: screens.snapshot(of: model.screen), form: cardForm.map(CardFormSnapshot.init))
           if effects.contains(.quit) { break loop }
           for effect in effects { carryOut(effect, on: screens) }
+          if model.screen != shown { catchUp(on: screens) }
         }
         model.helpScroll = min(
           model.helpScroll,
@@ -154,6 +160,7 @@ final class InteractiveSession {
     let task: Task<Void, Never>
     switch effect {
     case .load(let screen):
+      recoveriesMet[screen] = recoveries
       task = ConsoleLog.startingLoad(on: clock) { screens.load(screen) }
     case .retry(let screen):
       let rows = screens.snapshot(of: screen).methods
@@ -202,6 +209,23 @@ final class InteractiveSession {
     }
   }
 
+  /// A screen shown again that still shows a failure from before the user's last recovery
+  /// (made on the other screen) tries again, so both screens show the world that recovery
+  /// led to. It is not a recovery of its own: the scenario does not move on.
+  private func catchUp(on screens: Screens) {
+    let screen = model.screen
+    guard recoveriesMet[screen, default: 0] < recoveries else { return }
+    recoveriesMet[screen] = recoveries
+    let snapshot = screens.snapshot(of: screen)
+    guard snapshot.status == .error || !snapshot.notices.isEmpty else { return }
+    let task = ConsoleLog.startingLoad(on: clock) { screens.retry(screen) }
+    let sink = sink
+    Task {
+      await task.value
+      sink.yield(.published)
+    }
+  }
+
   private func keepCursorOnItsRow(_ screens: Screens) {
     guard let id = cursorRowID else { return }
     cursorRowID = nil
@@ -214,6 +238,8 @@ final class InteractiveSession {
   private func afterUserActs(
     _ start: @escaping @MainActor (any Clock<Duration>) -> Task<Void, Never>
   ) -> Task<Void, Never> {
+    recoveries += 1
+    recoveriesMet[model.screen] = recoveries
     let (userActed, clock) = (self.userActed, self.clock)
     return Task { @MainActor in
       await userActed()

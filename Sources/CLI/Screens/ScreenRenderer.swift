@@ -28,8 +28,11 @@ struct ScreenRenderer {
   struct Drawing {
     var lines: [String]
     var focus: Range<Int>?
+    /// Plain lines for under the box: a support reference too wide for a line of the box,
+    /// written whole.
+    var underneath: [String] = []
 
-    var text: String { lines.joined(separator: "\n") + "\n" }
+    var text: String { (lines + underneath).joined(separator: "\n") + "\n" }
   }
 
   /// - Parameter highlighted: the index in `snapshot.methods` of the row the interactive
@@ -42,7 +45,8 @@ struct ScreenRenderer {
     let (body, focus) = body(snapshot, highlighted: highlighted)
     return box(
       title: title(of: snapshot.screen), body: body, focus: focus, message: snapshot.message,
-      answeredByMessage: snapshot.status == .error)
+      answeredByMessage: snapshot.status == .error,
+      references: [snapshot.error?.traceId] + snapshot.notices.map(\.traceId))
   }
 
   /// The box every screen is drawn in: a title, the body's lines, and a message under a
@@ -51,9 +55,11 @@ struct ScreenRenderer {
   ///   - focus: the lines of `body` to keep in sight.
   ///   - answeredByMessage: whether the message is what came of the focus (a journey's
   ///     button): then it is kept in sight with it.
+  ///   - references: the support references the body shows; one too wide for a line of
+  ///     its own in the box is written whole under it.
   func box(
     title: String, body: [String], focus: Range<Int>? = nil, message: String? = nil,
-    answeredByMessage: Bool = false
+    answeredByMessage: Bool = false, references: [String?] = []
   ) -> Drawing {
     var lines: [String] = []
     let rule = String(repeating: "─", count: innerWidth + 2)
@@ -68,9 +74,13 @@ struct ScreenRenderer {
     }
     let end = answeredByMessage ? lines.count : nil
     lines.append("╰" + rule + "╯")
+    let underneath = references.compactMap { $0 }.filter { !fitsInBox($0) }.map {
+      "Reference: " + UntrustedText.escaped($0)
+    }
     return Drawing(
       lines: lines,
-      focus: focus.map { (bodyStart + $0.lowerBound)..<(end ?? bodyStart + $0.upperBound) })
+      focus: focus.map { (bodyStart + $0.lowerBound)..<(end ?? bodyStart + $0.upperBound) },
+      underneath: underneath)
   }
 
   private func title(of screen: CommandLineOptions.Screen) -> String {
@@ -123,14 +133,23 @@ struct ScreenRenderer {
   }
 
   /// The reference the user quotes to support, never split across lines: beside its label
-  /// when both fit, otherwise on a line of its own, the box's whole width.
+  /// when both fit, otherwise on a line of its own, the box's whole width, and where even
+  /// that is too narrow, whole under the box (`box(references:)` writes it there).
   private func referenceLines(_ traceID: String, indent: String) -> [String] {
     let shown = UntrustedText.escaped(traceID)
     guard CellWidth.of(indent + "Reference: " + shown) > innerWidth else {
       return wrapped("Reference: " + traceID, prefix: indent, style: palette.dim)
     }
+    guard fitsInBox(traceID) else {
+      return wrapped("Reference: under the box", prefix: indent, style: palette.dim)
+    }
     return wrapped("Reference:", prefix: indent, style: palette.dim)
       + wrapped(traceID, prefix: "", style: palette.dim)
+  }
+
+  /// Whether a reference fits a line of the box on its own.
+  private func fitsInBox(_ traceID: String) -> Bool {
+    CellWidth.of(UntrustedText.escaped(traceID)) <= innerWidth
   }
 
   private func buttonLines(_ action: ScreenSnapshot.Action) -> [String] {
