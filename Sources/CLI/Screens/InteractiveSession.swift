@@ -202,6 +202,11 @@ final class InteractiveSession {
       // Saving again after a failure, or signing in to save, is the user's recovery.
       task = form.failure == nil ? start(clock) : afterUserActs(start)
     }
+    redrawWhenDone(task)
+  }
+
+  /// Redraws once `task` has published its state.
+  private func redrawWhenDone(_ task: Task<Void, Never>) {
     let sink = sink
     Task {
       await task.value
@@ -218,12 +223,7 @@ final class InteractiveSession {
     recoveriesMet[screen] = recoveries
     let snapshot = screens.snapshot(of: screen)
     guard snapshot.status == .error || !snapshot.notices.isEmpty else { return }
-    let task = ConsoleLog.startingLoad(on: clock) { screens.retry(screen) }
-    let sink = sink
-    Task {
-      await task.value
-      sink.yield(.published)
-    }
+    redrawWhenDone(ConsoleLog.startingLoad(on: clock) { screens.retry(screen) })
   }
 
   private func keepCursorOnItsRow(_ screens: Screens) {

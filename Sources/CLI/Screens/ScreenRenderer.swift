@@ -118,17 +118,24 @@ struct ScreenRenderer {
 
   /// An error or a journey: what went wrong, what to do, the reference, the button.
   func errorLines(_ error: ScreenSnapshot.Notice, action: ScreenSnapshot.Action?) -> [String] {
-    var lines =
-      wrapped(error.title, prefix: "✖ ", style: { palette.red(palette.bold($0)) })
-      + wrapped(error.message, prefix: "  ", style: { $0 })
-      + wrapped(error.hint, prefix: "→ ", style: palette.yellow)
-    if let traceID = error.traceId {
-      lines += referenceLines(traceID, indent: "  ")
-    }
+    var lines = failureLines(
+      title: error.title, message: error.message, hint: error.hint, traceID: error.traceId)
     if let action {
       lines += row("")
       lines += buttonLines(action)
     }
+    return lines
+  }
+
+  /// What went wrong, what to do (if said), and the reference, `indent` in from the edge.
+  private func failureLines(
+    title: String, message: String, hint: String?, traceID: String?, indent: String = ""
+  ) -> [String] {
+    var lines =
+      wrapped(title, prefix: indent + "✖ ", style: { palette.red(palette.bold($0)) })
+      + wrapped(message, prefix: indent + "  ", style: { $0 })
+    if let hint { lines += wrapped(hint, prefix: indent + "→ ", style: palette.yellow) }
+    if let traceID { lines += referenceLines(traceID, indent: indent + "  ") }
     return lines
   }
 
@@ -186,13 +193,9 @@ struct ScreenRenderer {
 
   /// Where a source's rows would be: why they are not there.
   private func failedSource(_ failed: ScreenSnapshot.SourceNotice) -> [String] {
-    var lines =
-      wrapped(failed.title, prefix: " ✖ ", style: { palette.red(palette.bold($0)) })
-      + wrapped(failed.message, prefix: "   ", style: { $0 })
-    if let traceID = failed.traceId {
-      lines += referenceLines(traceID, indent: "   ")
-    }
-    return lines
+    failureLines(
+      title: failed.title, message: failed.message, hint: nil, traceID: failed.traceId,
+      indent: " ")
   }
 
   private func method(

@@ -68,16 +68,10 @@ struct ErrorPresenter: Sendable {
     let presented = presenter.words(
       for: recovery, kind: chain.requestFailureKind,
       traceID: recovery.showsTraceID ? chain.traceID : nil)
-    var metadata = [
-      LogMetadataKey.source: failure.source.rawValue,
-      LogMetadataKey.error: chain.description,
-      LogMetadataKey.recovery: recovery.description,
-    ]
-    metadata[LogMetadataKey.traceID] = chain.traceID
-    logger.log(
+    log(
       failure.isUnknown ? .error : .warning,
-      "showing that \(failure.source.rawValue) could not load (\(failure.reason))",
-      metadata: metadata)
+      "showing that \(failure.source.rawValue) could not load (\(failure.reason))", failure,
+      chain, recovery, source: failure.source)
     return presented
   }
 
@@ -143,12 +137,13 @@ struct ErrorPresenter: Sendable {
   /// request that failed, whichever one the screen talks about.
   private func log(
     _ level: LogLevel, _ message: String, _ error: any Error, _ chain: ErrorChain,
-    _ recovery: Recovery
+    _ recovery: Recovery, source: PaymentSource? = nil
   ) {
     var metadata = [
       LogMetadataKey.error: chain.description,
       LogMetadataKey.recovery: recovery.description,
     ]
+    metadata[LogMetadataKey.source] = source?.rawValue
     metadata[LogMetadataKey.traceID] = chain.traceID
     let others = (error as? PaymentMethodsError)?.otherFailures ?? []
     if !others.isEmpty {

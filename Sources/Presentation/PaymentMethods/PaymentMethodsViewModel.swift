@@ -195,12 +195,9 @@ public final class PaymentMethodsViewModel {
     return {
       do {
         return try await loadMethods()
-      } catch PaymentMethodsError.couldNotLoad(let first, let others) {
-        let failures = [first] + others
-        let inSourceOrder = PaymentSource.allCases.flatMap { source in
-          failures.filter { $0.source == source }
-        }
-        return PaymentMethodList(methods: [], failures: inSourceOrder)
+      } catch let error as PaymentMethodsError {
+        guard case .couldNotLoad = error else { throw error }
+        return PaymentMethodList(methods: [], failures: error.failures)
       }
     }
   }
