@@ -7,6 +7,7 @@ import PackageDescription
 // Foundation's `Data` type in every file that imports it.
 let package = Package(
   name: "PaymentMethods",
+  defaultLocalization: "en",
   // Domain, Data and Presentation compile unchanged in an iOS app; these are the
   // oldest systems with Observation and Clock.
   platforms: [.macOS(.v14), .iOS(.v17)],
@@ -25,9 +26,17 @@ let package = Package(
     // The scripted backend the demo plays, and the scenario-file reader: a module of its
     // own so that `import DataLayer` in an app brings no test fixture along.
     .target(name: "DemoBackend", dependencies: ["Domain", "DataLayer"]),
-    .target(name: "Presentation", dependencies: ["Domain"], path: "Sources/Presentation"),
+    // The words a person sees are the layer's resources, one `.strings` table per language;
+    // the English table is also compiled in (English/English.strings links to it), so a
+    // program whose resource bundle is missing still runs, in English (see Phrasebook).
+    .target(
+      name: "Presentation", dependencies: ["Domain"], path: "Sources/Presentation",
+      resources: [.process("Resources"), .embedInCode("English/English.strings")]),
     // The composition root and the terminal views, shared by the two programs below.
-    .target(name: "CLI", dependencies: ["Domain", "DataLayer", "DemoBackend", "Presentation"]),
+    // Its own words (the keys, the help) are resources too, as the Presentation layer's.
+    .target(
+      name: "CLI", dependencies: ["Domain", "DataLayer", "DemoBackend", "Presentation"],
+      resources: [.process("Resources"), .embedInCode("English/English.strings")]),
     // `payment-methods`: every run but `--backend-url` ones, which it hands to the program
     // below, so that its own runs never load the HTTP stack. (Not a dependency: SwiftPM
     // would link what that program links into this one.) `swift build` builds both.

@@ -82,7 +82,7 @@ struct InteractiveFrameTests {
 
     #expect(limit > 0)
     #expect(frame.render(model, snapshot, log: [], size: size).last?.contains("↑↓ scroll") == true)
-    for (keys, _) in InteractiveFrame.help {
+    for (keys, _) in frame.help {
       #expect(seen.contains(keys.prefix(columns - 1)), "\(keys) at \(columns)×\(rows)")
     }
   }

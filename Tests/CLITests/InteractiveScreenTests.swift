@@ -60,7 +60,7 @@ struct InteractiveScreenTests {
   func footer(scenario: String, specific: [String]) async {
     let snapshot = await InteractiveFixtures.snapshot(scenario)
     let hints = InteractiveScreen(screen: .paymentMethods).actions(for: snapshot)
-      .map { "\($0.hint.keys) \($0.hint.does)" }
+      .map { "\($0.hint(.english).keys) \($0.hint(.english).does)" }
 
     #expect(hints == specific + ["w wallet", "l log", "? help", "q quit"])
   }
@@ -68,7 +68,7 @@ struct InteractiveScreenTests {
   @Test("while loading, only switching, the panels and quitting do anything")
   func loading() {
     let hints = InteractiveScreen(screen: .paymentMethods).actions(for: InteractiveFixtures.loading)
-      .map(\.hint.keys)
+      .map { $0.hint(.english).keys }
 
     #expect(hints == ["w", "l", "?", "q"])
   }
@@ -152,9 +152,9 @@ struct InteractiveScreenTests {
     _ = model.handle(.enter, on: locked)
 
     let reference = try #require(locked.error?.traceId)
-    #expect(model.guidance?.contains("quote reference \(reference)") == true)
+    #expect(model.guidance?.text(.english).contains("quote reference \(reference)") == true)
     _ = model.handle(.enter, on: await InteractiveFixtures.snapshot("client-outdated"))
-    #expect(model.guidance?.contains("App Store") == true)
+    #expect(model.guidance?.text(.english).contains("App Store") == true)
   }
 
   @Test("w, Tab and Shift-Tab switch screens; a screen loads the first time it is shown")

@@ -40,7 +40,9 @@ struct AddCardRepositoryTests {
     #expect(card.brand == "Visa")
     #expect(existing.lastFour == "4242")
     #expect(declined == .declined(reason: "No"))
-    #expect(invalid == .invalid([.number: ["Not this bank"], .securityCode: ["Odd"]]))
+    #expect(
+      invalid
+        == .invalid([.number: [.described("Not this bank")], .securityCode: [.described("Odd")]]))
   }
 
   @Test(

@@ -74,7 +74,7 @@ struct AddCardViewModelTests {
 
   @Test("the backend's field errors land on their fields, and the input stays")
   func serverFieldErrors() async {
-    let viewModel = makeViewModel { _ in .invalid([.number: ["Not this bank"]]) }
+    let viewModel = makeViewModel { _ in .invalid([.number: [.described("Not this bank")]]) }
     fill(viewModel)
 
     await viewModel.submit().value
@@ -91,7 +91,11 @@ struct AddCardViewModelTests {
 
     await viewModel.submit().value
 
-    #expect(viewModel.failure == .declined("Ask your bank"))
+    guard case .declined(let notice) = viewModel.failure else {
+      Issue.record("expected a decline, got \(String(describing: viewModel.failure))")
+      return
+    }
+    #expect(notice.message == "Ask your bank")
     #expect(viewModel.form.securityCode == "123")
   }
 

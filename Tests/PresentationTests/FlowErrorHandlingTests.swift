@@ -36,7 +36,8 @@ struct FlowErrorHandlersTests {
     ])
   func journeys(interruption: FlowInterruption, action: FlowDecision.Action) throws {
     let decision = try #require(
-      FlowErrorHandlers.standard.decision(for: interruption, recovery: .retryNow))
+      FlowErrorHandlers.standard.decision(
+        for: interruption, recovery: .retryNow, words: .presentation(Locale(identifier: "en_US"))))
 
     #expect(decision.action == action)
   }

@@ -55,18 +55,24 @@ struct PaymentMethodsViewModelStateTests {
     let expected = PaymentMethodsViewModel.Methods(
       wallet: PaymentMethodRow(
         id: "wallet", kind: .wallet, title: "Wallet", subtitle: "Balance €125.50",
-        isSelectable: true),
+        isSelectable: true, accessibilityLabel: "Wallet, balance €125.50",
+        selectedAccessibilityLabel: "Wallet, balance €125.50, selected"),
       cards: [
         PaymentMethodRow(
           id: "card-1", kind: .card, title: "Visa •••• 4242", subtitle: "Expires 08/28",
-          isSelectable: true),
+          isSelectable: true, accessibilityLabel: "Visa ending in 4242, expires August 2028",
+          selectedAccessibilityLabel: "Visa ending in 4242, expires August 2028, selected"),
         PaymentMethodRow(
           id: "card-2", kind: .card, title: "Mastercard •••• 4444",
-          subtitle: "Expired 01/24 · update it to pay", isSelectable: false),
+          subtitle: "Expired 01/24 · update it to pay", isSelectable: false,
+          accessibilityLabel: "Mastercard ending in 4444, expired January 2024, update it to pay",
+          selectedAccessibilityLabel:
+            "Mastercard ending in 4444, expired January 2024, update it to pay, selected"),
       ],
       applePay: PaymentMethodRow(
         id: "apple-pay", kind: .applePay, title: "Apple Pay", subtitle: "Ready to use",
-        isSelectable: true))
+        isSelectable: true, accessibilityLabel: "Apple Pay, ready to use",
+        selectedAccessibilityLabel: "Apple Pay, ready to use, selected"))
     #expect(viewModel.state == .loaded(expected))
   }
 

@@ -21,7 +21,8 @@ struct WalletViewModelTests {
 
     await viewModel.load().value
 
-    #expect(viewModel.state == .active(.init(balance: "$1,234.50")))
+    #expect(viewModel.state.summary?.row.subtitle == "Balance $1,234.50")
+    #expect(viewModel.state.summary?.note == nil)
   }
 
   @Test("a wallet with no funds shows the zero balance and how to fix it")
@@ -30,9 +31,8 @@ struct WalletViewModelTests {
 
     await viewModel.load().value
 
-    #expect(
-      viewModel.state
-        == .active(.init(balance: "€0.00", note: "Top up your wallet to pay with it.")))
+    #expect(viewModel.state.summary?.row.subtitle == "Balance €0.00")
+    #expect(viewModel.state.summary?.note == "Top up your wallet to pay with it.")
   }
 
   @Test("a wallet holding a fraction of a cent shows €0.00 and how to fix it, never as payable")
@@ -42,9 +42,8 @@ struct WalletViewModelTests {
 
     await viewModel.load().value
 
-    #expect(
-      viewModel.state
-        == .active(.init(balance: "€0.00", note: "Top up your wallet to pay with it.")))
+    #expect(viewModel.state.summary?.row.subtitle == "Balance €0.00")
+    #expect(viewModel.state.summary?.note == "Top up your wallet to pay with it.")
   }
 
   @Test("no wallet invites the user to create one")
@@ -175,5 +174,13 @@ struct WalletViewModelTests {
       Issue.record("a late failure replaced the state: \(viewModel.state)")
       return
     }
+  }
+}
+
+extension WalletViewModel.State {
+  /// The active wallet's summary; nil in every other state.
+  fileprivate var summary: WalletViewModel.WalletSummary? {
+    if case .active(let summary) = self { return summary }
+    return nil
   }
 }

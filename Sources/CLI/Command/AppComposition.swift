@@ -7,9 +7,6 @@ import Presentation
 /// The composition root: the one place that builds the real object graph, from the
 /// backend up to the view models.
 struct AppComposition {
-  /// Amounts are formatted for one fixed locale so that every run, golden file and README
-  /// example reads the same; an app would pass the user's locale.
-  static let locale = Locale(identifier: "en_US")
 
   /// How long an HTTP request may go without receiving a byte. The server this CLI talks to
   /// runs on the same machine and answers in milliseconds, and one second leaves a stalled
@@ -42,6 +39,8 @@ struct AppComposition {
   }
 
   let deadline: Duration
+  /// The user's: the words' language and the amounts' format (see `UserLocale`).
+  let locale: Locale
   /// The clock, jitter, trace ids and date the whole graph runs on.
   let environment: BackendClient.Environment
   let logger: any DeveloperLog
@@ -57,9 +56,10 @@ struct AppComposition {
 
   init(
     backend: Backend, deadline: Duration, environment: BackendClient.Environment,
-    logger: any DeveloperLog
+    logger: any DeveloperLog, locale: Locale = UserLocale.fallback
   ) {
     self.deadline = deadline
+    self.locale = locale
     self.environment = environment
     self.logger = logger
     let payments: any PaymentsBackend
@@ -97,7 +97,7 @@ struct AppComposition {
     )
     return PaymentMethodsViewModel(
       useCase: useCase, userStatus: BackendUserStatusRepository(client: client),
-      signIn: signIn, logger: logger, locale: Self.locale)
+      signIn: signIn, logger: logger, locale: locale)
   }
 
   @MainActor
@@ -109,7 +109,7 @@ struct AppComposition {
     )
     return WalletViewModel(
       useCase: useCase, userStatus: BackendUserStatusRepository(client: client),
-      signIn: signIn, logger: logger, locale: Self.locale)
+      signIn: signIn, logger: logger, locale: locale)
   }
 
   @MainActor
@@ -125,7 +125,7 @@ struct AppComposition {
       saving: BackendCardsRepository(client: client), thisMonth: thisMonth,
       newIdempotencyKey: environment.idempotencyKey)
     return AddCardViewModel(
-      useCase: useCase, thisMonth: thisMonth, signIn: signIn, logger: logger, locale: Self.locale)
+      useCase: useCase, thisMonth: thisMonth, signIn: signIn, logger: logger, locale: locale)
   }
 
   /// Signing in, as the sign-in screen of an app would after the user typed: here always

@@ -45,6 +45,10 @@ struct CommandLineOptions: Equatable {
   var once = false
   /// Where the developer log is also written, in every mode.
   var logFile: String?
+  /// `--locale`: the user's locale, overriding the environment's (see `UserLocale`).
+  var locale: String?
+  /// `--accessible`: a plain screen, line by line, for screen readers.
+  var accessible = false
 }
 
 /// A command line that cannot be run; the message says what to change.
@@ -95,12 +99,17 @@ extension Command {
       --log-file PATH         also write the developer log to PATH (in every mode)
       --once                  render once and exit, even on a terminal
       --no-color              never colour the output (NO_COLOR=1 does the same)
+      --locale ID             the language of the screens' words and the format of their
+                              amounts, such as de_DE (default: LC_ALL, LC_MESSAGES or LANG;
+                              English where there is no translation)
+      --accessible            a plain screen for screen readers: no box, colour or redraw,
+                              each change printed as new lines (ACCESSIBLE=1 does the same)
       --version               print the version and exit
       --help                  show this help
 
     add-card adds the card its four flags describe and prints the saved card, each field's
     problems, or the error; it takes --scenario, --scenario-file, --backend-url, --json,
-    --verbose, --log-file and --no-color as the screens do.
+    --verbose, --log-file, --no-color, --locale and --accessible as the screens do.
 
     Each option may be given once; values follow a space or "=".
 
@@ -130,6 +139,7 @@ extension Command {
     "--scenario", "--scenario-file", "--list-scenarios", "--screen", "--deadline-ms", "--json",
     "--verbose", "--no-color", "--version", "--help", "--once", "--log-file", "--number",
     "--expiry", "--cvc", "--name", "--backend-url", "--apple-pay", "--export-scenario",
+    "--locale", "--accessible",
   ]
 
   /// The flags of `add-card` alone, one per field of the form.
@@ -232,6 +242,16 @@ extension Command {
         options.once = true
       case "--log-file":
         options.logFile = try value()
+      case "--locale":
+        let name = try value()
+        guard UserLocale.identifier(name) != nil else {
+          throw UsageError(
+            message: "--locale needs a locale name such as de_DE or en_US, got \"\(name)\"")
+        }
+        options.locale = name
+      case "--accessible":
+        try noValue()
+        options.accessible = true
       case "--backend-url":
         backendURL = try Self.backendURL(try value())
       case "--apple-pay":

@@ -83,9 +83,10 @@ struct CommandRunner {
     let backend = prepared.backend
     var logWriters = prepared.logWriters
     if options.verbose { logWriters.append(ConsoleLog.lines(onErrorsOf: console)) }
+    let locale = UserLocale.resolve(flag: options.locale, variables: variables)
     let composition = AppComposition(
       backend: backend, deadline: options.deadline, environment: environment,
-      logger: Self.logger(writing: logWriters))
+      logger: Self.logger(writing: logWriters), locale: locale)
     let viewModel = composition.addCardViewModel()
     for field in CardField.allCases { viewModel.edit(field, to: form[field]) }
     await ConsoleLog.startingLoad(on: environment.clock) { viewModel.submit() }.value
@@ -97,7 +98,8 @@ struct CommandRunner {
       console.write(Self.json(snapshot))
     } else {
       let renderer = ScreenRenderer(
-        palette: Palette(isEnabled: terminal.usesColor), width: terminal.columns)
+        palette: Palette(isEnabled: terminal.usesColor), width: terminal.columns,
+        words: TerminalWords(locale: locale))
       console.write(renderer.render(snapshot))
     }
     return snapshot.exitCode
@@ -163,16 +165,18 @@ struct CommandRunner {
 
     let terminal = terminal(options.noColor)
     let palette = Palette(isEnabled: terminal.usesColor)
+    let locale = UserLocale.resolve(flag: options.locale, variables: variables)
+    let words = TerminalWords(locale: locale)
 
     if terminal.canStayOpen, !options.json, !options.once, let size = terminal.size {
       let session = InteractiveSession(
         console: console, palette: palette, size: size,
         screen: InteractiveScreen(screen: options.screen, showsLog: options.verbose),
-        clock: environment.clock)
+        clock: environment.clock, words: words)
       // The log goes to the panel (and the file), never over the screen.
       let composition = AppComposition(
         backend: backend, deadline: options.deadline, environment: environment,
-        logger: Self.logger(writing: logWriters + [session.logWriter]))
+        logger: Self.logger(writing: logWriters + [session.logWriter]), locale: locale)
       return await session.run(
         paymentMethods: composition.paymentMethodsViewModel(),
         wallet: composition.walletViewModel(),
@@ -182,8 +186,8 @@ struct CommandRunner {
     if options.verbose { logWriters.append(ConsoleLog.lines(onErrorsOf: console)) }
     let composition = AppComposition(
       backend: backend, deadline: options.deadline, environment: environment,
-      logger: Self.logger(writing: logWriters))
-    let renderer = ScreenRenderer(palette: palette, width: terminal.columns)
+      logger: Self.logger(writing: logWriters), locale: locale)
+    let renderer = ScreenRenderer(palette: palette, width: terminal.columns, words: words)
     let outcome: LoadOutcome
     switch options.screen {
     case .paymentMethods:

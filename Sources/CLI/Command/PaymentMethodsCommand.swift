@@ -54,7 +54,8 @@ public enum PaymentMethodsCommand {
   /// millisecond at start, a few percent of a run.
   private static func readVariables() -> [String: String] {
     let names =
-      Terminal.variableNames + [ServerTokens.accessVariable, ServerTokens.refreshVariable]
+      Terminal.variableNames + UserLocale.variableNames
+      + [ServerTokens.accessVariable, ServerTokens.refreshVariable]
     var variables: [String: String] = [:]
     for name in names {
       if let value = getenv(name) { variables[name] = String(cString: value) }

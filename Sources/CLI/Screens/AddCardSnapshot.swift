@@ -80,12 +80,7 @@ extension AddCardSnapshot {
     ScreenSnapshot.Notice, ScreenSnapshot.Action?
   ) {
     switch failure {
-    case .declined(let reason):
-      (
-        ScreenSnapshot.Notice(
-          title: "Declined by your bank", message: reason,
-          hint: "Use another card, or ask your bank why."), nil
-      )
+    case .declined(let notice): (ScreenSnapshot.Notice(notice), nil)
     case .failed(let presented): (ScreenSnapshot.Notice(presented), nil)
     case .actionRequired(let decision):
       (ScreenSnapshot.Notice(decision), ScreenSnapshot.Action(decision))
@@ -100,31 +95,22 @@ extension ScreenRenderer {
     switch snapshot.status {
     case .saved, .alreadySaved:
       let card = snapshot.card ?? AddCardSnapshot.Card(title: "", subtitle: "")
-      let what = snapshot.status == .saved ? "Saved" : "Already saved"
-      body += wrapped("\(what): \(card.title)", prefix: "✔ ", style: palette.green)
+      let saved = words.labels.saved(card.title, alreadySaved: snapshot.status == .alreadySaved)
+      body += wrapped(saved, prefix: "✔ ", style: palette.green)
       body += wrapped(card.subtitle, prefix: "  ", style: palette.dim)
     case .invalid:
-      body += wrapped("Check the card's details", prefix: "✖ ", style: palette.bold)
+      body += wrapped(words.labels.checkDetails, prefix: "✖ ", style: palette.bold)
       for field in CardField.allCases {
         for message in snapshot.fieldErrors[field.rawValue] ?? [] {
-          body += wrapped("\(field.label): \(message)", prefix: "  ", style: palette.red)
+          body += wrapped(
+            "\(words.labels.label(field)): \(message)", prefix: "  ", style: palette.red)
         }
       }
     case .declined, .error:
       if let error = snapshot.error { body += errorLines(error, action: snapshot.action) }
     }
-    return box(title: "Add a card", body: body, references: [snapshot.error?.traceId]).text
-  }
-}
-
-extension CardField {
-  /// The field's label on the form.
-  var label: String {
-    switch self {
-    case .number: "Card number"
-    case .expiry: "Expiry"
-    case .securityCode: "Security code"
-    case .name: "Name on card"
-    }
+    return box(
+      title: words.labels.addCardTitle, body: body, references: [snapshot.error?.traceId]
+    ).text
   }
 }

@@ -45,7 +45,7 @@ struct CardFormScreen: Equatable {
   func actions(for form: CardFormSnapshot) -> [InteractiveScreen.Action] {
     var actions: [InteractiveScreen.Action] = [.nextField]
     if !form.isSubmitting {
-      actions.append(form.action?.kind == .signIn ? .journey(button: "Sign in and save") : .save)
+      actions.append(form.action?.kind == .signIn ? .signInAndSave : .save)
     }
     return actions + [.back]
   }
@@ -63,7 +63,7 @@ struct CardFormScreen: Equatable {
 /// The add-card view model's state, flattened for the form's frame.
 struct CardFormSnapshot: Equatable {
   var texts: [CardField: String]
-  var errors: CardFieldErrors
+  var errors: [CardField: [String]]
   /// What stands above the form: a decline, an error, or a journey.
   var failure: ScreenSnapshot.Notice?
   var action: ScreenSnapshot.Action?
@@ -98,7 +98,7 @@ extension ScreenRenderer {
     for field in CardField.allCases {
       let isFocused = field == focused
       let start = body.count
-      let label = (isFocused ? "▸ " : "  ") + field.label
+      let label = (isFocused ? "▸ " : "  ") + words.labels.label(field)
       body += wrapped(label, prefix: "", style: isFocused ? palette.bold : { $0 })
       let value = Self.shown(form.texts[field, default: ""], field, isFocused: isFocused)
       body += wrapped(value.isEmpty && isFocused ? "_" : value, prefix: "    ", style: { $0 })
@@ -108,9 +108,9 @@ extension ScreenRenderer {
       // The field with its problems, and above it what the last submission ran into.
       if isFocused { focus = (form.failure == nil ? start : 0)..<body.count }
     }
-    let message = form.isSubmitting ? "Saving…" : nil
+    let message = form.isSubmitting ? words.labels.saving : nil
     return box(
-      title: "Add a card", body: body, focus: focus, message: message,
+      title: words.labels.addCardTitle, body: body, focus: focus, message: message,
       references: [form.failure?.traceId])
   }
 

@@ -4,17 +4,18 @@
 /// in, lines out; the driver writes them.
 struct InteractiveFrame {
   let palette: Palette
+  var words: TerminalWords = .english
 
   /// At most `size.rows` lines, none wider than `size.columns` cells.
   func render(
     _ model: InteractiveScreen, _ snapshot: ScreenSnapshot, form: CardFormSnapshot? = nil,
     log: [String], size: Terminal.Size
   ) -> [String] {
-    let renderer = ScreenRenderer(palette: palette, width: size.columns)
+    let renderer = ScreenRenderer(palette: palette, width: size.columns, words: words)
     // What Enter found out on a journey shows where a status check's finding does: as the
     // box's message.
     var shown = snapshot
-    if let guidance = model.guidance { shown.message = guidance }
+    if let guidance = model.guidance { shown.message = guidance.text(words) }
     let box =
       if let focused = model.form?.focused, let form {
         renderer.drawing(form, focused: focused)
@@ -42,7 +43,8 @@ struct InteractiveFrame {
       let start = min(model.helpScroll, max(0, help.count - room))
       var window = visible(Array(help[start...]), keeping: nil, room: room, width: size.columns)
       if start > 0, room >= 4 {
-        window[0] = palette.dim(CellWidth.truncated("  ↑ more above", to: size.columns))
+        window[0] = palette.dim(
+          CellWidth.truncated("  " + words["frame.moreAbove"], to: size.columns))
       }
       return window + footer.prefix(size.rows)
     } else if model.showsLog {
@@ -98,8 +100,8 @@ struct InteractiveFrame {
     }
     var window = Array(lines[start..<(start + room)])
     if marks {
-      let above = palette.dim(CellWidth.truncated("  ↑ more above", to: width))
-      let below = palette.dim(CellWidth.truncated("  ↓ more below", to: width))
+      let above = palette.dim(CellWidth.truncated("  " + words["frame.moreAbove"], to: width))
+      let below = palette.dim(CellWidth.truncated("  " + words["frame.moreBelow"], to: width))
       if start > 0 { window[0] = above }
       if start + room < lines.count { window[room - 1] = below }
     }
@@ -108,8 +110,8 @@ struct InteractiveFrame {
 
   /// The help, wrapped to `width`.
   func helpLines(width: Int) -> [String] {
-    wrap("Keys (? to close):", width: width)
-      + Self.help.flatMap { keys, does in
+    wrap(words["help.title"], width: width)
+      + help.flatMap { keys, does in
         hanging(
           keys.padding(toLength: 15, withPad: " ", startingAt: 0) + does, indent: 15,
           width: width)
@@ -129,7 +131,7 @@ struct InteractiveFrame {
   private func footerLines(_ actions: [InteractiveScreen.Action], width: Int) -> [String] {
     var lines: [String] = []
     var current = ""
-    for hint in actions.map({ "\($0.hint.keys) \($0.hint.does)" }) {
+    for hint in actions.map({ "\($0.hint(words).keys) \($0.hint(words).does)" }) {
       // A hint wider than the terminal takes lines of its own, wrapped at its words.
       guard CellWidth.of(hint) <= width else {
         if !current.isEmpty { lines.append(current) }
@@ -150,16 +152,18 @@ struct InteractiveFrame {
   }
 
   /// Every key, for `?`.
-  static let help = [
-    ("↑ ↓, k j", "move over the rows; g G (Home End): the first and the last"),
-    ("Enter", "select the row, or press the button of the journey on screen"),
-    ("r", "try again, where trying again can help"),
-    ("w, Tab", "switch between payment methods and the wallet"),
-    ("a", "add a card: Tab and Shift-Tab move between fields, Enter saves, Esc goes back"),
-    ("l", "show or hide the developer log"),
-    ("?", "show or hide this help"),
-    ("q, Esc, Ctrl-C", "quit (on the form: Ctrl-C); Ctrl-Z suspends, fg resumes"),
-  ]
+  var help: [(String, String)] {
+    [
+      ("↑ ↓, k j", words["help.move"]),
+      ("Enter", words["help.enter"]),
+      ("r", words["help.retry"]),
+      ("w, Tab", words["help.switch"]),
+      ("a", words["help.addCard"]),
+      ("l", words["help.log"]),
+      ("?", words["help.help"]),
+      ("q, Esc, Ctrl-C", words["help.quit"]),
+    ]
+  }
 
   /// `text` wrapped to `width`, every line after the first indented by `indent` cells. The
   /// spaces it starts with stay (the log's right-aligned times).

@@ -39,6 +39,8 @@ struct InteractiveScreen: Equatable {
     /// The journey's button: sign in, check the status again, or see how to update or
     /// reach support.
     case journey(button: String)
+    /// The form's button when saving found the session over.
+    case signInAndSave
     case switchScreen(to: Screen)
     case log
     case help
@@ -48,23 +50,39 @@ struct InteractiveScreen: Equatable {
     case save
     case back
 
-    /// The keys, as the footer shows them, and what they do.
-    var hint: (keys: String, does: String) {
+    /// The keys, as the footer shows them, and what they do, in `words`' language.
+    func hint(_ words: TerminalWords) -> (keys: String, does: String) {
       switch self {
-      case .move: ("↑↓", "move")
-      case .scroll: ("↑↓", "scroll")
-      case .select: ("Enter", "select")
-      case .retry: ("r", "try again")
+      case .move: ("↑↓", words["key.move"])
+      case .scroll: ("↑↓", words["key.scroll"])
+      case .select: ("Enter", words["key.select"])
+      case .retry: ("r", words["key.retry"])
       case .journey(let button): ("Enter", button)
-      case .switchScreen(.wallet): ("w", "wallet")
-      case .switchScreen(.paymentMethods): ("w", "payment methods")
-      case .log: ("l", "log")
-      case .help: ("?", "help")
-      case .quit: ("q", "quit")
-      case .addCard: ("a", "add a card")
-      case .nextField: ("Tab Shift-Tab", "fields")
-      case .save: ("Enter", "save")
-      case .back: ("Esc", "back")
+      case .signInAndSave: ("Enter", words.labels.signInAndSave)
+      case .switchScreen(.wallet): ("w", words["key.wallet"])
+      case .switchScreen(.paymentMethods): ("w", words["key.paymentMethods"])
+      case .log: ("l", words["key.log"])
+      case .help: ("?", words["key.help"])
+      case .quit: ("q", words["key.quit"])
+      case .addCard: ("a", words["key.addCard"])
+      case .nextField: ("Tab Shift-Tab", words["key.fields"])
+      case .save: ("Enter", words["key.save"])
+      case .back: ("Esc", words["key.back"])
+      }
+    }
+  }
+
+  /// What the user would do next, for a journey this app cannot finish itself.
+  enum Guidance: Equatable {
+    case updateApp
+    /// Reach support, quoting the reference if there is one.
+    case contactSupport(reference: String?)
+
+    func text(_ words: TerminalWords) -> String {
+      switch self {
+      case .updateApp: words["guidance.update"]
+      case .contactSupport(let reference?): words["guidance.support.reference", reference]
+      case .contactSupport(nil): words["guidance.support"]
       }
     }
   }
@@ -78,7 +96,7 @@ struct InteractiveScreen: Equatable {
   var showsLog = false
   /// What the user would do next, for a journey this app cannot finish itself (updating
   /// the app, calling support).
-  var guidance: String?
+  var guidance: Guidance?
   /// The screens whose first load has started: the other screen loads when first shown.
   var started: Set<Screen>
   /// The add-card form, while it is open over the payment-methods screen.
@@ -185,11 +203,9 @@ struct InteractiveScreen: Equatable {
     case .verifyAccount:
       return [.checkStatus(screen)]
     case .updateApp:
-      guidance =
-        "To update, open the App Store, find this app and choose Update, then open it again."
+      guidance = .updateApp
     case .contactSupport:
-      let reference = snapshot.error?.traceId.map { " and quote reference \($0)" } ?? ""
-      guidance = "Reach support from Help in the app\(reference): only they can unlock it."
+      guidance = .contactSupport(reference: snapshot.error?.traceId)
     case nil:
       break
     }

@@ -56,11 +56,11 @@ final class InteractiveSession {
 
   init(
     console: any Console, palette: Palette, size: Terminal.Size, screen: InteractiveScreen,
-    clock: any Clock<Duration>
+    clock: any Clock<Duration>, words: TerminalWords = .english
   ) {
     self.console = console
     self.device = TerminalDevice(console: console)
-    self.frame = InteractiveFrame(palette: palette)
+    self.frame = InteractiveFrame(palette: palette, words: words)
     self.size = size
     self.model = screen
     self.clock = clock
@@ -137,7 +137,7 @@ final class InteractiveSession {
       return code
     case .quit:
       if let selected = screens.selectedTitle {
-        console.write("Selected: \(UntrustedText.escaped(selected))\n")
+        console.write(frame.words["selected", UntrustedText.escaped(selected)] + "\n")
       }
       return screens.snapshot(of: model.screen).exitCode
     }

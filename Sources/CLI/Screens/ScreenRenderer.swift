@@ -13,10 +13,12 @@ struct ScreenRenderer {
   let palette: Palette
   /// The box's width in cells, borders included, within `widths`.
   let width: Int
+  let words: TerminalWords
 
-  init(palette: Palette, width: Int) {
+  init(palette: Palette, width: Int, words: TerminalWords = .english) {
     self.palette = palette
     self.width = min(max(width, Self.widths.lowerBound), Self.widths.upperBound)
+    self.words = words
   }
 
   /// Cells inside the box, between "│ " and " │".
@@ -44,7 +46,8 @@ struct ScreenRenderer {
   func drawing(_ snapshot: ScreenSnapshot, highlighted: Int? = nil) -> Drawing {
     let (body, focus) = body(snapshot, highlighted: highlighted)
     return box(
-      title: title(of: snapshot.screen), body: body, focus: focus, message: snapshot.message,
+      title: title(of: snapshot.screen), body: body, focus: focus,
+      message: snapshot.isRefreshing ? words.labels.refreshing : snapshot.message,
       answeredByMessage: snapshot.status == .error,
       references: [snapshot.error?.traceId] + snapshot.notices.map(\.traceId))
   }
@@ -75,7 +78,7 @@ struct ScreenRenderer {
     let end = answeredByMessage ? lines.count : nil
     lines.append("╰" + rule + "╯")
     let underneath = references.compactMap { $0 }.filter { !fitsInBox($0) }.map {
-      "Reference: " + UntrustedText.escaped($0)
+      words["reference.label"] + " " + UntrustedText.escaped($0)
     }
     return Drawing(
       lines: lines,
@@ -85,8 +88,8 @@ struct ScreenRenderer {
 
   private func title(of screen: CommandLineOptions.Screen) -> String {
     switch screen {
-    case .paymentMethods: "Choose how to pay"
-    case .wallet: "Your wallet"
+    case .paymentMethods: words.labels.paymentMethodsTitle
+    case .wallet: words.labels.walletTitle
     }
   }
 
@@ -94,7 +97,7 @@ struct ScreenRenderer {
   private func body(_ snapshot: ScreenSnapshot, highlighted: Int?) -> ([String], Range<Int>?) {
     switch snapshot.status {
     case .loading:
-      return (row(palette.dim("Loading…")), nil)
+      return (row(palette.dim(words.labels.loading)), nil)
     case .error:
       guard let error = snapshot.error else { return ([], nil) }
       let lines = errorLines(error, action: snapshot.action)
@@ -144,13 +147,14 @@ struct ScreenRenderer {
   /// that is too narrow, whole under the box (`box(references:)` writes it there).
   private func referenceLines(_ traceID: String, indent: String) -> [String] {
     let shown = UntrustedText.escaped(traceID)
-    guard CellWidth.of(indent + "Reference: " + shown) > innerWidth else {
-      return wrapped("Reference: " + traceID, prefix: indent, style: palette.dim)
+    let label = words["reference.label"]
+    guard CellWidth.of(indent + label + " " + shown) > innerWidth else {
+      return wrapped(label + " " + traceID, prefix: indent, style: palette.dim)
     }
     guard fitsInBox(traceID) else {
-      return wrapped("Reference: under the box", prefix: indent, style: palette.dim)
+      return wrapped(words["reference.underTheBox"], prefix: indent, style: palette.dim)
     }
-    return wrapped("Reference:", prefix: indent, style: palette.dim)
+    return wrapped(label, prefix: indent, style: palette.dim)
       + wrapped(traceID, prefix: "", style: palette.dim)
   }
 
@@ -169,12 +173,13 @@ struct ScreenRenderer {
     _ methods: [ScreenSnapshot.Method], failed: [ScreenSnapshot.SourceNotice],
     showsSelection: Bool, highlighted: Int?
   ) -> ([String], Range<Int>?) {
-    let headings: [(PaymentMethodRow.Kind, PaymentSource, String)] = [
-      (.wallet, .wallet, "WALLET"), (.card, .cards, "CARDS"), (.applePay, .applePay, "APPLE PAY"),
+    let sources: [(PaymentMethodRow.Kind, PaymentSource)] = [
+      (.wallet, .wallet), (.card, .cards), (.applePay, .applePay),
     ]
     var lines: [String] = []
     var focus: Range<Int>?
-    for (kind, source, heading) in headings {
+    for (kind, source) in sources {
+      let heading = words.labels.heading(source).uppercased(with: words.labels.locale)
       let items = methods.enumerated().filter { $0.element.kind == kind }
       let failures = failed.filter { $0.source == source }
       guard !items.isEmpty || !failures.isEmpty else { continue }
@@ -208,7 +213,8 @@ struct ScreenRenderer {
     let cursor = isHighlighted ? "▸" : " "
     guard method.selectable else {
       return wrapped(
-        method.title + " · not selectable", prefix: cursor + "× ", style: palette.dim)
+        method.title + " · " + words["row.notSelectable"], prefix: cursor + "× ",
+        style: palette.dim)
         + wrapped(method.subtitle, prefix: "   ", style: palette.dim)
     }
     let marker = cursor + (method.selected ? "● " : "○ ")

@@ -113,6 +113,9 @@ struct ScreenSnapshot: Equatable, Encodable {
   /// Whether trying again can help with what the screen shows (its recovery says so); not
   /// part of the JSON.
   var canRetry = false
+  /// A list on screen is loading again: the view says so in place of the message; not
+  /// part of the JSON (a final state never is).
+  var isRefreshing = false
 
   /// What the screen ended on, for the exit code; not part of the JSON.
   var ending: ExitCode.Ending = .shown
@@ -149,7 +152,8 @@ extension ScreenSnapshot {
       status = .loaded
       self.methods = methods.rows.map(Method.init)
       notices = methods.failedSources.map(SourceNotice.init)
-      message = methods.isRefreshing ? "Trying again…" : methods.message
+      message = methods.message
+      isRefreshing = methods.isRefreshing
       canRetry = methods.canRetry
     case .empty(let notice):
       ending = .shown
@@ -172,11 +176,9 @@ extension ScreenSnapshot {
     case .active(let summary):
       ending = .shown
       status = .loaded
-      methods = [
-        Method(
-          kind: .wallet, title: "Wallet",
-          subtitle: "Balance \(summary.balance)", selectable: summary.note == nil, selected: false)
-      ]
+      var row = Method(summary.row)
+      row.selectable = summary.note == nil
+      methods = [row]
       message = summary.note
     case .noWallet(let notice):
       ending = .shown

@@ -52,7 +52,7 @@ public struct BackendCardsRepository: CardsRepository, CardSaving {
         guard let field = CardField(rawValue: key), !messages.isEmpty else {
           throw RequestFailure(.unexpectedAnswer, context: answer.context)
         }
-        errors[field] = messages
+        errors[field] = messages.map(CardProblem.described)
       }
       guard !errors.isEmpty else { break }
       return .invalid(errors)

@@ -55,9 +55,9 @@ public enum CardField: String, Sendable, Equatable, Hashable, CaseIterable, Comp
   }
 }
 
-/// What is wrong with each field, several messages per field if several rules failed.
+/// What is wrong with each field, several problems per field if several rules failed.
 /// Fields without a problem have no entry.
-public typealias CardFieldErrors = [CardField: [String]]
+public typealias CardFieldErrors = [CardField: [CardProblem]]
 
 /// The card networks this app accepts.
 public enum CardBrand: String, Sendable, Equatable, CaseIterable {

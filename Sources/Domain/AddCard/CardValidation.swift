@@ -35,7 +35,7 @@ public enum CardValidation {
   /// One field's problems, as the form shows them when the user leaves the field. The
   /// security code depends on the number (4 digits for American Express).
   public static func problems(of field: CardField, in form: CardForm, thisMonth: Month)
-    -> [String]
+    -> [CardProblem]
   {
     switch field {
     case .number: numberProblems(form.number)
@@ -55,14 +55,12 @@ public enum CardValidation {
 
   /// The problem to show while the number is still being typed: only that its network is
   /// one this app does not take, once its first four digits make that certain.
-  public static func problemsWhileTyping(number text: String) -> [String] {
+  public static func problemsWhileTyping(number text: String) -> [CardProblem] {
     let digits = digits(of: text)
     guard digits.count >= 4, digits.allSatisfy(\.isASCIIDigit), brand(of: digits) == nil
     else { return [] }
-    return [unsupportedBrand]
+    return [.brandNotAccepted]
   }
-
-  private static let unsupportedBrand = "Only Visa, Mastercard and American Express are supported."
 
   /// The month and the full year of a typed expiry, the month not yet checked.
   private static func expiryParts(_ text: String) -> (month: Int, year: Int)? {
@@ -92,49 +90,48 @@ public enum CardValidation {
 
   // MARK: - The rules
 
-  private static func numberProblems(_ text: String) -> [String] {
+  /// The most characters a card prints of its holder's name.
+  private static let nameLimit = 26
+
+  private static func numberProblems(_ text: String) -> [CardProblem] {
     let kept = text.filter { $0 != " " && $0 != "-" }
-    guard !kept.isEmpty else { return ["Enter the card number."] }
-    guard kept.allSatisfy(\.isASCIIDigit) else {
-      return ["Use digits only; spaces and dashes are fine."]
-    }
-    var problems: [String] = []
+    guard !kept.isEmpty else { return [.missing] }
+    guard kept.allSatisfy(\.isASCIIDigit) else { return [.numberNotDigits] }
+    var problems: [CardProblem] = []
     if !(12...19).contains(kept.count) {
-      problems.append("A card number has 12 to 19 digits.")
+      problems.append(.numberLength)
     } else if !passesLuhn(kept) {
-      problems.append("This number has a typo: check the digits.")
+      problems.append(.numberTypo)
     }
-    if brand(of: kept) == nil { problems.append(unsupportedBrand) }
+    if brand(of: kept) == nil { problems.append(.brandNotAccepted) }
     return problems
   }
 
-  private static func expiryProblems(_ text: String, thisMonth: Month) -> [String] {
+  private static func expiryProblems(_ text: String, thisMonth: Month) -> [CardProblem] {
     let text = text.trimmingWhitespace
-    guard !text.isEmpty else { return ["Enter the expiry date."] }
+    guard !text.isEmpty else { return [.missing] }
     guard let (month, year) = expiryParts(text), (2000...2099).contains(year) else {
-      return ["Use the form MM/YY, as printed on the card."]
+      return [.expiryFormat]
     }
-    guard (1...12).contains(month) else { return ["The month is 01 to 12."] }
-    guard Month(year: year, month: month) >= thisMonth else { return ["This card has expired."] }
+    guard (1...12).contains(month) else { return [.expiryMonth] }
+    guard Month(year: year, month: month) >= thisMonth else { return [.expired] }
     return []
   }
 
-  private static func securityCodeProblems(_ text: String, brand: CardBrand?) -> [String] {
+  private static func securityCodeProblems(_ text: String, brand: CardBrand?) -> [CardProblem] {
     let text = text.trimmingWhitespace
-    guard !text.isEmpty else { return ["Enter the security code."] }
+    guard !text.isEmpty else { return [.missing] }
     let lengths = brand.map { [$0.securityCodeLength] } ?? [3, 4]
     guard text.allSatisfy(\.isASCIIDigit), lengths.contains(text.count) else {
-      return brand == .americanExpress
-        ? ["American Express cards have a 4-digit code on the front."]
-        : ["The security code is the 3 digits on the back."]
+      return [.securityCodeFormat(brand)]
     }
     return []
   }
 
-  private static func nameProblems(_ text: String) -> [String] {
+  private static func nameProblems(_ text: String) -> [CardProblem] {
     let name = text.trimmingWhitespace
-    if name.isEmpty { return ["Enter the name as printed on the card."] }
-    if name.count > 26 { return ["A name on a card has at most 26 characters."] }
+    if name.isEmpty { return [.missing] }
+    if name.count > nameLimit { return [.nameTooLong(limit: nameLimit)] }
     return []
   }
 

@@ -19,15 +19,16 @@ public final class AddCardViewModel {
 
   /// Why the card was not saved; it stands above the form.
   public enum Failure: Sendable, Equatable {
-    /// The issuer refused the card, in its words when it gave any.
-    case declined(String)
+    /// The issuer refused the card; the message is its words when it gave any.
+    case declined(Notice)
     case failed(PresentationError)
     /// The app-level handlers sent the user on a journey (sign in, verify the account…).
     case actionRequired(FlowDecision)
   }
 
   public private(set) var form = CardForm()
-  public private(set) var fieldErrors: CardFieldErrors = [:]
+  /// What is wrong with each field, in words; a field with no problem has no entry.
+  public private(set) var fieldErrors: [CardField: [String]] = [:]
   public private(set) var failure: Failure?
   public private(set) var phase: Phase = .editing
 
@@ -36,6 +37,7 @@ public final class AddCardViewModel {
   @ObservationIgnored private let startSession: @Sendable () async throws -> Void
   @ObservationIgnored private let presenter: ErrorPresenter
   @ObservationIgnored private let locale: Locale
+  @ObservationIgnored private let words: Phrasebook
   @ObservationIgnored private let submissions = LatestLoad()
 
   public convenience init(
@@ -62,10 +64,12 @@ public final class AddCardViewModel {
     self.addCard = addCard
     self.thisMonth = thisMonth
     self.startSession = signIn
+    let words = Phrasebook.presentation(locale)
     self.presenter = ErrorPresenter(
-      activity: ErrorPresenter.Activity(verb: "save", gerund: "saving", object: "your card"),
-      flowHandlers: flowHandlers, logger: logger)
+      activity: ErrorPresenter.Activity(verb: .save, object: "object.card"),
+      flowHandlers: flowHandlers, logger: logger, words: words)
     self.locale = locale
+    self.words = words
   }
 
   /// The user typed in a field: its last problem goes, the others stay. Nothing is
@@ -74,7 +78,7 @@ public final class AddCardViewModel {
   public func edit(_ field: CardField, to text: String) {
     form[field] = text
     let early = field == .number ? CardValidation.problemsWhileTyping(number: text) : []
-    fieldErrors[field] = early.isEmpty ? nil : early
+    fieldErrors[field] = worded(early, in: field)
     if phase != .submitting { phase = .editing }
   }
 
@@ -85,7 +89,7 @@ public final class AddCardViewModel {
       form.expiry = expiry.description
     }
     let problems = CardValidation.problems(of: field, in: form, thisMonth: thisMonth())
-    fieldErrors[field] = problems.isEmpty ? nil : problems
+    fieldErrors[field] = worded(problems, in: field)
   }
 
   /// Sends the form as a new submission (the use case gives it a new idempotency key). A
@@ -130,14 +134,21 @@ public final class AddCardViewModel {
   private func show(_ outcome: AddCardOutcome) {
     switch outcome {
     case .saved(let card):
-      phase = .saved(PaymentMethodRow(.card(card), locale: locale), alreadySaved: false)
+      phase = .saved(
+        PaymentMethodRow(.card(card), words: words, locale: locale), alreadySaved: false)
     case .alreadySaved(let card):
-      phase = .saved(PaymentMethodRow(.card(card), locale: locale), alreadySaved: true)
+      phase = .saved(
+        PaymentMethodRow(.card(card), words: words, locale: locale), alreadySaved: true)
     case .invalid(let errors):
-      fieldErrors = errors
+      fieldErrors = [:]
+      for (field, problems) in errors { fieldErrors[field] = worded(problems, in: field) }
       phase = .invalid
     case .declined(let reason):
-      failure = .declined(reason ?? "Your bank declined this card.")
+      failure = .declined(
+        Notice(
+          title: words["addCard.declined.title"],
+          message: reason ?? words["addCard.declined.message"],
+          hint: words["addCard.declined.hint"], words: words))
       phase = .editing
     }
   }
@@ -152,8 +163,13 @@ public final class AddCardViewModel {
       failure = .failed(
         PresentationError(
           title: notice.title, message: notice.message, hint: notice.hint, category: .other,
-          recovery: .notRecoverable(.inspectCause)))
+          recovery: .notRecoverable(.inspectCause), traceID: nil, words: words))
     }
+  }
+
+  /// A field's problems in words; nil for none, so the field has no entry.
+  private func worded(_ problems: [CardProblem], in field: CardField) -> [String]? {
+    problems.isEmpty ? nil : problems.map { words.sentence(for: $0, in: field) }
   }
 
   /// Changes the state unless this submission was cancelled (superseded, or the form went

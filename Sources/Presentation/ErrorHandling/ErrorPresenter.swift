@@ -16,26 +16,32 @@ struct ErrorPresenter: Sendable {
     case failed(PresentationError)
   }
 
-  /// What the screen was doing when it failed, in the user's words.
+  /// What the screen was doing when it failed: loading or saving, and what.
   struct Activity: Sendable {
-    /// "load", "save".
-    let verb: String
-    /// "loading", "saving".
-    let gerund: String
-    /// "your payment methods", "your card".
+    enum Verb: Sendable {
+      case load
+      case save
+    }
+
+    let verb: Verb
+    /// The key of what was being loaded or saved, such as "object.cards".
     let object: String
 
-    static func loading(_ object: String) -> Activity {
-      Activity(verb: "load", gerund: "loading", object: object)
-    }
+    static func loading(_ object: String) -> Activity { Activity(verb: .load, object: object) }
   }
 
   let activity: Activity
   let flowHandlers: FlowErrorHandlers
   let logger: any DeveloperLog
+  let words: Phrasebook
 
   func present(_ error: any Error) -> Presented {
-    if case PaymentMethodsError.noPaymentMethodsFound = error { return .empty(.noPaymentMethods) }
+    if case PaymentMethodsError.noPaymentMethodsFound = error {
+      return .empty(
+        Notice(
+          title: words["empty.title"], message: words["empty.message"], hint: words["empty.hint"],
+          words: words))
+    }
 
     let recovery = Recovery(of: error)
     let chain = ErrorChain(error)
@@ -43,14 +49,16 @@ struct ErrorPresenter: Sendable {
     let shownTraceID = recovery.showsTraceID ? chain.traceID : nil
 
     if let interruption = FlowInterruption(of: error),
-      var decision = flowHandlers.decision(for: interruption, recovery: recovery)
+      var decision = flowHandlers.decision(for: interruption, recovery: recovery, words: words)
     {
       decision.traceID = shownTraceID
+      decision.accessibilityLabel = words.spoken(decision)
       log(.warning, "sending the user to \(decision.action.rawValue)", error, chain, recovery)
       return .journey(decision)
     }
 
-    let presented = words(for: recovery, kind: chain.requestFailureKind, traceID: shownTraceID)
+    let presented = presentation(
+      for: recovery, kind: chain.requestFailureKind, traceID: shownTraceID)
     log(
       presented.category == .unexpected ? .error : .warning,
       "showing the error \"\(presented.title)\"", error, chain, recovery)
@@ -64,8 +72,9 @@ struct ErrorPresenter: Sendable {
     let recovery = failure.recovery
     let chain = ErrorChain(failure)
     let presenter = ErrorPresenter(
-      activity: .loading(failure.source.object), flowHandlers: flowHandlers, logger: logger)
-    let presented = presenter.words(
+      activity: .loading(failure.source.object), flowHandlers: flowHandlers, logger: logger,
+      words: words)
+    let presented = presenter.presentation(
       for: recovery, kind: chain.requestFailureKind,
       traceID: recovery.showsTraceID ? chain.traceID : nil)
     log(
@@ -75,61 +84,67 @@ struct ErrorPresenter: Sendable {
     return presented
   }
 
-  private func words(for recovery: Recovery, kind: RequestFailure.Kind?, traceID: String?)
+  private func presentation(for recovery: Recovery, kind: RequestFailure.Kind?, traceID: String?)
     -> PresentationError
   {
-    switch recovery {
-    case .retryWhenUserActs(.reconnect) where kind == .insecureConnection:
-      PresentationError(
-        title: "Couldn't connect securely",
-        message: "We couldn't make a secure connection to \(activity.verb) \(activity.object).",
-        hint: "If this network has a sign-in page, open it; or try another network.",
-        category: .retryable, recovery: recovery)
-    case .retryWhenUserActs(.reconnect):
-      PresentationError(
-        title: "You're offline",
-        message: "We couldn't \(activity.verb) \(activity.object) without a connection.",
-        hint: "Connect to the internet, then try again.",
-        category: .retryable, recovery: recovery)
-    case .retryNow where kind == .serviceUnavailable:
-      PresentationError(
-        title: "Our payment service is down",
-        message: "We tried several times but couldn't \(activity.verb) \(activity.object).",
-        hint: "Try again in a few minutes.",
-        category: .serviceUnavailable, recovery: recovery)
-    case .retryNow where kind == .serverUnreachable:
-      PresentationError(
-        title: "Can't reach our payment service",
-        message:
-          "We couldn't connect to our payment service to \(activity.verb) \(activity.object).",
-        hint: "Check your connection, or try again in a few minutes.",
-        category: .serviceUnavailable, recovery: recovery)
-    case .retryNow where kind == .rateLimited:
-      PresentationError(
-        title: "Too many requests",
-        message:
-          "We're getting a lot of requests right now and couldn't \(activity.verb) \(activity.object).",
-        hint: "Wait a moment, then try again.",
-        category: .retryable, recovery: recovery)
-    case .retryNow, .retryWhenUserActs:
-      PresentationError(
-        title: "Couldn't \(activity.verb) \(activity.object)",
-        message: "Something got in the way of \(activity.gerund) \(activity.object).",
-        hint: "Check your connection and try again.",
-        category: .retryable, recovery: recovery)
-    case .notRecoverable(.inspectCause):
-      PresentationError(
-        title: "Something went wrong",
-        message: "We couldn't \(activity.verb) \(activity.object). This is on us, not you.",
-        hint: "Contact support and quote the reference below.",
-        category: .unexpected, recovery: recovery, traceID: traceID)
-    case .signInAgain, .notRecoverable:
-      PresentationError(
-        title: "Couldn't \(activity.verb) \(activity.object)",
-        message: "This can't be fixed by trying again.",
-        hint: "Contact support for help.",
-        category: .other, recovery: recovery, traceID: traceID)
-    }
+    let (title, message, hint, category): (String, String, String, PresentationError.Category) =
+      switch recovery {
+      case .retryWhenUserActs(.reconnect) where kind == .insecureConnection:
+        (
+          words["error.insecure.title"],
+          sentence("error.insecure.message.load", "error.insecure.message.save"),
+          words["error.insecure.hint"], .retryable
+        )
+      case .retryWhenUserActs(.reconnect):
+        (
+          words["error.offline.title"],
+          sentence("error.offline.message.load", "error.offline.message.save"),
+          words["error.offline.hint"], .retryable
+        )
+      case .retryNow where kind == .serviceUnavailable:
+        (
+          words["error.serviceDown.title"],
+          sentence("error.serviceDown.message.load", "error.serviceDown.message.save"),
+          words["error.serviceDown.hint"], .serviceUnavailable
+        )
+      case .retryNow where kind == .serverUnreachable:
+        (
+          words["error.unreachable.title"],
+          sentence("error.unreachable.message.load", "error.unreachable.message.save"),
+          words["error.unreachable.hint"], .serviceUnavailable
+        )
+      case .retryNow where kind == .rateLimited:
+        (
+          words["error.rateLimited.title"],
+          sentence("error.rateLimited.message.load", "error.rateLimited.message.save"),
+          words["error.rateLimited.hint"], .retryable
+        )
+      case .retryNow, .retryWhenUserActs:
+        (
+          sentence("error.retry.title.load", "error.retry.title.save"),
+          sentence("error.retry.message.load", "error.retry.message.save"),
+          words["error.retry.hint"], .retryable
+        )
+      case .notRecoverable(.inspectCause):
+        (
+          words["error.bug.title"],
+          sentence("error.bug.message.load", "error.bug.message.save"),
+          words["error.bug.hint"], .unexpected
+        )
+      case .signInAgain, .notRecoverable:
+        (
+          sentence("error.retry.title.load", "error.retry.title.save"),
+          words["error.final.message"], words["error.final.hint"], .other
+        )
+      }
+    return PresentationError(
+      title: title, message: message, hint: hint, category: category, recovery: recovery,
+      traceID: category == .unexpected || category == .other ? traceID : nil, words: words)
+  }
+
+  /// The sentence for this activity's verb, about its object.
+  private func sentence(_ load: String, _ save: String) -> String {
+    words[activity.verb == .load ? load : save, words[activity.object]]
   }
 
   /// One line for the handled error: its chain, its recovery and its trace id, plus every
@@ -165,20 +180,12 @@ extension ErrorChain {
 }
 
 extension PaymentSource {
-  /// The source as the object of "We couldn't load …".
+  /// The key of the source as the object of "We couldn't load …".
   fileprivate var object: String {
     switch self {
-    case .wallet: "your wallet"
-    case .cards: "your cards"
-    case .applePay: "Apple Pay"
+    case .wallet: "object.wallet"
+    case .cards: "object.cards"
+    case .applePay: "object.applePay"
     }
   }
-}
-
-extension Notice {
-  static let noPaymentMethods = Notice(
-    title: "No payment methods yet",
-    message: "You haven't added a way to pay.",
-    hint: "Add a card to check out in one tap."
-  )
 }

@@ -22,10 +22,13 @@ public struct FlowDecision: Sendable, Equatable {
   /// nothing changed; nil until there is one. Without it, a try that changes nothing would
   /// leave the screen exactly as it was, as if the button had not been pressed.
   public var message: String?
+  /// The journey as a screen reader reads it: the notice, the reference, the button.
+  public var accessibilityLabel: String
 
+  /// - Parameter accessibilityLabel: by default, the notice's, then the button.
   public init(
     action: Action, recovery: Recovery, notice: Notice, button: String, traceID: String? = nil,
-    message: String? = nil
+    message: String? = nil, accessibilityLabel: String? = nil
   ) {
     self.action = action
     self.recovery = recovery
@@ -33,6 +36,14 @@ public struct FlowDecision: Sendable, Equatable {
     self.button = button
     self.traceID = traceID
     self.message = message
+    self.accessibilityLabel =
+      accessibilityLabel ?? [notice.accessibilityLabel, button].joined(separator: " ")
+  }
+
+  /// A journey worded in `words`' language.
+  init(action: Action, recovery: Recovery, notice: Notice, button: String, words: Phrasebook) {
+    self.init(action: action, recovery: recovery, notice: notice, button: button)
+    accessibilityLabel = words.spoken(self)
   }
 }
 
@@ -40,7 +51,9 @@ public struct FlowDecision: Sendable, Equatable {
 /// journey. The advice (`recovery`) is the error's own, decided below; a handler only
 /// passes it on.
 public protocol FlowErrorHandler: Sendable {
-  func decision(for interruption: FlowInterruption, recovery: Recovery) -> FlowDecision?
+  /// - Parameter words: the user's language, for the journey's notice and button.
+  func decision(for interruption: FlowInterruption, recovery: Recovery, words: Phrasebook)
+    -> FlowDecision?
 }
 
 /// The app-level handler chain. Errors that interrupt the flow (session ended, account
@@ -59,9 +72,11 @@ public struct FlowErrorHandlers: Sendable {
   ])
 
   /// The first handler's decision, or nil if no handler claims the interruption.
-  public func decision(for interruption: FlowInterruption, recovery: Recovery) -> FlowDecision? {
+  public func decision(
+    for interruption: FlowInterruption, recovery: Recovery, words: Phrasebook
+  ) -> FlowDecision? {
     for handler in handlers {
-      if let decision = handler.decision(for: interruption, recovery: recovery) {
+      if let decision = handler.decision(for: interruption, recovery: recovery, words: words) {
         return decision
       }
     }
@@ -73,16 +88,17 @@ public struct FlowErrorHandlers: Sendable {
 public struct SessionEndedHandler: FlowErrorHandler {
   public init() {}
 
-  public func decision(for interruption: FlowInterruption, recovery: Recovery) -> FlowDecision? {
+  public func decision(
+    for interruption: FlowInterruption, recovery: Recovery, words: Phrasebook
+  ) -> FlowDecision? {
     guard interruption == .sessionEnded else { return nil }
     return FlowDecision(
       action: .signIn,
       recovery: recovery,
       notice: Notice(
-        title: "Please sign in again",
-        message: "Your session has ended, so we signed you out to keep your account safe.",
-        hint: "Sign in to pick up where you left off."),
-      button: "Sign in")
+        title: words["journey.signIn.title"], message: words["journey.signIn.message"],
+        hint: words["journey.signIn.hint"], words: words),
+      button: words["journey.signIn.button"], words: words)
   }
 }
 
@@ -90,26 +106,26 @@ public struct SessionEndedHandler: FlowErrorHandler {
 public struct UserStateHandler: FlowErrorHandler {
   public init() {}
 
-  public func decision(for interruption: FlowInterruption, recovery: Recovery) -> FlowDecision? {
+  public func decision(
+    for interruption: FlowInterruption, recovery: Recovery, words: Phrasebook
+  ) -> FlowDecision? {
     switch interruption {
     case .accountNotVerified:
       FlowDecision(
         action: .verifyAccount,
         recovery: recovery,
         notice: Notice(
-          title: "Verify your account",
-          message: "You need a verified account before you can pay.",
-          hint: "Follow the link we emailed you, then check your status again."),
-        button: "Check my status again")
+          title: words["journey.verify.title"], message: words["journey.verify.message"],
+          hint: words["journey.verify.hint"], words: words),
+        button: words["journey.verify.button"], words: words)
     case .accountLocked:
       FlowDecision(
         action: .contactSupport,
         recovery: recovery,
         notice: Notice(
-          title: "Your account is locked",
-          message: "For your security, payments are turned off on this account.",
-          hint: "Contact support; quoting the reference below helps them find you."),
-        button: "Contact support")
+          title: words["journey.locked.title"], message: words["journey.locked.message"],
+          hint: words["journey.locked.hint"], words: words),
+        button: words["journey.locked.button"], words: words)
     case .sessionEnded, .appOutdated:
       nil
     }
@@ -120,17 +136,16 @@ public struct UserStateHandler: FlowErrorHandler {
 public struct OutdatedClientHandler: FlowErrorHandler {
   public init() {}
 
-  public func decision(for interruption: FlowInterruption, recovery: Recovery) -> FlowDecision? {
+  public func decision(
+    for interruption: FlowInterruption, recovery: Recovery, words: Phrasebook
+  ) -> FlowDecision? {
     guard interruption == .appOutdated else { return nil }
     return FlowDecision(
       action: .updateApp,
       recovery: recovery,
       notice: Notice(
-        title: "Update the app",
-        message: "This version of the app is no longer supported.",
-        hint:
-          "Install the latest version from the App Store. If that doesn't help, contact support with the reference below."
-      ),
-      button: "Update")
+        title: words["journey.update.title"], message: words["journey.update.message"],
+        hint: words["journey.update.hint"], words: words),
+      button: words["journey.update.button"], words: words)
   }
 }

@@ -13,6 +13,7 @@ struct UserStatusCheck: Sendable {
   let read: @Sendable () async throws -> UserStatus
   let flowHandlers: FlowErrorHandlers
   let logger: any DeveloperLog
+  let words: Phrasebook
 
   func run() async -> Finding {
     let status: UserStatus
@@ -25,14 +26,14 @@ struct UserStatusCheck: Sendable {
     // What stands in the way, and what the check found, said because the screen may look
     // just as it did before the check.
     guard let interruption = status.interruption,
-      var decision = flowHandlers.decision(for: interruption, recovery: status.recovery)
+      var decision = flowHandlers.decision(
+        for: interruption, recovery: status.recovery, words: words)
     else {
       return .ready
     }
     decision.message =
       status == .locked
-      ? "Checked just now: your account is locked."
-      : "Checked just now: your account isn't verified yet."
+      ? words["journey.checked.locked"] : words["journey.checked.notVerified"]
     return .blocked(decision)
   }
 }

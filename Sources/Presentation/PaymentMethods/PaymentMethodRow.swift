@@ -16,10 +16,21 @@ public struct PaymentMethodRow: Sendable, Equatable, Identifiable {
   /// False for a method that is shown but cannot pay, such as an expired card.
   public var isSelectable: Bool
   public var isSelected: Bool
+  /// The row as a screen reader reads it: "Visa ending in 4242, expires August 2028",
+  /// and "…, selected" once it is.
+  public var accessibilityLabel: String { isSelected ? spokenSelected : spoken }
 
+  private var spoken: String
+  private var spokenSelected: String
+
+  /// - Parameters:
+  ///   - accessibilityLabel: by default, the title and the subtitle.
+  ///   - selectedAccessibilityLabel: the label once the row is selected; by default the
+  ///     same.
   public init(
     id: String, kind: Kind, title: String, subtitle: String, isSelectable: Bool,
-    isSelected: Bool = false
+    isSelected: Bool = false, accessibilityLabel: String? = nil,
+    selectedAccessibilityLabel: String? = nil
   ) {
     self.id = id
     self.kind = kind
@@ -27,38 +38,92 @@ public struct PaymentMethodRow: Sendable, Equatable, Identifiable {
     self.subtitle = subtitle
     self.isSelectable = isSelectable
     self.isSelected = isSelected
+    self.spoken = accessibilityLabel ?? [title, subtitle].joined(separator: ", ")
+    self.spokenSelected = selectedAccessibilityLabel ?? spoken
   }
 
-  init(_ method: PaymentMethod, locale: Locale) {
+  init(_ method: PaymentMethod, words: Phrasebook, locale: Locale) {
+    let title: String
+    let subtitle: String
+    let spoken: String
     switch method {
     case .wallet(let wallet):
       // What can be spent, so the row never offers a fraction of a cent as "€0.00".
       let balance = wallet.spendableBalance.formattedAmount(
         currency: wallet.currency, locale: locale)
-      self.init(
-        id: method.id, kind: .wallet, title: "Wallet", subtitle: "Balance \(balance)",
-        isSelectable: true)
+      title = words["row.wallet.title"]
+      subtitle = words["row.wallet.subtitle", balance]
+      spoken = words["a11y.row.wallet", balance]
     case .card(let card):
-      let subtitle =
-        if let rejection = card.rejection {
-          "Declined by the issuer: \(rejection.message ?? rejection.reason.rawValue)"
-        } else if card.canPay {
-          "Expires \(card.expiry)"
-        } else {
-          "Expired \(card.expiry) · update it to pay"
-        }
-      self.init(
-        id: method.id, kind: .card, title: "\(card.brand) •••• \(card.lastFour)",
-        subtitle: subtitle, isSelectable: card.canPay)
+      title = words["row.card.title", card.brand, card.lastFour]
+      let month = card.expiry.spelledOut(locale: locale)
+      if let rejection = card.rejection {
+        let reason = rejection.message ?? words.sentence(for: rejection.reason)
+        subtitle = words["row.card.declined", reason]
+        spoken = words["a11y.row.card.declined", card.brand, card.lastFour, reason]
+      } else if card.canPay {
+        subtitle = words["row.card.expires", card.expiry.description]
+        spoken = words["a11y.row.card", card.brand, card.lastFour, month]
+      } else {
+        subtitle = words["row.card.expired", card.expiry.description]
+        spoken = words["a11y.row.card.expired", card.brand, card.lastFour, month]
+      }
     case .applePay(let applePay):
-      let subtitle =
-        switch applePay.status {
-        case .available: "Ready to use"
-        case .needsSetup: "Needs setup · you will be asked to add a card"
-        }
-      self.init(
-        id: method.id, kind: .applePay, title: "Apple Pay", subtitle: subtitle,
-        isSelectable: true)
+      title = words["row.applePay.title"]
+      switch applePay.status {
+      case .available:
+        subtitle = words["row.applePay.ready"]
+        spoken = words["a11y.row.applePay.ready"]
+      case .needsSetup:
+        subtitle = words["row.applePay.needsSetup"]
+        spoken = words["a11y.row.applePay.needsSetup"]
+      }
     }
+    self.init(
+      id: method.id, kind: Kind(method), title: title, subtitle: subtitle,
+      isSelectable: method.canPay, accessibilityLabel: spoken,
+      selectedAccessibilityLabel: words["a11y.row.selected", spoken])
+  }
+}
+
+extension PaymentMethodRow.Kind {
+  init(_ method: PaymentMethod) {
+    switch method {
+    case .wallet: self = .wallet
+    case .card: self = .card
+    case .applePay: self = .applePay
+    }
+  }
+}
+
+extension PaymentMethod {
+  /// Whether the row can be selected to pay: every wallet and Apple Pay row shown can; a
+  /// card only while active and accepted by its issuer.
+  fileprivate var canPay: Bool {
+    if case .card(let card) = self { return card.canPay }
+    return true
+  }
+}
+
+extension Phrasebook {
+  /// The issuer's reason for refusing a card, when it gave no words of its own.
+  fileprivate func sentence(for reason: IssuerRejection.Reason) -> String {
+    switch reason {
+    case .blocked: self["row.card.declined.blocked"]
+    case .expired: self["row.card.declined.expired"]
+    }
+  }
+}
+
+extension CardExpiry {
+  /// The month and year written out for a screen reader: "August 2028".
+  fileprivate func spelledOut(locale: Locale) -> String {
+    var calendar = Calendar(identifier: .gregorian)
+    calendar.timeZone = TimeZone(identifier: "UTC") ?? calendar.timeZone
+    guard let date = calendar.date(from: DateComponents(year: year, month: month, day: 1))
+    else { return description }
+    var style = Date.FormatStyle(locale: locale, calendar: calendar, timeZone: calendar.timeZone)
+    style = style.month(.wide).year()
+    return date.formatted(style)
   }
 }

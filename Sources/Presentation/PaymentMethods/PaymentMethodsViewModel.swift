@@ -84,6 +84,7 @@ public final class PaymentMethodsViewModel {
 
   @ObservationIgnored private let loader: ScreenLoader<PaymentMethodList>
   @ObservationIgnored private let locale: Locale
+  @ObservationIgnored private let words: Phrasebook
 
   public convenience init(
     useCase: PaymentMethodsUseCase, userStatus: any UserStatusRepository,
@@ -99,6 +100,7 @@ public final class PaymentMethodsViewModel {
   ///   - loadMethods: the use case, or a stand-in for it in tests and previews.
   ///   - checkUserStatus: reads the user's status, for "check my status again".
   ///   - flowHandlers: the app-level handlers for errors that change the user's flow.
+  ///   - locale: the user's: its language picks the words, its region formats amounts.
   public init(
     loadMethods: @escaping @Sendable () async throws -> PaymentMethodList,
     checkUserStatus: @escaping @Sendable () async throws -> UserStatus = { .verified },
@@ -107,12 +109,15 @@ public final class PaymentMethodsViewModel {
     logger: any DeveloperLog,
     locale: Locale = .current
   ) {
+    let words = Phrasebook.presentation(locale)
     self.loader = ScreenLoader(
       fetch: loadMethods,
       presenter: ErrorPresenter(
-        activity: .loading("your payment methods"), flowHandlers: flowHandlers, logger: logger),
+        activity: .loading("object.paymentMethods"), flowHandlers: flowHandlers, logger: logger,
+        words: words),
       checkUserStatus: checkUserStatus, signIn: signIn)
     self.locale = locale
+    self.words = words
   }
 
   /// Starts loading, cancelling a load still running: the newest request owns the screen.
@@ -146,7 +151,7 @@ public final class PaymentMethodsViewModel {
     guard alreadySaved, case .loaded(var methods) = state, let row = methods.selected,
       row.id == id
     else { return }
-    methods.message = "Already saved: \(row.title) · selected."
+    methods.message = words["selection.alreadySaved", row.title]
     state = .loaded(methods)
   }
 
@@ -169,12 +174,12 @@ public final class PaymentMethodsViewModel {
     else { return }
 
     guard row.isSelectable else {
-      methods.message = "\(row.title) can't be used to pay. Choose another method."
+      methods.message = words["selection.cannotPay", row.title]
       state = .loaded(methods)
       return
     }
     methods.select(id)
-    methods.message = "\(row.title) selected."
+    methods.message = words["selection.selected", row.title]
     state = .loaded(methods)
   }
 
@@ -222,7 +227,7 @@ public final class PaymentMethodsViewModel {
   private func group(_ list: PaymentMethodList) -> Methods {
     var grouped = Methods(failedSources: present(list.failures))
     for method in list.methods {
-      let row = PaymentMethodRow(method, locale: locale)
+      let row = PaymentMethodRow(method, words: words, locale: locale)
       switch row.kind {
       case .wallet: grouped.wallet = row
       case .card: grouped.cards.append(row)

@@ -21,10 +21,14 @@ public struct PresentationError: Sendable, Equatable {
   public var recovery: Recovery
   /// Shown only where support has to take over (errors that are not recoverable).
   public var traceID: String?
+  /// The whole error as a screen reader reads it, with the reference and the button to
+  /// try again where there is one.
+  public var accessibilityLabel: String
 
+  /// - Parameter accessibilityLabel: by default, the title, message and hint in a row.
   public init(
     title: String, message: String, hint: String, category: Category, recovery: Recovery,
-    traceID: String? = nil
+    traceID: String? = nil, accessibilityLabel: String? = nil
   ) {
     self.title = title
     self.message = message
@@ -32,6 +36,21 @@ public struct PresentationError: Sendable, Equatable {
     self.category = category
     self.recovery = recovery
     self.traceID = traceID
+    self.accessibilityLabel =
+      accessibilityLabel ?? [title, message, hint].joined(separator: " ")
+  }
+
+  /// An error worded in `words`' language, its accessibility label included.
+  init(
+    title: String, message: String, hint: String, category: Category, recovery: Recovery,
+    traceID: String?, words: Phrasebook
+  ) {
+    self.init(
+      title: title, message: message, hint: hint, category: category, recovery: recovery,
+      traceID: traceID,
+      accessibilityLabel: words.spoken(
+        title: title, message: message, hint: hint, traceID: traceID,
+        button: recovery.isRetry ? words["button.tryAgain"] : nil))
   }
 }
 
@@ -41,10 +60,23 @@ public struct Notice: Sendable, Equatable {
   public var title: String
   public var message: String
   public var hint: String
+  /// The notice as a screen reader reads it.
+  public var accessibilityLabel: String
 
-  public init(title: String, message: String, hint: String) {
+  /// - Parameter accessibilityLabel: by default, the title, message and hint in a row.
+  public init(title: String, message: String, hint: String, accessibilityLabel: String? = nil) {
     self.title = title
     self.message = message
     self.hint = hint
+    self.accessibilityLabel =
+      accessibilityLabel ?? [title, message, hint].joined(separator: " ")
+  }
+
+  /// A notice worded in `words`' language.
+  init(title: String, message: String, hint: String, words: Phrasebook) {
+    self.init(
+      title: title, message: message, hint: hint,
+      accessibilityLabel: words.spoken(
+        title: title, message: message, hint: hint, traceID: nil, button: nil))
   }
 }

@@ -26,7 +26,8 @@ final class ScreenLoader<Value: Sendable> {
     self.fetch = fetch
     self.presenter = presenter
     self.statusCheck = UserStatusCheck(
-      read: checkUserStatus, flowHandlers: presenter.flowHandlers, logger: presenter.logger)
+      read: checkUserStatus, flowHandlers: presenter.flowHandlers, logger: presenter.logger,
+      words: presenter.words)
     self.startSession = signIn
   }
 

@@ -20,12 +20,13 @@ public final class WalletViewModel {
   }
 
   public struct WalletSummary: Sendable, Equatable {
-    public var balance: String
+    /// The wallet as the payment-methods list shows it: its balance, its label.
+    public var row: PaymentMethodRow
     /// Advice for a wallet that cannot pay yet, such as one with nothing in it.
     public var note: String?
 
-    public init(balance: String, note: String? = nil) {
-      self.balance = balance
+    public init(row: PaymentMethodRow, note: String? = nil) {
+      self.row = row
       self.note = note
     }
   }
@@ -34,6 +35,7 @@ public final class WalletViewModel {
 
   @ObservationIgnored private let loader: ScreenLoader<WalletStatus>
   @ObservationIgnored private let locale: Locale
+  @ObservationIgnored private let words: Phrasebook
 
   public convenience init(
     useCase: WalletUseCase, userStatus: any UserStatusRepository,
@@ -54,12 +56,15 @@ public final class WalletViewModel {
     logger: any DeveloperLog,
     locale: Locale = .current
   ) {
+    let words = Phrasebook.presentation(locale)
     self.loader = ScreenLoader(
       fetch: loadStatus,
       presenter: ErrorPresenter(
-        activity: .loading("your wallet"), flowHandlers: flowHandlers, logger: logger),
+        activity: .loading("object.wallet"), flowHandlers: flowHandlers, logger: logger,
+        words: words),
       checkUserStatus: checkUserStatus, signIn: signIn)
     self.locale = locale
+    self.words = words
   }
 
   /// Starts loading, cancelling a load still running.
@@ -98,34 +103,28 @@ public final class WalletViewModel {
   private func present(_ status: WalletStatus) -> State {
     switch status {
     case .active(let wallet):
-      let balance = wallet.spendableBalance.formattedAmount(
-        currency: wallet.currency, locale: locale)
-      return .active(
-        WalletSummary(
-          balance: balance, note: wallet.hasFunds ? nil : "Top up your wallet to pay with it."))
+      let row = PaymentMethodRow(.wallet(wallet), words: words, locale: locale)
+      return .active(WalletSummary(row: row, note: wallet.hasFunds ? nil : words["wallet.topUp"]))
     case .missing:
       return .noWallet(
         Notice(
-          title: "Create your wallet",
-          message: "Keep a balance with us and pay without reaching for a card.",
-          hint: "Once you create one, it shows up here."))
+          title: words["wallet.create.title"], message: words["wallet.create.message"],
+          hint: words["wallet.create.hint"], words: words))
     case .banned:
       return .banned(
         Notice(
-          title: "Your wallet is suspended",
-          message: "You can't pay with your wallet or top it up for now.",
-          hint: "Contact support to find out why and what to do next."))
+          title: words["wallet.banned.title"], message: words["wallet.banned.message"],
+          hint: words["wallet.banned.hint"], words: words))
     case .inReview(let review):
       let message =
         switch review {
-        case .pending: "We've received your details and will start the review soon."
-        case .beingProcessed: "We're reviewing your details right now."
+        case .pending: words["wallet.review.pending"]
+        case .beingProcessed: words["wallet.review.processing"]
         }
       return .inReview(
         Notice(
-          title: "Your wallet is being reviewed",
-          message: message,
-          hint: "You'll be able to use it as soon as the review is done."))
+          title: words["wallet.review.title"], message: message,
+          hint: words["wallet.review.hint"], words: words))
     }
   }
 }

@@ -1,0 +1,24 @@
+import Foundation
+import Presentation
+
+/// Every word the terminal views show, in the user's language: the screens' labels, which
+/// are the Presentation layer's, and the terminal's own (the keys, the help), from the
+/// CLI's table.
+struct TerminalWords: Sendable {
+  let labels: ScreenLabels
+  private let words: Phrasebook
+
+  init(locale: Locale) {
+    labels = ScreenLabels(locale: locale)
+    words = Phrasebook(
+      locale: locale, bundleName: "PaymentMethods_CLI", english: PackageResources.English_strings
+    )
+  }
+
+  /// The words of the language every run is in unless the user asks for another.
+  static let english = TerminalWords(locale: UserLocale.fallback)
+
+  subscript(_ key: String, _ arguments: String...) -> String {
+    words[key, arguments]
+  }
+}

@@ -1,0 +1,50 @@
+import Domain
+import Foundation
+
+extension Phrasebook {
+  /// The Presentation layer's words, in the language of `locale` (English when there is no
+  /// table for it).
+  public static func presentation(_ locale: Locale) -> Phrasebook {
+    Phrasebook(
+      locale: locale, bundleName: "PaymentMethods_Presentation",
+      english: PackageResources.English_strings)
+  }
+
+  /// A notice or an error as one sentence for a screen reader: title, message and hint,
+  /// then the reference to quote and the button, where there are any.
+  func spoken(title: String, message: String, hint: String, traceID: String?, button: String?)
+    -> String
+  {
+    var label = self["a11y.notice", title, message, hint]
+    if let traceID { label = self["a11y.reference", label, traceID] }
+    if let button { label = self["a11y.button", label, button] }
+    return label
+  }
+
+  func spoken(_ decision: FlowDecision) -> String {
+    spoken(
+      title: decision.notice.title, message: decision.notice.message,
+      hint: decision.notice.hint, traceID: decision.traceID, button: decision.button)
+  }
+
+  /// What is wrong with a field, in words.
+  func sentence(for problem: CardProblem, in field: CardField) -> String {
+    switch (problem, field) {
+    case (.missing, .number): self["card.number.missing"]
+    case (.missing, .expiry): self["card.expiry.missing"]
+    case (.missing, .securityCode): self["card.cvc.missing"]
+    case (.missing, .name): self["card.name.missing"]
+    case (.numberNotDigits, _): self["card.number.notDigits"]
+    case (.numberLength, _): self["card.number.length"]
+    case (.numberTypo, _): self["card.number.typo"]
+    case (.brandNotAccepted, _): self["card.number.brand"]
+    case (.expiryFormat, _): self["card.expiry.format"]
+    case (.expiryMonth, _): self["card.expiry.month"]
+    case (.expired, _): self["card.expiry.past"]
+    case (.securityCodeFormat(.americanExpress), _): self["card.cvc.format.amex"]
+    case (.securityCodeFormat, _): self["card.cvc.format"]
+    case (.nameTooLong(let limit), _): self["card.name.tooLong", String(limit)]
+    case (.described(let text), _): text
+    }
+  }
+}

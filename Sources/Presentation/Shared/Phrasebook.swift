@@ -1,0 +1,107 @@
+import Foundation
+
+/// The words one layer shows a person, in the user's language: a `.strings` table per
+/// language, looked up by stable keys ("error.offline.title"), never by the English text.
+///
+/// The tables are the layer's SwiftPM resources (`en.lproj`, `de.lproj`, …), and the
+/// English one is also compiled into the module, so a program whose resource bundle went
+/// missing still shows every word, in English. The bundle is looked up here rather than
+/// through the generated `Bundle.module`, which stops the program when it is missing.
+///
+/// An app copies the layer with its `Resources` folder; its view models take the user's
+/// `Locale` and make their phrasebook from it.
+public struct Phrasebook: Sendable {
+  /// The language the words are in: "en", "de". English for a language with no table.
+  public let languageCode: String
+  private let words: [String: String]
+  private let english: [String: String]
+
+  /// - Parameters:
+  ///   - locale: the user's locale; its language picks the table.
+  ///   - bundleName: the resource bundle's name, `<package>_<target>`.
+  ///   - english: the English table's bytes, compiled into the module.
+  public init(locale: Locale, bundleName: String, english: [UInt8]) {
+    self.english = Self.table(from: Foundation.Data(english)) ?? [:]
+    let language = locale.language.languageCode?.identifier ?? "en"
+    if language != "en", let bundle = Self.bundle(named: bundleName),
+      let path = bundle.path(
+        forResource: "Localizable", ofType: "strings", inDirectory: nil,
+        forLocalization: language),
+      let table = FileManager.default.contents(atPath: path).flatMap(Self.table)
+    {
+      languageCode = language
+      words = table
+    } else {
+      languageCode = "en"
+      words = self.english
+    }
+  }
+
+  /// The words for `key`, each `%@` (or `%1$@`, `%2$@` where a language reorders them)
+  /// replaced by the next argument. A key missing from the user's language is shown in
+  /// English; a key in no table is shown as itself (a test proves every key is in both).
+  public subscript(_ key: String, _ arguments: String...) -> String {
+    self[key, arguments]
+  }
+
+  /// The words for `key`, with its arguments as an array.
+  public subscript(_ key: String, _ arguments: [String]) -> String {
+    Self.filling(words[key] ?? english[key] ?? key, with: arguments)
+  }
+
+  /// The placeholders `%@` and `%n$@`, and `%%` for a percent sign; strings only, so a
+  /// table can never ask for an argument of another type. A placeholder with no argument
+  /// is left empty.
+  static func filling(_ template: String, with arguments: [String]) -> String {
+    guard template.contains("%") else { return template }
+    var result = ""
+    var next = 0
+    var rest = Substring(template)
+    while let percent = rest.firstIndex(of: "%") {
+      result += rest[..<percent]
+      rest = rest[rest.index(after: percent)...]
+      if rest.first == "%" {
+        result += "%"
+        rest = rest.dropFirst()
+        continue
+      }
+      var index = next
+      let digits = rest.prefix(while: \.isASCII).prefix(while: \.isNumber)
+      if !digits.isEmpty, rest.dropFirst(digits.count).first == "$", let position = Int(digits),
+        position >= 1
+      {
+        index = position - 1
+        rest = rest.dropFirst(digits.count + 1)
+      } else {
+        next += 1
+      }
+      guard rest.first == "@" else {
+        result += "%"
+        continue
+      }
+      rest = rest.dropFirst()
+      if arguments.indices.contains(index) { result += arguments[index] }
+    }
+    return result + rest
+  }
+
+  /// A `.strings` file's entries; nil if it is not one.
+  static func table(from data: Foundation.Data) -> [String: String]? {
+    (try? PropertyListSerialization.propertyList(from: data, format: nil)) as? [String: String]
+  }
+
+  /// The resource bundle called `name`, where SwiftPM puts it: beside the executable on
+  /// Linux (`name.resources`), in the app's resources on Apple platforms (`name.bundle`).
+  private static func bundle(named name: String) -> Bundle? {
+    let places = [Bundle.main.resourceURL, Bundle.main.bundleURL].compactMap { $0 }
+    for place in places {
+      for suffix in ["resources", "bundle"] {
+        let url = place.appendingPathComponent("\(name).\(suffix)")
+        if FileManager.default.fileExists(atPath: url.path), let bundle = Bundle(url: url) {
+          return bundle
+        }
+      }
+    }
+    return nil
+  }
+}

@@ -1,0 +1,59 @@
+import Domain
+import Foundation
+
+/// The words a view draws around the states, in the user's language: the screens' titles,
+/// the form's labels, the buttons and the progress lines. The states carry what depends
+/// on the outcome; these never do.
+public struct ScreenLabels: Sendable {
+  /// The locale the labels were made for, for whatever else the view formats.
+  public let locale: Locale
+  private let words: Phrasebook
+
+  public init(locale: Locale) {
+    self.locale = locale
+    words = .presentation(locale)
+  }
+
+  /// The language the labels are in: "en", "de".
+  public var languageCode: String { words.languageCode }
+
+  public var paymentMethodsTitle: String { words["screen.paymentMethods.title"] }
+  public var walletTitle: String { words["screen.wallet.title"] }
+  public var addCardTitle: String { words["screen.addCard.title"] }
+  /// While a screen loads.
+  public var loading: String { words["screen.loading"] }
+  /// While a list that is shown loads again.
+  public var refreshing: String { words["screen.refreshing"] }
+  /// While the form is sent.
+  public var saving: String { words["screen.saving"] }
+  /// The button of an error that trying again can help.
+  public var tryAgain: String { words["button.tryAgain"] }
+  /// The form's button when saving found the session over.
+  public var signInAndSave: String { words["button.signInAndSave"] }
+  /// Above the form's problems, when a submission stopped on them.
+  public var checkDetails: String { words["addCard.checkDetails"] }
+
+  /// A card just saved: "Saved: Visa •••• 4242".
+  public func saved(_ title: String, alreadySaved: Bool) -> String {
+    alreadySaved ? words["addCard.alreadySaved", title] : words["addCard.saved", title]
+  }
+
+  /// The heading of a source's section of the list.
+  public func heading(_ source: PaymentSource) -> String {
+    switch source {
+    case .wallet: words["section.wallet"]
+    case .cards: words["section.cards"]
+    case .applePay: words["section.applePay"]
+    }
+  }
+
+  /// A field's label on the form.
+  public func label(_ field: CardField) -> String {
+    switch field {
+    case .number: words["field.number"]
+    case .expiry: words["field.expiry"]
+    case .securityCode: words["field.cvc"]
+    case .name: words["field.name"]
+    }
+  }
+}
