@@ -86,6 +86,33 @@ struct EndToEndTests {
     #expect(!(result.output + result.errors).contains("sk_test_"))
   }
 
+  @Test("LANG=de_DE.UTF-8 shows the screen in German, with the same exit code")
+  func german() throws {
+    let result = try run(["--once", "--scenario", "offline"], environment: ["LANG": "de_DE.UTF-8"])
+
+    #expect(result.status == 75)
+    #expect(result.output.contains("Du bist offline"))
+    #expect(result.output.contains("Wähle, wie du bezahlst"))
+  }
+
+  @Test("a copy of the binary without its resource folders still runs, in English")
+  func withoutResources() throws {
+    let folder = FileManager.default.temporaryDirectory
+      .appendingPathComponent("payment-methods-alone-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let copy = folder.appendingPathComponent("payment-methods")
+    try FileManager.default.copyItem(at: Self.binary, to: copy)
+
+    let result = try Self.runBinary(
+      ["--scenario", "cards-offline"], environment: ["LANG": "de_DE.UTF-8"], program: copy)
+
+    #expect(result.status == 0)
+    #expect(result.output.contains("Choose how to pay"))
+    #expect(result.output.contains("We couldn't load your cards without a"))
+    #expect(result.errors == "")
+  }
+
   @Test("FORCE_COLOR colours a pipe and NO_COLOR wins over it")
   func colourEnvironment() throws {
     #expect(try run([], environment: ["FORCE_COLOR": "1"]).output.contains("\u{1B}["))

@@ -137,7 +137,7 @@ final class InteractiveSession {
       return code
     case .quit:
       if let selected = screens.selectedTitle {
-        console.write(frame.words["selected", UntrustedText.escaped(selected)] + "\n")
+        console.write(frame.words["screen.selected", UntrustedText.escaped(selected)] + "\n")
       }
       return screens.snapshot(of: model.screen).exitCode
     }
