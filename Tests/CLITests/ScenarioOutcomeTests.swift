@@ -198,7 +198,10 @@ struct ScenarioOutcomeTests {
       ])
     #expect(json["error"] is NSNull)
     let method = try #require((json["methods"] as? [[String: Any]])?.first)
-    #expect(Set(method.keys) == ["kind", "title", "subtitle", "selectable", "selected"])
+    #expect(
+      Set(method.keys) == [
+        "kind", "title", "subtitle", "selectable", "selected", "accessibilityLabel",
+      ])
   }
 
   @Test("every scenario covers both screens in the tables above")

@@ -16,6 +16,7 @@ struct AddCardSnapshot: Equatable, Encodable {
   struct Card: Equatable, Encodable {
     var title: String
     var subtitle: String
+    var accessibilityLabel: String = ""
   }
 
   var status: Status
@@ -56,7 +57,9 @@ extension AddCardSnapshot {
     case (.saved(let row, let alreadySaved), _):
       self.init(
         status: alreadySaved ? .alreadySaved : .saved,
-        card: Card(title: row.title, subtitle: row.subtitle), fieldErrors: fieldErrors,
+        card: Card(
+          title: row.title, subtitle: row.subtitle, accessibilityLabel: row.accessibilityLabel),
+        fieldErrors: fieldErrors,
         ending: .shown)
     case (.invalid, _):
       self.init(status: .invalid, fieldErrors: fieldErrors, ending: .invalidCard)
@@ -94,7 +97,7 @@ extension ScreenRenderer {
     var body: [String] = []
     switch snapshot.status {
     case .saved, .alreadySaved:
-      let card = snapshot.card ?? AddCardSnapshot.Card(title: "", subtitle: "")
+      let card = snapshot.card ?? AddCardSnapshot.Card(title: "", subtitle: "", accessibilityLabel: "")
       let saved = words.labels.saved(card.title, alreadySaved: snapshot.status == .alreadySaved)
       body += wrapped(saved, prefix: "✔ ", style: palette.green)
       body += wrapped(card.subtitle, prefix: "  ", style: palette.dim)

@@ -17,11 +17,13 @@ struct ScreenSnapshot: Equatable, Encodable {
     var subtitle: String
     var selectable: Bool
     var selected: Bool
+    /// The row as a screen reader reads it.
+    var accessibilityLabel: String = ""
     /// The view model's id of the row, for selecting it; not part of the JSON.
     var id: String = ""
 
     enum CodingKeys: String, CodingKey {
-      case kind, title, subtitle, selectable, selected
+      case kind, title, subtitle, selectable, selected, accessibilityLabel
     }
 
     func encode(to encoder: any Encoder) throws {
@@ -31,6 +33,7 @@ struct ScreenSnapshot: Equatable, Encodable {
       try container.encode(subtitle, forKey: .subtitle)
       try container.encode(selectable, forKey: .selectable)
       try container.encode(selected, forKey: .selected)
+      try container.encode(accessibilityLabel, forKey: .accessibilityLabel)
     }
   }
 
@@ -44,9 +47,11 @@ struct ScreenSnapshot: Equatable, Encodable {
     var recovery: Recovery?
     /// Only where support has to take over.
     var traceId: String?
+    /// The whole notice as a screen reader reads it, with the reference and the button.
+    var accessibilityLabel: String = ""
 
     enum CodingKeys: String, CodingKey {
-      case title, message, hint, recovery, traceId
+      case title, message, hint, recovery, traceId, accessibilityLabel
     }
 
     /// Writes every key, null included, like the snapshot itself.
@@ -57,6 +62,7 @@ struct ScreenSnapshot: Equatable, Encodable {
       try container.encode(hint, forKey: .hint)
       try container.encode(recovery?.description, forKey: .recovery)
       try container.encode(traceId, forKey: .traceId)
+      try container.encode(accessibilityLabel, forKey: .accessibilityLabel)
     }
   }
 
@@ -68,9 +74,10 @@ struct ScreenSnapshot: Equatable, Encodable {
     var recovery: Recovery
     /// Only where support has to take over.
     var traceId: String?
+    var accessibilityLabel: String = ""
 
     enum CodingKeys: String, CodingKey {
-      case source, title, message, recovery, traceId
+      case source, title, message, recovery, traceId, accessibilityLabel
     }
 
     func encode(to encoder: any Encoder) throws {
@@ -80,6 +87,7 @@ struct ScreenSnapshot: Equatable, Encodable {
       try container.encode(message, forKey: .message)
       try container.encode(recovery.description, forKey: .recovery)
       try container.encode(traceId, forKey: .traceId)
+      try container.encode(accessibilityLabel, forKey: .accessibilityLabel)
     }
   }
 
@@ -216,25 +224,30 @@ extension ScreenSnapshot.Method {
   init(_ row: PaymentMethodRow) {
     self.init(
       kind: row.kind, title: row.title, subtitle: row.subtitle,
-      selectable: row.isSelectable, selected: row.isSelected, id: row.id)
+      selectable: row.isSelectable, selected: row.isSelected,
+      accessibilityLabel: row.accessibilityLabel, id: row.id)
   }
 }
 
 extension ScreenSnapshot.Notice {
   init(_ notice: Presentation.Notice) {
-    self.init(title: notice.title, message: notice.message, hint: notice.hint)
+    self.init(
+      title: notice.title, message: notice.message, hint: notice.hint,
+      accessibilityLabel: notice.accessibilityLabel)
   }
 
   init(_ presented: PresentationError) {
     self.init(
       title: presented.title, message: presented.message, hint: presented.hint,
-      recovery: presented.recovery, traceId: presented.traceID)
+      recovery: presented.recovery, traceId: presented.traceID,
+      accessibilityLabel: presented.accessibilityLabel)
   }
 
   init(_ decision: FlowDecision) {
     self.init(
       title: decision.notice.title, message: decision.notice.message, hint: decision.notice.hint,
-      recovery: decision.recovery, traceId: decision.traceID)
+      recovery: decision.recovery, traceId: decision.traceID,
+      accessibilityLabel: decision.accessibilityLabel)
   }
 }
 
@@ -242,7 +255,8 @@ extension ScreenSnapshot.SourceNotice {
   init(_ failed: PaymentMethodsViewModel.FailedSource) {
     self.init(
       source: failed.source, title: failed.error.title, message: failed.error.message,
-      recovery: failed.error.recovery, traceId: failed.error.traceID)
+      recovery: failed.error.recovery, traceId: failed.error.traceID,
+      accessibilityLabel: failed.error.accessibilityLabel)
   }
 }
 
