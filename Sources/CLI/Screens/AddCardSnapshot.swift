@@ -97,7 +97,7 @@ extension ScreenRenderer {
     var body: [String] = []
     switch snapshot.status {
     case .saved, .alreadySaved:
-      let card = snapshot.card ?? AddCardSnapshot.Card(title: "", subtitle: "", accessibilityLabel: "")
+      let card = snapshot.card ?? AddCardSnapshot.Card(title: "", subtitle: "")
       let saved = words.labels.saved(card.title, alreadySaved: snapshot.status == .alreadySaved)
       body += wrapped(saved, prefix: "✔ ", style: palette.green)
       body += wrapped(card.subtitle, prefix: "  ", style: palette.dim)
