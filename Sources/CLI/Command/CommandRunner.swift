@@ -97,10 +97,14 @@ struct CommandRunner {
     if options.json {
       console.write(Self.json(snapshot))
     } else {
-      let renderer = ScreenRenderer(
-        palette: Palette(isEnabled: terminal.usesColor), width: terminal.columns,
-        words: TerminalWords(locale: locale))
-      console.write(renderer.render(snapshot))
+      let words = TerminalWords(locale: locale)
+      if accessible(options) {
+        console.write(AccessibleFrame(words: words).lines(snapshot).joined(separator: "\n") + "\n")
+      } else {
+        let renderer = ScreenRenderer(
+          palette: Palette(isEnabled: terminal.usesColor), width: terminal.columns, words: words)
+        console.write(renderer.render(snapshot))
+      }
     }
     return snapshot.exitCode
   }
@@ -172,7 +176,7 @@ struct CommandRunner {
       let session = InteractiveSession(
         console: console, palette: palette, size: size,
         screen: InteractiveScreen(screen: options.screen, showsLog: options.verbose),
-        clock: environment.clock, words: words)
+        clock: environment.clock, words: words, accessible: accessible(options))
       // The log goes to the panel (and the file), never over the screen.
       let composition = AppComposition(
         backend: backend, deadline: options.deadline, environment: environment,
@@ -210,9 +214,20 @@ struct CommandRunner {
     case .interrupted(let interruption):
       return interruption.exitCode
     case .finished(let snapshot):
-      console.write(options.json ? Self.json(snapshot) : renderer.render(snapshot))
+      console.write(
+        options.json
+          ? Self.json(snapshot)
+          : accessible(options)
+            ? AccessibleFrame(words: words).lines(snapshot).joined(separator: "\n") + "\n"
+            : renderer.render(snapshot))
       return snapshot.exitCode
     }
+  }
+
+  /// Whether the screen is the accessible one: `--accessible`, or `ACCESSIBLE` set to
+  /// anything but empty or `0`.
+  private func accessible(_ options: CommandLineOptions) -> Bool {
+    options.accessible || !["", "0", nil].contains(variables["ACCESSIBLE"])
   }
 
   /// The developer log, with each line going to every writer; none at all without one.
@@ -230,13 +245,15 @@ struct CommandRunner {
   }
 
   /// The renderer for the loading state, when it can be drawn and later erased in place:
-  /// on a terminal that moves its cursor, when the frame fits, and never when the
+  /// on a terminal that moves its cursor, when the frame fits, never on the accessible
+  /// screen, and never when the
   /// developer log goes to the same screen (the erase would move up over log lines).
   private func loadingRenderer(
     _ renderer: ScreenRenderer, _ loading: ScreenSnapshot, terminal: Terminal,
     options: CommandLineOptions
   ) -> ScreenRenderer? {
-    guard !options.json else { return nil }
+    // The accessible screen never draws over what it printed.
+    guard !options.json, !accessible(options) else { return nil }
     let fits = terminal.canRedraw(
       width: renderer.width, height: renderer.render(loading).split(separator: "\n").count,
       logIsOn: options.verbose)

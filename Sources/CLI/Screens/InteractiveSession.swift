@@ -32,6 +32,10 @@ final class InteractiveSession {
   private let console: any Console
   private let device: TerminalDevice
   private let frame: InteractiveFrame
+  /// The accessible screen's output, in place of the device's redraws (`--accessible`).
+  private let transcript: Transcript?
+  /// What has been typed of the line not yet ended, on the accessible screen.
+  private var typed: [UInt8] = []
   private let clock: any Clock<Duration>
   private let events: AsyncStream<Event>
   private let sink: AsyncStream<Event>.Continuation
@@ -56,11 +60,12 @@ final class InteractiveSession {
 
   init(
     console: any Console, palette: Palette, size: Terminal.Size, screen: InteractiveScreen,
-    clock: any Clock<Duration>, words: TerminalWords = .english
+    clock: any Clock<Duration>, words: TerminalWords = .english, accessible: Bool = false
   ) {
     self.console = console
     self.device = TerminalDevice(console: console)
     self.frame = InteractiveFrame(palette: palette, words: words)
+    self.transcript = accessible ? Transcript(console: console) : nil
     self.size = size
     self.model = screen
     self.clock = clock
@@ -84,7 +89,7 @@ final class InteractiveSession {
     self.userActed = userActed
     let screens = Screens(
       paymentMethods: paymentMethods, wallet: wallet, makeCardForm: makeCardForm)
-    device.open()
+    if transcript == nil { device.open() }
     signals.start([SIGINT, SIGTERM, SIGHUP, SIGWINCH, SIGTSTP, SIGCONT]) { [sink] number in
       sink.yield(.signal(number))
     }
@@ -96,13 +101,18 @@ final class InteractiveSession {
     loop: for await event in events {
       switch event {
       case .input(let bytes):
-        for key in Key.decode(bytes) {
-          let shown = model.screen
-          let effects = model.handle(
-            key, on: screens.snapshot(of: model.screen), form: cardForm.map(CardFormSnapshot.init))
-          if effects.contains(.quit) { break loop }
-          for effect in effects { carryOut(effect, on: screens) }
-          if model.screen != shown { catchUp(on: screens) }
+        // On the accessible screen, each line's keys are read from the state the line
+        // before it left.
+        for input in inputs(typed: bytes) {
+          for key in keys(of: input, on: screens) {
+            let shown = model.screen
+            let effects = model.handle(
+              key, on: screens.snapshot(of: model.screen),
+              form: cardForm.map(CardFormSnapshot.init))
+            if effects.contains(.quit) { break loop }
+            for effect in effects { carryOut(effect, on: screens) }
+            if model.screen != shown { catchUp(on: screens) }
+          }
         }
         model.helpScroll = min(
           model.helpScroll,
@@ -117,7 +127,7 @@ final class InteractiveSession {
           break loop
         }
         if number == SIGTSTP { suspend() }
-        if number == SIGCONT { device.open() }
+        if number == SIGCONT, transcript == nil { device.open() }
         size = device.size() ?? size
       case .published:
         keepCursorOnItsRow(screens)
@@ -131,6 +141,7 @@ final class InteractiveSession {
 
     screens.cancelAll()
     device.close()
+    transcript?.echo(true)
     signals.stop()
     switch ending {
     case .signal(let code):
@@ -144,10 +155,53 @@ final class InteractiveSession {
   }
 
   private func redraw(_ screens: Screens) {
+    if let transcript {
+      let form = cardForm.map(CardFormSnapshot.init)
+      transcript.show(
+        AccessibleFrame(words: frame.words).lines(
+          model, screens.snapshot(of: model.screen), form: form, log: log),
+        continuing: form != nil)
+      // What is typed for the security code is not echoed, as the boxed form never shows it.
+      transcript.echo(!(model.form?.focused == .securityCode && form?.isSubmitting == false))
+      return
+    }
     device.draw(
       frame.render(
         model, screens.snapshot(of: model.screen), form: cardForm.map(CardFormSnapshot.init),
         log: log, size: size))
+  }
+
+  /// What was typed: on the boxed screen, keys as they arrive; on the accessible one,
+  /// each line once Enter ends it.
+  private enum Input {
+    case keys([UInt8])
+    case line(String)
+  }
+
+  private func inputs(typed bytes: [UInt8]) -> [Input] {
+    guard transcript != nil else { return [.keys(bytes)] }
+    typed += bytes
+    var lines: [Input] = []
+    while let end = typed.firstIndex(of: UInt8(ascii: "\n")) {
+      lines.append(.line(String(decoding: typed[..<end], as: UTF8.self)))
+      typed.removeSubrange(...end)
+    }
+    return lines
+  }
+
+  /// The keys an input stands for; a line that means nothing on the screen as it is now is
+  /// said so.
+  private func keys(of input: Input, on screens: Screens) -> [Key] {
+    switch input {
+    case .keys(let bytes):
+      return Key.decode(bytes)
+    case .line(let line):
+      let keys = AccessibleInput.keys(
+        for: line, model: model, snapshot: screens.snapshot(of: model.screen),
+        form: cardForm.map(CardFormSnapshot.init))
+      if keys == nil { transcript?.say(frame.words["accessible.unknown"]) }
+      return keys ?? []
+    }
   }
 
   /// Starts what an effect asks of a view model, the way the one-shot mode starts its load:
@@ -288,6 +342,7 @@ final class InteractiveSession {
   /// back when the shell resumes it.
   private func suspend() {
     device.close()
+    transcript?.echo(true)
     tcdrain(STDOUT_FILENO)
     // Stopped as the terminal's own Ctrl-Z would stop it: SIGTSTP with its default action,
     // sent to the foreground process group, so the shell sees the job stop the usual way.
@@ -295,7 +350,7 @@ final class InteractiveSession {
     signals.pause(SIGTSTP)
     kill(0, SIGTSTP)
     signals.resume(SIGTSTP)
-    device.open()
+    if transcript == nil { device.open() }
     size = device.size() ?? size
   }
 

@@ -1,0 +1,56 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// The accessible screen's output: the terminal stays as it is (lines typed are echoed and
+/// sent with Enter, Ctrl-C is a signal), and each new state of the screen is printed under
+/// the last one, never over it, so a screen reader reads every change once.
+@MainActor
+final class Transcript {
+  private let console: any Console
+  private var shown: [String] = []
+  private var saved = termios()
+  private var echoIsOff = false
+
+  init(console: any Console) {
+    self.console = console
+  }
+
+  /// Prints `lines` under what is already there, unless they are what was shown last.
+  ///
+  /// - Parameter continuing: print only from the first line that changed, as a form does
+  ///   from one field's prompt to the next; otherwise the whole screen again, after a blank
+  ///   line.
+  func show(_ lines: [String], continuing: Bool = false) {
+    guard lines != shown, TerminalDevice.isForeground else { return }
+    let unchanged = continuing ? zip(lines, shown).prefix { $0 == $1 }.count : 0
+    let lead = shown.isEmpty || unchanged > 0 ? "" : "\n"
+    console.write(lead + lines.dropFirst(unchanged).joined(separator: "\n") + "\n")
+    shown = lines
+  }
+
+  /// Prints one line, whatever was shown before.
+  func say(_ line: String) {
+    console.write(line + "\n")
+  }
+
+  /// Turns the echo of what is typed off (for a secret, such as a card's security code)
+  /// or back on; the terminal's attributes are put back on every way out.
+  func echo(_ isOn: Bool) {
+    guard isOn == echoIsOff else { return }
+    if isOn {
+      _ = tcsetattr(STDIN_FILENO, TCSANOW, &saved)
+      TerminalRescue.disarm()
+      echoIsOff = false
+    } else {
+      guard tcgetattr(STDIN_FILENO, &saved) == 0 else { return }
+      var quiet = saved
+      quiet.c_lflag &= ~tcflag_t(ECHO)
+      TerminalRescue.arm(restoring: saved)
+      _ = tcsetattr(STDIN_FILENO, TCSANOW, &quiet)
+      echoIsOff = true
+    }
+  }
+}
