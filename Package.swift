@@ -12,6 +12,10 @@ let package = Package(
   // oldest systems with Observation and Clock.
   platforms: [.macOS(.v14), .iOS(.v17)],
   products: [
+    // What an app links: the four layers below the terminal (docs/IOS.md).
+    .library(
+      name: "PaymentMethodsLayers",
+      targets: ["Domain", "DataLayer", "URLSessionBackend", "Presentation"]),
     .executable(name: "payment-methods", targets: ["PaymentMethods"]),
     .executable(name: "payment-methods-http", targets: ["PaymentMethodsHTTP"]),
     .executable(name: "payment-methods-bench", targets: ["Benchmark"]),
@@ -59,6 +63,10 @@ let package = Package(
       dependencies: ["DataLayer", "DemoBackend", "Domain", "TestSupport", "URLSessionBackend"]),
     .testTarget(
       name: "PresentationTests", dependencies: ["Presentation", "Domain", "TestSupport"]),
+    // The code docs/IOS.md shows an app writing, compiled and run here.
+    .testTarget(
+      name: "AppSnippetsTests",
+      dependencies: ["DataLayer", "Domain", "Presentation", "TestSupport", "URLSessionBackend"]),
     .testTarget(
       name: "CLITests",
       dependencies: [

@@ -48,6 +48,7 @@ struct DocCommandTests {
 
   static let files = [
     "README.md", "docs/CLI.md", "docs/SCENARIOS.md", "docs/HTTP.md", "docs/TESTING.md",
+    "docs/IOS.md",
   ]
 
   static let all = files.flatMap(commands(in:))

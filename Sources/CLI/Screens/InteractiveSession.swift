@@ -157,12 +157,13 @@ final class InteractiveSession {
   private func redraw(_ screens: Screens) {
     if let transcript {
       let form = cardForm.map(CardFormSnapshot.init)
+      // What is typed for the security code is not echoed, as the boxed form never shows
+      // it: turned off before its prompt is printed, so no key typed after it can echo.
+      transcript.echo(!(model.form?.focused == .securityCode && form?.isSubmitting == false))
       transcript.show(
         AccessibleFrame(words: frame.words).lines(
           model, screens.snapshot(of: model.screen), form: form, log: log),
         continuing: form != nil)
-      // What is typed for the security code is not echoed, as the boxed form never shows it.
-      transcript.echo(!(model.form?.focused == .securityCode && form?.isSubmitting == false))
       return
     }
     device.draw(

@@ -1,0 +1,58 @@
+import DataLayer
+import Domain
+import Foundation
+import Presentation
+import URLSessionBackend
+
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+
+// The code of docs/IOS.md, compiled and run by this test target: each block between
+// "snippet:" and "end snippet" is in that document word for word (DocSnippetTests checks).
+
+// snippet: composition
+/// The app's composition root: one backend, one session and one client for the whole app,
+/// so that every screen's requests share one token refresh and one sign-in.
+struct AppDependencies {
+  let client: BackendClient
+  let logger: any DeveloperLog
+  let device: any ApplePayDevice
+  /// The user's, as iOS gives it to an app localized in the same languages as the
+  /// Presentation layer: its language picks the words, its region formats the amounts.
+  let locale: Locale
+
+  init(
+    baseURL: URL, tokens: (access: Secret, refresh: Secret), device: any ApplePayDevice,
+    logger: any DeveloperLog, locale: Locale = .current
+  ) {
+    let configuration = URLSessionConfiguration.ephemeral
+    // The server's own words (a field it refused, an issuer's reason) in the user's language.
+    configuration.httpAdditionalHeaders = ["Accept-Language": locale.identifier(.bcp47)]
+    let backend = URLSessionPaymentsBackend(
+      baseURL: baseURL, configuration: configuration, requestTimeout: .seconds(15),
+      requestDeadline: .seconds(30))
+    client = BackendClient(
+      backend: backend,
+      session: Session(accessToken: tokens.access, refreshToken: tokens.refresh),
+      logger: logger)
+    self.logger = logger
+    self.device = device
+    self.locale = locale
+  }
+
+  @MainActor
+  func paymentMethodsViewModel(signIn: @escaping @Sendable () async throws -> Void)
+    -> PaymentMethodsViewModel
+  {
+    let useCase = PaymentMethodsUseCase(
+      walletRepository: BackendWalletRepository(client: client),
+      cardsRepository: BackendCardsRepository(client: client),
+      applePayService: DeviceApplePayService(device: device),
+      logger: logger)
+    return PaymentMethodsViewModel(
+      useCase: useCase, userStatus: BackendUserStatusRepository(client: client),
+      signIn: signIn, logger: logger, locale: locale)
+  }
+}
+// end snippet
