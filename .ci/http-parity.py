@@ -64,6 +64,10 @@ for signum in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP):
 
 def without_trace_ids(value):
     if isinstance(value, dict):
+        trace_id = value.get("traceId")
+        # The label a screen reader reads quotes the trace id too.
+        if trace_id and isinstance(value.get("accessibilityLabel"), str):
+            value = {**value, "accessibilityLabel": value["accessibilityLabel"].replace(trace_id, "<trace id>")}
         return {k: (None if k == "traceId" else without_trace_ids(v)) for k, v in value.items()}
     if isinstance(value, list):
         return [without_trace_ids(v) for v in value]
