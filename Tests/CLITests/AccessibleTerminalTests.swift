@@ -36,60 +36,62 @@ struct AccessibleTerminalTests {
 
   @Test(
     "each journey is walked line by line, and nothing is ever drawn over", arguments: walks.indices)
-  func journey(walk: Int) throws {
+  func journey(walk: Int) async throws {
     let (scenario, offered, lines, shows) = Self.walks[walk]
     let terminal = try PseudoTerminal(["--accessible", "--scenario", scenario])
-    try #require(terminal.waitFor(offered), "\(scenario)")
+    try #require(await terminal.waiting(for: offered), "\(scenario)")
 
     for (line, answered) in lines {
       let before = terminal.output.count
       terminal.send(line + "\r")
-      if !answered.isEmpty { try #require(terminal.waitFor(answered, after: before), "\(line)") }
+      if !answered.isEmpty {
+        try #require(await terminal.waiting(for: answered, after: before), "\(line)")
+      }
     }
 
-    #expect(terminal.waitFor(shows), "\(scenario)")
+    #expect(await terminal.waiting(for: shows), "\(scenario)")
     terminal.send("q\r")
-    #expect(terminal.waitForExit() != nil)
+    #expect(await terminal.exiting() != nil)
     Self.expectPlain(terminal.text, scenario)
   }
 
   @Test("ACCESSIBLE=1 does what --accessible does, and a key that does nothing says so")
-  func environment() throws {
+  func environment() async throws {
     let terminal = try PseudoTerminal(
       ["--scenario", "all-available"], environment: ["TERM": "xterm-256color", "ACCESSIBLE": "1"])
-    try #require(terminal.waitFor("1 to 4 select a row"))
+    try #require(await terminal.waiting(for: "1 to 4 select a row"))
 
     terminal.send("x\r")
-    try #require(terminal.waitFor("That key does nothing here."))
+    try #require(await terminal.waiting(for: "That key does nothing here."))
     terminal.send("2\r")
-    try #require(terminal.waitFor("Visa ending in 4242, expires August 2028, selected"))
+    try #require(await terminal.waiting(for: "Visa ending in 4242, expires August 2028, selected"))
     terminal.send("q\r")
 
-    #expect(terminal.waitForExit() == 0)
+    #expect(await terminal.exiting() == 0)
     #expect(terminal.text.contains("Selected: Visa •••• 4242"))
     Self.expectPlain(terminal.text, "ACCESSIBLE=1")
   }
 
   @Test("the security code is not echoed as it is typed")
-  func securityCodeHidden() throws {
+  func securityCodeHidden() async throws {
     let terminal = try PseudoTerminal(["--accessible", "--scenario", "add-card-ok"])
-    try #require(terminal.waitFor("a add a card"))
+    try #require(await terminal.waiting(for: "a add a card"))
     for (line, next) in [
       ("a", "Card number:"), ("4242 4242 4242 4242", "Expiry:"), ("12/30", "Security code:"),
     ] {
       terminal.send(line + "\r")
-      try #require(terminal.waitFor(next))
+      try #require(await terminal.waiting(for: next))
     }
     let before = terminal.output.count
 
     terminal.send("987\r")
 
-    try #require(terminal.waitFor("Name on card:", after: before))
+    try #require(await terminal.waiting(for: "Name on card:", after: before))
     #expect(!terminal.text.contains("987"))
     terminal.send("\u{1B}\r")
-    try #require(terminal.waitFor("1 to 4 select a row", after: before))
+    try #require(await terminal.waiting(for: "1 to 4 select a row", after: before))
     terminal.send("q\r")
-    #expect(terminal.waitForExit() == 0)
+    #expect(await terminal.exiting() == 0)
   }
 
   /// No box drawing, no colour, no cursor movement: only the lines, and what was typed.

@@ -12,194 +12,194 @@ import Testing
 @Suite("Interactive screen on a pseudo-terminal", .serialized, .timeLimit(.minutes(1)))
 struct InteractiveTerminalTests {
   @Test("select a card and quit: its name on stdout, exit 0")
-  func selectAndQuit() throws {
+  func selectAndQuit() async throws {
     let terminal = try PseudoTerminal(["--scenario", "all-available"])
-    try #require(terminal.waitFor("Enter select"))
+    try #require(await terminal.waiting(for: "Enter select"))
 
     terminal.send("j")
     terminal.send("\r")
-    try #require(terminal.waitFor("Visa •••• 4242 selected."))
+    try #require(await terminal.waiting(for: "Visa •••• 4242 selected."))
     terminal.send("q")
 
-    #expect(terminal.waitForExit() == 0)
+    #expect(await terminal.exiting() == 0)
     #expect(terminal.text.contains("Selected: Visa •••• 4242\r\n"))
   }
 
   @Test("cards that could not load say so beside the list, and r brings them back")
-  func partialLoadRecovers() throws {
+  func partialLoadRecovers() async throws {
     let terminal = try PseudoTerminal(["--scenario", "cards-offline"])
-    try #require(terminal.waitFor("r try again"))
+    try #require(await terminal.waiting(for: "r try again"))
     #expect(terminal.text.contains("We couldn't load your cards without a"))
     let before = terminal.output.count
 
     terminal.send("r")
 
-    try #require(terminal.waitFor("Visa •••• 4242", after: before))
+    try #require(await terminal.waiting(for: "Visa •••• 4242", after: before))
     terminal.send("q")
-    #expect(terminal.waitForExit() == 0)
+    #expect(await terminal.exiting() == 0)
     let last = terminal.text.components(separatedBy: "Choose how to pay").last ?? ""
     #expect(!last.contains("You're offline"))
   }
 
   @Test("r keeps the cursor on its row while the cards join the list above it")
-  func cursorStaysOnItsRow() throws {
+  func cursorStaysOnItsRow() async throws {
     let terminal = try PseudoTerminal(["--scenario", "cards-offline"])
-    try #require(terminal.waitFor("r try again"))
+    try #require(await terminal.waiting(for: "r try again"))
     terminal.send("j")
-    try #require(terminal.waitFor("▸○ Apple Pay"))
+    try #require(await terminal.waiting(for: "▸○ Apple Pay"))
     let before = terminal.output.count
 
     terminal.send("r")
-    try #require(terminal.waitFor("Visa •••• 4242", after: before))
+    try #require(await terminal.waiting(for: "Visa •••• 4242", after: before))
     terminal.send("\r")
 
-    #expect(terminal.waitFor("Apple Pay selected.", after: before))
+    #expect(await terminal.waiting(for: "Apple Pay selected.", after: before))
     terminal.send("q")
-    #expect(terminal.waitForExit() == 0)
+    #expect(await terminal.exiting() == 0)
   }
 
   @Test("a scenario typed at the terminal is asked for, then drives the screen")
-  func scenarioTypedAtTheTerminal() throws {
+  func scenarioTypedAtTheTerminal() async throws {
     let terminal = try PseudoTerminal(["--scenario-file", "-"])
-    try #require(terminal.waitFor("reading the scenario's JSON; end it with Ctrl-D"))
+    try #require(await terminal.waiting(for: "reading the scenario's JSON; end it with Ctrl-D"))
 
     terminal.send(#"{"wallet": {"outcome": "banned"}}"# + "\n\u{04}")
 
-    try #require(terminal.waitFor("Enter select"))
+    try #require(await terminal.waiting(for: "Enter select"))
     #expect(!terminal.text.contains("Balance"), "the banned wallet is left out")
     terminal.send("q")
-    #expect(terminal.waitForExit() == 0)
+    #expect(await terminal.exiting() == 0)
   }
 
   @Test("in the log panel, a line marks where the next action's timeline starts")
-  func logPanelMarksEachTimeline() throws {
+  func logPanelMarksEachTimeline() async throws {
     let terminal = try PseudoTerminal(["--scenario", "offline"])
-    try #require(terminal.waitFor("r try again"))
+    try #require(await terminal.waiting(for: "r try again"))
     terminal.send("l")
-    try #require(terminal.waitFor("Developer log"))
+    try #require(await terminal.waiting(for: "Developer log"))
     let before = terminal.output.count
 
     terminal.send("r")
 
-    #expect(terminal.waitFor("──────  trying the payment methods again", after: before))
-    try #require(terminal.waitFor("Balance €125.50", after: before))
+    #expect(await terminal.waiting(for: "──────  trying the payment methods again", after: before))
+    try #require(await terminal.waiting(for: "Balance €125.50", after: before))
     terminal.send("q")
-    #expect(terminal.waitForExit() == 0)
+    #expect(await terminal.exiting() == 0)
   }
 
   @Test("offline, then r: the same load path again, and the screen loads")
-  func retryOffline() throws {
+  func retryOffline() async throws {
     let terminal = try PseudoTerminal(["--scenario", "offline"])
-    try #require(terminal.waitFor("r try again"))
+    try #require(await terminal.waiting(for: "r try again"))
     let before = terminal.output.count
 
     terminal.send("r")
 
-    #expect(terminal.waitFor("Balance €125.50", after: before))
+    #expect(await terminal.waiting(for: "Balance €125.50", after: before))
     terminal.send("q")
-    #expect(terminal.waitForExit() == 0)
+    #expect(await terminal.exiting() == 0)
   }
 
   @Test("the session ended, then Enter: signed in, and the screen loads")
-  func signIn() throws {
+  func signIn() async throws {
     let terminal = try PseudoTerminal(["--scenario", "session-expired"])
-    try #require(terminal.waitFor("Enter Sign in"))
+    try #require(await terminal.waiting(for: "Enter Sign in"))
     let before = terminal.output.count
 
     terminal.send("\r")
 
-    #expect(terminal.waitFor("Balance €125.50", after: before))
+    #expect(await terminal.waiting(for: "Balance €125.50", after: before))
     terminal.send("q")
-    #expect(terminal.waitForExit() == 0)
+    #expect(await terminal.exiting() == 0)
   }
 
   @Test("not verified, then Enter twice: the second check finds the account verified")
-  func checkStatusTwice() throws {
+  func checkStatusTwice() async throws {
     let terminal = try PseudoTerminal(["--scenario", "user-not-verified", "--verbose"])
-    try #require(terminal.waitFor("Enter Check my status again"))
+    try #require(await terminal.waiting(for: "Enter Check my status again"))
 
     let start = terminal.output.count
     terminal.send("\r")
-    try #require(terminal.waitFor("user status is notVerified", after: start))
+    try #require(await terminal.waiting(for: "user status is notVerified", after: start))
     // The journey drawn again after the first check, saying what the check found, and its
     // button on offer once more.
     let checked = try #require(terminal.end(of: "user status is notVerified", after: start))
-    try #require(terminal.waitFor("Checked just now", after: checked))
-    try #require(terminal.waitFor("Enter Check my status again", after: checked))
+    try #require(await terminal.waiting(for: "Checked just now", after: checked))
+    try #require(await terminal.waiting(for: "Enter Check my status again", after: checked))
     let before = terminal.output.count
     terminal.send("\r")
 
-    #expect(terminal.waitFor("Balance €125.50", after: before))
+    #expect(await terminal.waiting(for: "Balance €125.50", after: before))
     terminal.send("q")
-    #expect(terminal.waitForExit() == 0)
+    #expect(await terminal.exiting() == 0)
   }
 
   @Test(
     "offline on one screen is offline on the other, until the user tries again; then both are back"
   )
-  func oneWorldForBothScreens() throws {
+  func oneWorldForBothScreens() async throws {
     let terminal = try PseudoTerminal(["--scenario", "offline"])
-    try #require(terminal.waitFor("r try again"))
+    try #require(await terminal.waiting(for: "r try again"))
     var before = terminal.output.count
 
     terminal.send("w")
 
-    try #require(terminal.waitFor("Your wallet", after: before))
+    try #require(await terminal.waiting(for: "Your wallet", after: before))
     let walletShown = try #require(terminal.end(of: "Your wallet", after: before))
-    #expect(terminal.waitFor("You're offline", after: walletShown))
+    #expect(await terminal.waiting(for: "You're offline", after: walletShown))
     #expect(!terminal.text.contains("Balance"), "nobody tried again: still offline")
     before = terminal.output.count
     terminal.send("r")
-    try #require(terminal.waitFor("Balance €125.50", after: before))
+    try #require(await terminal.waiting(for: "Balance €125.50", after: before))
     before = terminal.output.count
     // Back on the first screen, which still showed the failure: it meets the world the
     // recovery led to, without a second r.
     terminal.send("w")
-    #expect(terminal.waitFor("Visa •••• 4242", after: before))
+    #expect(await terminal.waiting(for: "Visa •••• 4242", after: before))
     terminal.send("q")
-    #expect(terminal.waitForExit() == 0)
+    #expect(await terminal.exiting() == 0)
   }
 
   @Test("a way out taken on the wallet screen is the world the other screen loads in")
-  func wayOutTakenOnTheOtherScreen() throws {
+  func wayOutTakenOnTheOtherScreen() async throws {
     let terminal = try PseudoTerminal(["--scenario", "offline", "--screen", "wallet"])
-    try #require(terminal.waitFor("r try again"))
+    try #require(await terminal.waiting(for: "r try again"))
     var before = terminal.output.count
     terminal.send("r")
-    try #require(terminal.waitFor("Balance €125.50", after: before))
+    try #require(await terminal.waiting(for: "Balance €125.50", after: before))
     before = terminal.output.count
 
     terminal.send("w")
 
-    #expect(terminal.waitFor("Visa •••• 4242", after: before))
+    #expect(await terminal.waiting(for: "Visa •••• 4242", after: before))
     terminal.send("q")
-    #expect(terminal.waitForExit() == 0)
+    #expect(await terminal.exiting() == 0)
   }
 
   @Test("an unverified account is unverified on the wallet screen too, until checked")
-  func notVerifiedOnBothScreens() throws {
+  func notVerifiedOnBothScreens() async throws {
     let terminal = try PseudoTerminal(["--scenario", "user-not-verified"])
-    try #require(terminal.waitFor("Enter Check my status again"))
+    try #require(await terminal.waiting(for: "Enter Check my status again"))
     let before = terminal.output.count
 
     terminal.send("w")
 
-    try #require(terminal.waitFor("Your wallet", after: before))
+    try #require(await terminal.waiting(for: "Your wallet", after: before))
     let walletShown = try #require(terminal.end(of: "Your wallet", after: before))
-    #expect(terminal.waitFor("Enter Check my status again", after: walletShown))
+    #expect(await terminal.waiting(for: "Enter Check my status again", after: walletShown))
     #expect(!terminal.text.contains("Balance"))
     terminal.send("q")
-    #expect(terminal.waitForExit() == 77)
+    #expect(await terminal.exiting() == 77)
   }
 
   @Test("q during a slow load quits at once, cancelling it: interrupted while loading, 130")
-  func quitWhileLoading() throws {
+  func quitWhileLoading() async throws {
     let terminal = try PseudoTerminal(["--scenario", "wallet-slow"])
-    try #require(terminal.waitFor("Loading…"))
+    try #require(await terminal.waiting(for: "Loading…"))
 
     let sent = ContinuousClock.now
     terminal.send("q")
-    let status = terminal.waitForExit()
+    let status = await terminal.exiting()
     let elapsed = ContinuousClock.now - sent
 
     #expect(status == 130)
@@ -214,16 +214,16 @@ struct InteractiveTerminalTests {
       ("q", nil, 0), ("\u{1B}", nil, 0), ("\u{03}", nil, 0), (nil, SIGTERM, 143),
       (nil, SIGHUP, 129), (nil, SIGINT, 130),
     ] as [(String?, Int32?, Int32)])
-  func attributesRestored(key: String?, signal: Int32?, status: Int32) throws {
+  func attributesRestored(key: String?, signal: Int32?, status: Int32) async throws {
     let terminal = try PseudoTerminal(["--scenario", "all-available"])
     let before = terminal.attributesAtStart
-    try #require(terminal.waitFor("Enter select"))
+    try #require(await terminal.waiting(for: "Enter select"))
     #expect(terminal.attributes() != before, "the screen is in raw mode while open")
 
     if let key { terminal.send(key) }
     if let signal { kill(terminal.pid, signal) }
 
-    #expect(terminal.waitForExit() == status)
+    #expect(await terminal.exiting() == status)
     #expect(terminal.attributes() == before)
     #expect(terminal.text.hasSuffix("\u{1B}[?25h\u{1B}[?1049l"), "cursor and screen given back")
   }
@@ -231,14 +231,14 @@ struct InteractiveTerminalTests {
   @Test(
     "a signal that ends the process (a quit, a crash) gives the terminal back first, and then kills",
     arguments: [SIGQUIT, SIGSEGV, SIGILL])
-  func fatalSignalRestores(signal: Int32) throws {
+  func fatalSignalRestores(signal: Int32) async throws {
     let terminal = try PseudoTerminal(["--scenario", "all-available"])
     let before = terminal.attributesAtStart
-    try #require(terminal.waitFor("Enter select"))
+    try #require(await terminal.waiting(for: "Enter select"))
 
     kill(terminal.pid, signal)
 
-    #expect(terminal.waitForExit() == nil, "ended by the signal")
+    #expect(await terminal.exiting() == nil, "ended by the signal")
     #expect(terminal.exitStatus.map { $0 & 0x7F } == signal)
     #expect(terminal.attributes() == before)
     #expect(terminal.text.contains("\u{1B}[?25h\u{1B}[?1049l"), "cursor and screen given back")
@@ -247,92 +247,92 @@ struct InteractiveTerminalTests {
   }
 
   @Test("--once on a terminal renders once and exits, as a pipe would")
-  func once() throws {
+  func once() async throws {
     let terminal = try PseudoTerminal(["--scenario", "offline", "--once"])
 
-    #expect(terminal.waitForExit() == 75)
+    #expect(await terminal.exiting() == 75)
     #expect(terminal.text.contains("You're offline"))
     #expect(!terminal.text.contains("\u{1B}[?1049h"), "no alternate screen")
   }
 
   @Test("--json on a terminal prints the state once, as before")
-  func json() throws {
+  func json() async throws {
     let terminal = try PseudoTerminal(["--scenario", "all-available", "--json"])
 
-    #expect(terminal.waitForExit() == 0)
+    #expect(await terminal.exiting() == 0)
     #expect(terminal.text.contains("\"status\" : \"loaded\""))
   }
 
   @Test(
     "the add-card form: type, leave a field and see its problem, fix it, save, and the new card is selected"
   )
-  func addCard() throws {
+  func addCard() async throws {
     let terminal = try PseudoTerminal(["--scenario", "add-card-ok"])
-    try #require(terminal.waitFor("a add a card"))
+    try #require(await terminal.waiting(for: "a add a card"))
 
     terminal.send("a")
-    try #require(terminal.waitFor("Esc back"))
+    try #require(await terminal.waiting(for: "Esc back"))
     terminal.send("5555 5555 5555 4444\t13/28\t")
-    try #require(terminal.waitFor("The month is 01 to 12."))
+    try #require(await terminal.waiting(for: "The month is 01 to 12."))
     terminal.send("\u{1B}[Z" + String(repeating: "\u{7F}", count: 5) + "08/28\t123\tAda Lovelace")
     let before = terminal.output.count
     terminal.send("\r")
 
-    #expect(terminal.waitFor("Mastercard •••• 4444 selected.", after: before))
+    #expect(await terminal.waiting(for: "Mastercard •••• 4444 selected.", after: before))
     terminal.send("q")
-    #expect(terminal.waitForExit() == 0)
+    #expect(await terminal.exiting() == 0)
     #expect(terminal.text.contains("Selected: Mastercard •••• 4444"))
     #expect(terminal.text.contains("•••• •••• •••• 4444"), "masked once the cursor left it")
   }
 
   @Test("adding a card saved before selects that card, listed once, and says it was saved")
-  func addDuplicateCard() throws {
+  func addDuplicateCard() async throws {
     let terminal = try PseudoTerminal(["--scenario", "add-card-duplicate"])
-    try #require(terminal.waitFor("a add a card"))
+    try #require(await terminal.waiting(for: "a add a card"))
 
     terminal.send("a")
-    try #require(terminal.waitFor("Esc back"))
+    try #require(await terminal.waiting(for: "Esc back"))
     terminal.send("5555 5555 5555 4444\t09/29\t123\tAda Lovelace")
-    try #require(terminal.waitFor("Ada Lovelace"))
+    try #require(await terminal.waiting(for: "Ada Lovelace"))
     let before = terminal.output.count
     terminal.send("\r")
 
-    try #require(terminal.waitFor("Already saved: Mastercard •••• 4444", after: before))
+    try #require(await terminal.waiting(for: "Already saved: Mastercard •••• 4444", after: before))
     terminal.send("q")
-    #expect(terminal.waitForExit() == 0)
+    #expect(await terminal.exiting() == 0)
     #expect(terminal.text.contains("Selected: Mastercard •••• 4444"))
   }
 
   @Test("Enter on a form with problems takes the cursor to the first field that has one")
-  func submitWithProblems() throws {
+  func submitWithProblems() async throws {
     let terminal = try PseudoTerminal(["--scenario", "add-card-ok"])
-    try #require(terminal.waitFor("a add a card"))
+    try #require(await terminal.waiting(for: "a add a card"))
     terminal.send("a")
-    try #require(terminal.waitFor("Esc back"))
+    try #require(await terminal.waiting(for: "Esc back"))
     // A number and a name, no expiry and no code; the cursor on the name.
     terminal.send("5555 5555 5555 4444\t\t\tAda Lovelace")
-    try #require(terminal.waitFor("Ada Lovelace"))
+    try #require(await terminal.waiting(for: "Ada Lovelace"))
     let before = terminal.output.count
 
     terminal.send("\r")
 
-    #expect(terminal.waitFor("▸ Expiry", after: before))
+    #expect(await terminal.waiting(for: "▸ Expiry", after: before))
     // Ctrl-C quits from the form as from the list, by the list's state.
     terminal.send("\u{03}")
-    #expect(terminal.waitForExit() == 0)
+    #expect(await terminal.exiting() == 0)
   }
 
   @Test("a resize redraws the screen at the new width")
-  func resize() throws {
+  func resize() async throws {
     let terminal = try PseudoTerminal(["--scenario", "all-available"], columns: 80, rows: 24)
-    try #require(terminal.waitFor("Enter select"))
+    try #require(await terminal.waiting(for: "Enter select"))
     let before = terminal.output.count
 
     terminal.resize(columns: 40, rows: 20)
 
     let narrowTop = "╭" + String(repeating: "─", count: 38) + "╮"
-    #expect(terminal.waitFor(narrowTop, after: before))
+    #expect(await terminal.waiting(for: narrowTop, after: before))
     terminal.send("q")
-    #expect(terminal.waitForExit() == 0)
+    #expect(await terminal.exiting() == 0)
   }
 }

@@ -35,7 +35,7 @@ struct OverHTTPTests {
   }
 
   @Test("token-expired over HTTP shows exactly the screen it shows in process")
-  func sameScreen() throws {
+  func sameScreen() async throws {
     let server = try ScenarioServer(scenario: "token-expired")
     defer { server.stop() }
     try #require(Int(server.port) != nil, "the server printed its port")
@@ -49,28 +49,28 @@ struct OverHTTPTests {
   }
 
   @Test("over HTTP too, a way out is reached by the user's r, on either screen, not by a load")
-  func wayOutOverHTTP() throws {
+  func wayOutOverHTTP() async throws {
     let server = try ScenarioServer(scenario: "offline")
     defer { server.stop() }
     let terminal = try PseudoTerminal(["--backend-url", server.url])
-    try #require(terminal.waitFor("r try again"))
+    try #require(await terminal.waiting(for: "r try again"))
     var before = terminal.output.count
 
     terminal.send("w")
 
-    try #require(terminal.waitFor("Your wallet", after: before))
-    try #require(terminal.waitFor("r try again", after: before))
+    try #require(await terminal.waiting(for: "Your wallet", after: before))
+    try #require(await terminal.waiting(for: "r try again", after: before))
     #expect(!terminal.text.contains("Balance"), "nobody tried again: the world is the same")
     before = terminal.output.count
     terminal.send("r")
-    try #require(terminal.waitFor("Balance €125.50", after: before))
+    try #require(await terminal.waiting(for: "Balance €125.50", after: before))
     before = terminal.output.count
     // Back on the first screen, which still showed the failure: it meets the world the
     // recovery led to, without a second r.
     terminal.send("w")
-    #expect(terminal.waitFor("Visa •••• 4242", after: before))
+    #expect(await terminal.waiting(for: "Visa •••• 4242", after: before))
     terminal.send("q")
-    #expect(terminal.waitForExit() == 0)
+    #expect(await terminal.exiting() == 0)
   }
 
   /// The ways out `--list-scenarios` promises, walked as a person would: the key the screen
@@ -94,33 +94,33 @@ struct OverHTTPTests {
       ]
 
   @Test("each way out, walked on the screen, in process and over HTTP", arguments: walks.indices)
-  func wayOutWalks(walk: Int) throws {
+  func wayOutWalks(walk: Int) async throws {
     let (scenario, offered, presses, shows) = Self.walks[walk]
     let lastKey = offered.hasPrefix("Enter") ? "\r" : "r"
     let server = try ScenarioServer(scenario: scenario)
     defer { server.stop() }
     for arguments in [["--scenario", scenario], ["--backend-url", server.url]] {
       let terminal = try PseudoTerminal(arguments)
-      try #require(terminal.waitFor(offered), "\(arguments)")
+      try #require(await terminal.waiting(for: offered), "\(arguments)")
       #expect(!terminal.text.contains(shows), "\(arguments): no way out before the user acts")
       for (key, answered) in presses {
         let before = terminal.output.count
         terminal.send(key)
-        try #require(terminal.waitFor(answered, after: before), "\(arguments)")
-        try #require(terminal.waitFor(offered, after: before), "\(arguments)")
+        try #require(await terminal.waiting(for: answered, after: before), "\(arguments)")
+        try #require(await terminal.waiting(for: offered, after: before), "\(arguments)")
       }
       let before = terminal.output.count
 
       terminal.send(lastKey)
 
-      #expect(terminal.waitFor(shows, after: before), "\(arguments)")
+      #expect(await terminal.waiting(for: shows, after: before), "\(arguments)")
       terminal.send("q")
-      #expect(terminal.waitForExit() == 0, "\(arguments)")
+      #expect(await terminal.exiting() == 0, "\(arguments)")
     }
   }
 
   @Test("the tokens from the environment are sent, and never printed, even with --verbose")
-  func tokensFromTheEnvironment() throws {
+  func tokensFromTheEnvironment() async throws {
     let server = try ScenarioServer(scenario: "token-expired")
     defer { server.stop() }
     let token = "env_access_token_71c3"
@@ -135,7 +135,7 @@ struct OverHTTPTests {
   }
 
   @Test("a server that is not there is 'Can't reach our payment service', exit 69, at once")
-  func noServer() throws {
+  func noServer() async throws {
     let started = ContinuousClock.now
 
     let result = try EndToEndTests.runBinary([
@@ -151,7 +151,7 @@ struct OverHTTPTests {
 
   #if os(Linux)
     @Test("only payment-methods-http loads the HTTP stack; payment-methods starts without it")
-    func httpStackLoadsOnlyWhereLinked() throws {
+    func httpStackLoadsOnlyWhereLinked() async throws {
       // The dynamic loader lists the libraries a program loads, and runs nothing.
       let trace = ["LD_TRACE_LOADED_OBJECTS": "1"]
 
@@ -168,7 +168,7 @@ struct OverHTTPTests {
   #endif
 
   @Test("payment-methods without payment-methods-http beside it says how to build it, exit 69")
-  func companionMissing() throws {
+  func companionMissing() async throws {
     // Beside the build folder, on its file system: a hard link is the same file under a
     // second name. (A copy would be a file just written, which another test's process,
     // forked while it was open, could keep busy for writing: exec would fail.)
@@ -189,7 +189,7 @@ struct OverHTTPTests {
   }
 
   @Test("a token in the environment that could break a header is refused with 78, unshown")
-  func unusableToken() throws {
+  func unusableToken() async throws {
     let result = try EndToEndTests.runBinary(
       ["--backend-url", "http://127.0.0.1:1"],
       environment: ["PAYMENTS_ACCESS_TOKEN": "abc\r\nX-Injected: 1"])
@@ -201,7 +201,7 @@ struct OverHTTPTests {
   }
 
   @Test("--export-scenario prints a script with every endpoint of the wire contract")
-  func export() throws {
+  func export() async throws {
     let result = try EndToEndTests.runBinary(["--export-scenario", "token-expired"])
 
     let script = try #require(
@@ -237,7 +237,7 @@ private let redirectingServer = """
 
 extension OverHTTPTests {
   @Test("a redirect is not followed: the token never goes anywhere but the backend URL")
-  func redirectRefused() throws {
+  func redirectRefused() async throws {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
     process.arguments = ["python3", "-c", redirectingServer]

@@ -28,7 +28,9 @@ struct PhrasebookTests {
   @Test("a bundle that cannot be found leaves every word in English, from the compiled-in table")
   func missingBundle() {
     let words = Phrasebook(
-      locale: german, bundleName: "NoSuchBundle", english: PackageResources.English_strings)
+      locale: german,
+      tables: Phrasebook.Tables(
+        bundleName: "NoSuchBundle", english: PackageResources.English_strings))
 
     #expect(words.languageCode == "en")
     #expect(words["journey.signIn.button"] == "Sign in")

@@ -10,10 +10,12 @@ struct TerminalWords: Sendable {
 
   init(locale: Locale) {
     labels = ScreenLabels(locale: locale)
-    words = Phrasebook(
-      locale: locale, bundleName: "PaymentMethods_CLI", english: PackageResources.English_strings
-    )
+    words = Phrasebook(locale: locale, tables: Self.tables)
   }
+
+  /// The CLI's tables, read once.
+  private static let tables = Phrasebook.Tables(
+    bundleName: "PaymentMethods_CLI", english: PackageResources.English_strings)
 
   /// The words of the language every run is in unless the user asks for another.
   static let english = TerminalWords(locale: UserLocale.fallback)

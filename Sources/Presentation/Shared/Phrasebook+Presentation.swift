@@ -5,10 +5,11 @@ extension Phrasebook {
   /// The Presentation layer's words, in the language of `locale` (English when there is no
   /// table for it).
   public static func presentation(_ locale: Locale) -> Phrasebook {
-    Phrasebook(
-      locale: locale, bundleName: "PaymentMethods_Presentation",
-      english: PackageResources.English_strings)
+    Phrasebook(locale: locale, tables: presentationTables)
   }
+
+  private static let presentationTables = Tables(
+    bundleName: "PaymentMethods_Presentation", english: PackageResources.English_strings)
 
   /// A notice or an error as one sentence for a screen reader: title, message and hint,
   /// then the reference to quote and the button, where there are any.

@@ -11,29 +11,50 @@ import Foundation
 /// An app copies the layer with its `Resources` folder; its view models take the user's
 /// `Locale` and make their phrasebook from it.
 public struct Phrasebook: Sendable {
+  /// Every table of one layer, read once: the English one from the module, the others from
+  /// the resource bundle if it can be found. A layer keeps its `Tables` in a `static let`,
+  /// so a process reads each file once however many screens it makes.
+  public struct Tables: Sendable {
+    let english: [String: String]
+    /// By language code: "de".
+    let others: [String: [String: String]]
+
+    /// - Parameters:
+    ///   - bundleName: the resource bundle's name, `<package>_<target>`.
+    ///   - english: the English table's bytes, compiled into the module.
+    public init(bundleName: String, english: [UInt8]) {
+      self.english = Phrasebook.table(from: Foundation.Data(english)) ?? [:]
+      var others: [String: [String: String]] = [:]
+      if let bundle = Phrasebook.bundle(named: bundleName) {
+        for language in bundle.localizations where language != "en" {
+          if let path = bundle.path(
+            forResource: "Localizable", ofType: "strings", inDirectory: nil,
+            forLocalization: language),
+            let table = FileManager.default.contents(atPath: path).flatMap(Phrasebook.table)
+          {
+            others[language] = table
+          }
+        }
+      }
+      self.others = others
+    }
+  }
+
   /// The language the words are in: "en", "de". English for a language with no table.
   public let languageCode: String
   private let words: [String: String]
   private let english: [String: String]
 
-  /// - Parameters:
-  ///   - locale: the user's locale; its language picks the table.
-  ///   - bundleName: the resource bundle's name, `<package>_<target>`.
-  ///   - english: the English table's bytes, compiled into the module.
-  public init(locale: Locale, bundleName: String, english: [UInt8]) {
-    self.english = Self.table(from: Foundation.Data(english)) ?? [:]
+  /// - Parameter locale: the user's locale; its language picks the table.
+  public init(locale: Locale, tables: Tables) {
+    english = tables.english
     let language = locale.language.languageCode?.identifier ?? "en"
-    if language != "en", let bundle = Self.bundle(named: bundleName),
-      let path = bundle.path(
-        forResource: "Localizable", ofType: "strings", inDirectory: nil,
-        forLocalization: language),
-      let table = FileManager.default.contents(atPath: path).flatMap(Self.table)
-    {
+    if let table = tables.others[language] {
       languageCode = language
       words = table
     } else {
       languageCode = "en"
-      words = self.english
+      words = tables.english
     }
   }
 
@@ -92,7 +113,7 @@ public struct Phrasebook: Sendable {
 
   /// The resource bundle called `name`, where SwiftPM puts it: beside the executable on
   /// Linux (`name.resources`), in the app's resources on Apple platforms (`name.bundle`).
-  private static func bundle(named name: String) -> Bundle? {
+  static func bundle(named name: String) -> Bundle? {
     let places = [Bundle.main.resourceURL, Bundle.main.bundleURL].compactMap { $0 }
     for place in places {
       for suffix in ["resources", "bundle"] {

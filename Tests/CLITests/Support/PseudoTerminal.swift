@@ -186,3 +186,33 @@ final class PseudoTerminal {
     let what: String
   }
 }
+
+extension PseudoTerminal {
+  /// `waitFor` on a thread of its own. The wait blocks while the program works, and async
+  /// tests share a few threads (two, on a two-core machine): a wait held on one of them
+  /// would starve the other tests, worst of all under the thread sanitizer, where the
+  /// program is slow.
+  func waiting(for text: String, after offset: Int = 0, seconds: Double = 10) async -> Bool {
+    await offThePool { $0.waitFor(text, after: offset, seconds: seconds) }
+  }
+
+  /// `waitForExit`, on a thread of its own.
+  func exiting(seconds: Double = 10) async -> Int32? {
+    await offThePool { $0.waitForExit(seconds: seconds) }
+  }
+
+  private func offThePool<T: Sendable>(_ work: @escaping @Sendable (PseudoTerminal) -> T) async
+    -> T
+  {
+    let terminal = HandedOver(terminal: self)
+    return await withCheckedContinuation { continuation in
+      Thread { continuation.resume(returning: work(terminal.terminal)) }.start()
+    }
+  }
+}
+
+/// The terminal, handed to the thread that waits on it. Safe: a test awaits each wait
+/// before it touches the terminal again, so one thread at a time uses it.
+private struct HandedOver: @unchecked Sendable {
+  let terminal: PseudoTerminal
+}
