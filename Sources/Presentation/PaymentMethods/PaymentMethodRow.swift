@@ -56,7 +56,7 @@ public struct PaymentMethodRow: Sendable, Equatable, Identifiable {
       spoken = words["a11y.row.wallet", balance]
     case .card(let card):
       title = words["row.card.title", card.brand, card.lastFour]
-      let month = card.expiry.spelledOut(locale: locale)
+      let month = words.spelledOut(card.expiry)
       if let rejection = card.rejection {
         let reason = rejection.message ?? words.sentence(for: rejection.reason)
         subtitle = words["row.card.declined", reason]
@@ -115,15 +115,26 @@ extension Phrasebook {
   }
 }
 
-extension CardExpiry {
-  /// The month and year written out for a screen reader: "August 2028".
-  fileprivate func spelledOut(locale: Locale) -> String {
-    var calendar = Calendar(identifier: .gregorian)
-    calendar.timeZone = TimeZone(identifier: "UTC") ?? calendar.timeZone
-    guard let date = calendar.date(from: DateComponents(year: year, month: month, day: 1))
-    else { return description }
-    var style = Date.FormatStyle(locale: locale, calendar: calendar, timeZone: calendar.timeZone)
-    style = style.month(.wide).year()
-    return date.formatted(style)
+extension Phrasebook {
+  /// The month and year of an expiry written out for a screen reader: "August 2028". From
+  /// the table, like every word, rather than from the calendar's formatter, which would
+  /// load the locale's calendar data for one word.
+  fileprivate func spelledOut(_ expiry: CardExpiry) -> String {
+    let month =
+      switch expiry.month {
+      case 1: self["month.1"]
+      case 2: self["month.2"]
+      case 3: self["month.3"]
+      case 4: self["month.4"]
+      case 5: self["month.5"]
+      case 6: self["month.6"]
+      case 7: self["month.7"]
+      case 8: self["month.8"]
+      case 9: self["month.9"]
+      case 10: self["month.10"]
+      case 11: self["month.11"]
+      default: self["month.12"]
+      }
+    return self["a11y.monthYear", month, String(expiry.year)]
   }
 }

@@ -11,32 +11,30 @@ import Foundation
 /// An app copies the layer with its `Resources` folder; its view models take the user's
 /// `Locale` and make their phrasebook from it.
 public struct Phrasebook: Sendable {
-  /// Every table of one layer, read once: the English one from the module, the others from
-  /// the resource bundle if it can be found. A layer keeps its `Tables` in a `static let`,
-  /// so a process reads each file once however many screens it makes.
+  /// The tables of one layer: the English one, compiled into the module and read once
+  /// (a layer keeps its `Tables` in a `static let`), and where the others are. Another
+  /// language's table is read when a phrasebook in that language is made; an English one
+  /// never looks for the resource bundle.
   public struct Tables: Sendable {
     let english: [String: String]
-    /// By language code: "de".
-    let others: [String: [String: String]]
+    let bundleName: String
 
     /// - Parameters:
     ///   - bundleName: the resource bundle's name, `<package>_<target>`.
     ///   - english: the English table's bytes, compiled into the module.
     public init(bundleName: String, english: [UInt8]) {
       self.english = Phrasebook.table(from: Foundation.Data(english)) ?? [:]
-      var others: [String: [String: String]] = [:]
-      if let bundle = Phrasebook.bundle(named: bundleName) {
-        for language in bundle.localizations where language != "en" {
-          if let path = bundle.path(
-            forResource: "Localizable", ofType: "strings", inDirectory: nil,
-            forLocalization: language),
-            let table = FileManager.default.contents(atPath: path).flatMap(Phrasebook.table)
-          {
-            others[language] = table
-          }
-        }
-      }
-      self.others = others
+      self.bundleName = bundleName
+    }
+
+    /// The table of `language` from the resource bundle; nil if there is none.
+    func table(_ language: String) -> [String: String]? {
+      guard let bundle = Phrasebook.bundle(named: bundleName),
+        let path = bundle.path(
+          forResource: "Localizable", ofType: "strings", inDirectory: nil,
+          forLocalization: language)
+      else { return nil }
+      return FileManager.default.contents(atPath: path).flatMap(Phrasebook.table)
     }
   }
 
@@ -49,7 +47,7 @@ public struct Phrasebook: Sendable {
   public init(locale: Locale, tables: Tables) {
     english = tables.english
     let language = locale.language.languageCode?.identifier ?? "en"
-    if let table = tables.others[language] {
+    if language != "en", let table = tables.table(language) {
       languageCode = language
       words = table
     } else {
