@@ -22,6 +22,7 @@ struct AppDependencies {
   /// Presentation layer: its language picks the words, its region formats the amounts.
   let locale: Locale
 
+  /// - Parameter tokens: the app's token store's, read from the Keychain at launch.
   init(
     baseURL: URL, tokens: (access: Secret, refresh: Secret), device: any ApplePayDevice,
     logger: any DeveloperLog, locale: Locale = .current
@@ -41,6 +42,14 @@ struct AppDependencies {
     self.locale = locale
   }
 
+  /// The app-level handlers every screen shares: the errors that send the user on a
+  /// journey are decided here once, whichever screen meets them. An app adds its own
+  /// handler in front of the standard ones to route an interruption differently.
+  let flowHandlers = FlowErrorHandlers([
+    SessionEndedHandler(), UserStateHandler(), OutdatedClientHandler(),
+  ])
+
+  /// - Parameter signIn: the app's sign-in: shows its form, then calls `client.signIn`.
   @MainActor
   func paymentMethodsViewModel(signIn: @escaping @Sendable () async throws -> Void)
     -> PaymentMethodsViewModel
@@ -50,9 +59,10 @@ struct AppDependencies {
       cardsRepository: BackendCardsRepository(client: client),
       applePayService: DeviceApplePayService(device: device),
       logger: logger)
+    let userStatus = BackendUserStatusRepository(client: client)
     return PaymentMethodsViewModel(
-      useCase: useCase, userStatus: BackendUserStatusRepository(client: client),
-      signIn: signIn, logger: logger, locale: locale)
+      loadMethods: useCase.execute, checkUserStatus: userStatus.fetchUserStatus,
+      signIn: signIn, flowHandlers: flowHandlers, logger: logger, locale: locale)
   }
 }
 // end snippet
