@@ -24,6 +24,12 @@ public struct Scenario: Sendable, Equatable {
   /// `GET /cards` meets (`SourceScript(addCardMeeting:)`): adding a card while offline fails
   /// offline.
   public var addCard: SourceScript
+  /// What `DELETE /cards/{id}`, `PUT /me/default-payment-method` and `PATCH /cards/{id}`
+  /// answer, each as `addCard` does: unless a scenario says otherwise, they meet what
+  /// `GET /cards` meets, and where the cards would be listed, the write is done.
+  public var removeCard: SourceScript
+  public var setDefault: SourceScript
+  public var updateCard: SourceScript
   /// Where the user's recoveries lead: after the user's first recovery (`r`, a journey's
   /// button, saving a card again) the backend answers as `wayOut[0]` scripts it, after the
   /// second as `wayOut[1]`, the last staying. Until then every screen meets this scenario's
@@ -42,6 +48,9 @@ public struct Scenario: Sendable, Equatable {
     userStatus: [UserStatus] = [.verified],
     signIn: SignInOutcome = .succeeds,
     addCard: SourceScript? = nil,
+    removeCard: SourceScript? = nil,
+    setDefault: SourceScript? = nil,
+    updateCard: SourceScript? = nil,
     wayOut: [Scenario] = []
   ) {
     self.name = name
@@ -53,6 +62,9 @@ public struct Scenario: Sendable, Equatable {
     self.userStatus = userStatus.isEmpty ? [.verified] : userStatus
     self.signIn = signIn
     self.addCard = addCard ?? SourceScript(addCardMeeting: cards)
+    self.removeCard = removeCard ?? SourceScript(writeMeeting: cards, status: 204)
+    self.setDefault = setDefault ?? SourceScript(writeMeeting: cards, status: 200)
+    self.updateCard = updateCard ?? SourceScript(writeMeeting: cards, status: 200)
     self.wayOut = wayOut
   }
 }
@@ -91,6 +103,21 @@ public struct SourceScript: Sendable, Equatable {
         Self.isCardList(body)
       {
         return AddCardOutcomeScript.ok.answer
+      }
+      return answer
+    }
+    self.init(answers, latency: .milliseconds(150))
+  }
+
+  /// A write to a saved card in a scenario that scripts no answer of its own: it meets what
+  /// `GET /cards` meets, and where the cards would be listed, it is done (an answer of
+  /// `status` with no body, which the player fills in: see `ScenarioScript.CardEffect`).
+  public init(writeMeeting cards: SourceScript, status: Int) {
+    let answers = cards.answers.map { answer in
+      if case .respond(let listed, _, let body) = answer, (200..<300).contains(listed),
+        Self.isCardList(body)
+      {
+        return ScriptedAnswer.respond(status: status, body: "")
       }
       return answer
     }

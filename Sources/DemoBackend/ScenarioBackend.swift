@@ -29,6 +29,10 @@ public actor ScenarioBackend: PaymentsBackend {
   private var settled: [String: BackendResponse] = [:]
   /// Cards saved by `POST /cards`, listed by every later `GET /cards` 200.
   private(set) var savedCards: [WireBody.Cards.Card] = []
+  /// Cards removed by `DELETE /cards/{id}`, listed no more.
+  private var removedIDs: Set<String> = []
+  /// Cards given a new expiry by `PATCH /cards/{id}`, listed so from now on.
+  private var updatedCards: [String: WireBody.Cards.Card] = [:]
 
   public init(scenario: Scenario, clock: any Clock<Duration> = ContinuousClock()) {
     self.init(script: ScenarioScript(scenario), clock: clock)
@@ -71,10 +75,42 @@ public actor ScenarioBackend: PaymentsBackend {
       let conflict = WireBody.AlreadySaved(
         code: WireBody.Code.cardAlreadySaved, card: existingCard(like: request))
       response.body = Data(WireBody.text(conflict).utf8)
+    case .removed?:
+      let id = request.resourceID ?? ""
+      if listedCards().contains(where: { $0.id == id }) {
+        removedIDs.insert(id)
+      } else {
+        response = Self.notFound(WireBody.Code.cardNotFound)
+      }
+    case .madeDefault?:
+      let sent = request.body.flatMap {
+        try? JSONDecoder().decode(WireBody.DefaultMethod.self, from: $0.bytes)
+      }
+      if let sent,
+        sent.method.kind == "wallet"
+          || listedCards().contains(where: {
+            $0.id == sent.method.id
+          })
+      {
+        response.body = Data(WireBody.text(sent).utf8)
+      } else {
+        response = Self.notFound(WireBody.Code.methodNotFound)
+      }
+    case .updated?:
+      let id = request.resourceID ?? ""
+      if var card = listedCards().first(where: { $0.id == id }) {
+        card.expiry = Self.fields(of: request)["expiry"] ?? card.expiry
+        card.status = "active"
+        card.rejection = nil
+        updatedCards[id] = card
+        response.body = Data(WireBody.text(card).utf8)
+      } else {
+        response = Self.notFound(WireBody.Code.cardNotFound)
+      }
     case nil:
       break
     }
-    if request.endpoint == .cards { response = withSavedCards(response) }
+    if request.endpoint == .cards { response = withWrites(response) }
     if step.settles, let key = request.idempotencyKey { settled[key] = response }
 
     switch step.fault {
@@ -163,20 +199,47 @@ public actor ScenarioBackend: PaymentsBackend {
     return card
   }
 
-  /// A `GET /cards` answer with the cards saved since added to its list.
-  private func withSavedCards(_ response: BackendResponse) -> BackendResponse {
-    guard !savedCards.isEmpty, response.status == 200,
+  /// The cards the user has now, as the next `GET /cards` 200 would list them: the
+  /// script's (of this stage), then the saved ones, with the writes since applied.
+  private func listedCards() -> [WireBody.Cards.Card] {
+    let endpoints = stage == 0 ? script.endpoints : script.wayOut[stage - 1]
+    let listed = (endpoints[.cards] ?? []).filter { $0.status == 200 }.flatMap {
+      (try? JSONDecoder().decode(WireBody.Cards.self, from: Data($0.body.utf8)))?.cards ?? []
+    }
+    var seen: Set<String> = []
+    return (listed + savedCards).filter {
+      seen.insert($0.id).inserted && !removedIDs.contains($0.id)
+    }
+    .map { updatedCards[$0.id] ?? $0 }
+  }
+
+  /// A `GET /cards` answer with the writes since applied: the cards saved added to its
+  /// list, the ones removed left out, the ones updated as they are now.
+  private func withWrites(_ response: BackendResponse) -> BackendResponse {
+    guard !savedCards.isEmpty || !removedIDs.isEmpty || !updatedCards.isEmpty,
+      response.status == 200,
       var object = try? JSONSerialization.jsonObject(with: response.body) as? [String: Any],
-      var cards = object["cards"] as? [Any],
+      let cards = object["cards"] as? [[String: Any]],
       let saved = try? JSONSerialization.jsonObject(
         with: Data(WireBody.text(WireBody.Cards(cards: savedCards)).utf8)) as? [String: Any],
-      let added = saved["cards"] as? [Any]
+      let added = saved["cards"] as? [[String: Any]]
     else { return response }
-    cards += added
-    object["cards"] = cards
+    object["cards"] = (cards + added).compactMap { card -> [String: Any]? in
+      guard let id = card["id"] as? String else { return card }
+      if removedIDs.contains(id) { return nil }
+      guard let updated = updatedCards[id],
+        let replaced = try? JSONSerialization.jsonObject(with: Data(WireBody.text(updated).utf8))
+          as? [String: Any]
+      else { return card }
+      return replaced
+    }
     guard let body = try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])
     else { return response }
     return BackendResponse(status: 200, headers: response.headers, body: body)
+  }
+
+  private static func notFound(_ code: String) -> BackendResponse {
+    BackendResponse(status: 404, body: Data(WireBody.text(WireBody.Problem(code: code)).utf8))
   }
 }
 

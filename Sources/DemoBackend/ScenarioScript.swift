@@ -83,12 +83,23 @@ public struct ScenarioScript: Sendable, Equatable {
     }
   }
 
-  /// Answers made from the card a `POST /cards` sends.
+  /// Answers made from what a write to the cards sends, and what they change for every
+  /// later `GET /cards` 200.
   public enum CardEffect: String, Sendable, Equatable {
-    /// The card is saved (listed by every later `GET /cards` 200), and the body is it.
+    /// `POST /cards`: the card is saved (listed from now on), and the body is it.
     case saved
-    /// The body says the card was saved before: `card_already_saved`, with the card sent.
+    /// `POST /cards`: the body says the card was saved before: `card_already_saved`, with
+    /// the card sent.
     case existing
+    /// `DELETE /cards/{id}`: the card is no longer listed. A card that is not listed (or
+    /// no longer) is a 404 `card_not_found`.
+    case removed
+    /// `PUT /me/default-payment-method`: the body is the method sent. A card that is not
+    /// listed is a 404 `method_not_found`.
+    case madeDefault
+    /// `PATCH /cards/{id}`: the card is listed with the expiry sent, active, and the body
+    /// is it. A card that is not listed is a 404 `card_not_found`.
+    case updated
   }
 
   public struct Refusal: Sendable, Equatable {
@@ -116,6 +127,9 @@ extension ScenarioScript {
       .wallet: Self.steps(scenario.wallet),
       .cards: Self.steps(scenario.cards),
       .addCard: Self.steps(scenario.addCard).map(Self.cardStep),
+      .removeCard: Self.steps(scenario.removeCard).map { Self.writeStep($0, .removed) },
+      .setDefault: Self.steps(scenario.setDefault).map { Self.writeStep($0, .madeDefault) },
+      .updateCard: Self.steps(scenario.updateCard).map { Self.writeStep($0, .updated) },
       .userStatus: scenario.userStatus.map { status in
         Step(
           latency: Self.userStatusLatency, status: 200,
@@ -184,6 +198,19 @@ extension ScenarioScript {
     // A write that happened before its answer was lost is settled too: the retry must
     // find it, not save the card again.
     step.settles = definite && (step.fault == nil || step.card == .saved)
+    return step
+  }
+
+  /// A write to a saved card as a careful backend answers it: a 2xx without a body is the
+  /// write done (`effect`); a `PATCH`'s definite answers (2xx, 402, 404, 422) are settled
+  /// for its idempotency key, as `POST /cards`'s are.
+  private static func writeStep(_ step: Step, _ effect: CardEffect) -> Step {
+    var step = step
+    if (200..<300).contains(step.status), step.body.isEmpty { step.card = effect }
+    if effect == .updated {
+      let definite = (200..<300).contains(step.status) || [402, 404, 422].contains(step.status)
+      step.settles = definite && step.fault == nil
+    }
     return step
   }
 

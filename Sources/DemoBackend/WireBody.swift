@@ -50,6 +50,16 @@ enum WireBody {
     var refreshToken: String
   }
 
+  /// `PUT /me/default-payment-method`'s body and answer.
+  struct DefaultMethod: Codable {
+    struct Method: Codable {
+      var kind: String
+      var id: String?
+    }
+
+    var method: Method
+  }
+
   struct Problem: Encodable {
     var code: String
     var message: String?
@@ -69,6 +79,9 @@ enum WireBody {
     static let cardDeclined = "card_declined"
     static let userNotVerified = "user_not_verified"
     static let userLocked = "user_locked"
+    static let cardNotFound = "card_not_found"
+    static let methodNotFound = "method_not_found"
+    static let lastPaymentMethod = "last_payment_method"
   }
 
   /// The JSON text of a body. Encoding these plain structs of strings and numbers cannot

@@ -105,8 +105,13 @@ public final class URLSessionPaymentsBackend: PaymentsBackend {
   /// `X-Request-ID` always; the access token as a bearer token, never in the URL; the
   /// refresh token or the sign-in credentials in the body; the idempotency key as a header.
   func makeURLRequest(_ request: BackendRequest) throws -> URLRequest {
-    let (method, path) = Self.methodAndPath(request.endpoint)
-    var urlRequest = URLRequest(url: baseURL.appendingPathComponent(path))
+    let (method, path) = request.endpoint.methodAndPath(resourceID: request.resourceID)
+    // The path is percent-encoded already (an id may hold any byte): joined as it is, so
+    // nothing encodes it twice.
+    let base = baseURL.absoluteString
+    guard let url = URL(string: (base.hasSuffix("/") ? String(base.dropLast()) : base) + path)
+    else { throw URLError(.badURL) }
+    var urlRequest = URLRequest(url: url)
     urlRequest.httpMethod = method
     urlRequest.timeoutInterval = Self.seconds(requestTimeout)
     urlRequest.setValue("application/json", forHTTPHeaderField: "Accept")
@@ -148,12 +153,6 @@ public final class URLSessionPaymentsBackend: PaymentsBackend {
     #else
       return exact
     #endif
-  }
-
-  private static func methodAndPath(_ endpoint: BackendEndpoint) -> (String, String) {
-    // The raw value is the contract's own "METHOD /path".
-    let parts = endpoint.rawValue.split(separator: " ", maxSplits: 1)
-    return (String(parts.first ?? "GET"), String(parts.last ?? "/"))
   }
 
   /// Every `URLError` code the app gives a meaning to, with the transport failure it is.

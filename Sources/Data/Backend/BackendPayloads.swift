@@ -62,6 +62,9 @@ enum ServerCode {
   static let cardAlreadySaved = "card_already_saved"
   static let validationFailed = "validation_failed"
   static let cardDeclined = "card_declined"
+  static let cardNotFound = "card_not_found"
+  static let lastPaymentMethod = "last_payment_method"
+  static let methodNotFound = "method_not_found"
 }
 
 /// The body of `POST /cards`: the one place a full card number and security code are
@@ -81,4 +84,22 @@ struct AddCardProblemPayload: Decodable {
   var card: CardsPayload.Card?
   var fields: [String: [String]]?
   var message: String?
+}
+
+/// A method as `PUT /me/default-payment-method` sends and answers it:
+/// `{"kind": "card", "id": "…"}` or `{"kind": "wallet"}`.
+struct DefaultMethodPayload: Codable, Equatable {
+  var kind: String
+  var id: String?
+}
+
+/// The body, and the answer, of `PUT /me/default-payment-method`.
+struct DefaultMethodBody: Codable, Equatable {
+  var method: DefaultMethodPayload
+}
+
+/// The body of `PATCH /cards/{id}`.
+struct CardExpiryPayload: Encodable {
+  /// "MM/YY".
+  var expiry: String
 }

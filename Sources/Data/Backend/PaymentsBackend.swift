@@ -14,6 +14,10 @@ public enum BackendEndpoint: String, Sendable, Equatable, CaseIterable {
   case refreshSession = "POST /session/refresh"
   case signIn = "POST /session"
   case addCard = "POST /cards"
+  /// `{id}` is the request's `resourceID`.
+  case removeCard = "DELETE /cards/{id}"
+  case setDefault = "PUT /me/default-payment-method"
+  case updateCard = "PATCH /cards/{id}"
 
   /// The most bytes an answer's body may have, decoded, before the transport stops reading
   /// it and the request fails as `responseTooLarge`: far above any real answer (a list of
@@ -21,7 +25,8 @@ public enum BackendEndpoint: String, Sendable, Equatable, CaseIterable {
   public var responseLimit: Int {
     switch self {
     case .cards, .wallet: 1 << 20
-    case .userStatus, .refreshSession, .signIn, .addCard: 64 << 10
+    case .userStatus, .refreshSession, .signIn, .addCard, .removeCard, .setDefault, .updateCard:
+      64 << 10
     }
   }
 
@@ -29,12 +34,27 @@ public enum BackendEndpoint: String, Sendable, Equatable, CaseIterable {
   /// two); their size is capped below the app, by the platform's HTTP stack.
   public static let headerCountLimit = 100
 
-  /// Only a request that can be repeated without side effects may be retried.
+  /// Only a request that can be repeated without side effects may be retried (a write
+  /// that is not, only with an idempotency key). Removing a card twice removes it once;
+  /// making a method the default twice makes it the default once.
   public var isIdempotent: Bool {
     switch self {
-    case .wallet, .cards, .userStatus: true
-    case .refreshSession, .signIn, .addCard: false
+    case .wallet, .cards, .userStatus, .removeCard, .setDefault: true
+    case .refreshSession, .signIn, .addCard, .updateCard: false
     }
+  }
+
+  /// The method and the path, with `{id}` replaced by `resourceID`, percent-encoded.
+  public func methodAndPath(resourceID: String?) -> (method: String, path: String) {
+    let parts = rawValue.split(separator: " ", maxSplits: 1)
+    var path = String(parts.last ?? "/")
+    if path.contains("{id}") {
+      var allowed = CharacterSet.urlPathAllowed
+      allowed.remove(charactersIn: "/")
+      let id = resourceID?.addingPercentEncoding(withAllowedCharacters: allowed) ?? ""
+      path = path.replacingOccurrences(of: "{id}", with: id)
+    }
+    return (String(parts.first ?? "GET"), path)
   }
 }
 
@@ -60,16 +80,19 @@ public struct BackendRequest: Sendable {
   /// Sent as `Idempotency-Key`: the same on every attempt of one submission, so the backend
   /// does a write at most once. A request that carries one may be retried.
   public var idempotencyKey: String?
+  /// What `{id}` in the endpoint's path stands for, such as the card a write is about.
+  public var resourceID: String?
 
   public init(
     endpoint: BackendEndpoint, traceID: String, credential: BackendCredential, body: Body? = nil,
-    idempotencyKey: String? = nil
+    idempotencyKey: String? = nil, resourceID: String? = nil
   ) {
     self.endpoint = endpoint
     self.traceID = traceID
     self.credential = credential
     self.body = body
     self.idempotencyKey = idempotencyKey
+    self.resourceID = resourceID
   }
 
   /// A request body: its bytes are no one's business but the backend's.

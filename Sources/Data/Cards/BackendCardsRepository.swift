@@ -6,7 +6,7 @@ import Foundation
 /// pay, with the reason. So do the answers to adding a card that the backend gives on
 /// purpose (already saved, invalid fields, declined).
 public struct BackendCardsRepository: CardsRepository, CardSaving {
-  private let client: BackendClient
+  let client: BackendClient
 
   public init(client: BackendClient) {
     self.client = client
@@ -64,7 +64,7 @@ public struct BackendCardsRepository: CardsRepository, CardSaving {
     throw RequestFailure(.unexpectedAnswer, context: answer.context)
   }
 
-  private static func card(_ card: CardsPayload.Card, _ context: ErrorContext)
+  static func card(_ card: CardsPayload.Card, _ context: ErrorContext)
     throws(RequestFailure)
     -> PaymentCard
   {

@@ -70,11 +70,14 @@ public struct BackendClient: Sendable {
   ///   - body: the request's JSON body, if it has one.
   ///   - idempotencyKey: for a write: the same on every attempt and on the replay after a
   ///     token refresh, which is what makes retrying it safe.
+  ///   - resourceID: what `{id}` in the endpoint's path stands for.
   public func send(
-    _ endpoint: BackendEndpoint, body: BackendRequest.Body? = nil, idempotencyKey: String? = nil
+    _ endpoint: BackendEndpoint, body: BackendRequest.Body? = nil, idempotencyKey: String? = nil,
+    resourceID: String? = nil
   ) async throws -> ResponseInContext {
     try await send(
-      Outgoing(endpoint: endpoint, body: body, idempotencyKey: idempotencyKey),
+      Outgoing(
+        endpoint: endpoint, body: body, idempotencyKey: idempotencyKey, resourceID: resourceID),
       clock: environment.clock)
   }
 
@@ -83,6 +86,7 @@ public struct BackendClient: Sendable {
     let endpoint: BackendEndpoint
     let body: BackendRequest.Body?
     let idempotencyKey: String?
+    let resourceID: String?
   }
 
   private func send<C: Clock<Duration>>(_ outgoing: Outgoing, clock: C) async throws
@@ -145,7 +149,8 @@ public struct BackendClient: Sendable {
       switch try await exchange(
         BackendRequest(
           endpoint: endpoint, traceID: traceID, credential: .accessToken(token),
-          body: outgoing.body, idempotencyKey: outgoing.idempotencyKey))
+          body: outgoing.body, idempotencyKey: outgoing.idempotencyKey,
+          resourceID: outgoing.resourceID))
       {
       case .answered(let answered):
         response = answered

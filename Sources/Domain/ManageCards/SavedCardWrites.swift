@@ -1,0 +1,47 @@
+/// Where the user's saved cards are changed: removed, made the default way to pay, given a
+/// new expiry.
+///
+/// As for adding a card, the answers the backend gives on purpose are values; a request
+/// that failed is thrown as a `RequestFailure`, with its recovery and, for an ended
+/// session and the like, its flow interruption.
+public protocol SavedCardWrites: Sendable {
+  /// `DELETE /cards/{id}`.
+  func remove(cardID: String) async throws -> RemoveCardOutcome
+  /// `PUT /me/default-payment-method`.
+  func makeDefault(_ method: DefaultMethod) async throws -> MakeDefaultOutcome
+  /// `PATCH /cards/{id}`, under the submission's idempotency key.
+  func updateExpiry(cardID: String, to expiry: CardExpiry, idempotencyKey: String) async throws
+    -> UpdateCardOutcome
+}
+
+/// How removing a card ended, when the backend answered on purpose.
+public enum RemoveCardOutcome: Sendable, Equatable {
+  case removed
+  /// The card was gone already (removed on another device): the same end as `removed`.
+  case alreadyRemoved
+  /// The backend keeps the card: it is the user's last way to pay.
+  case refusedLastMethod
+}
+
+/// A method the backend can make the user's default. Apple Pay is the device's, never the
+/// backend's, so it is not one.
+public enum DefaultMethod: Sendable, Equatable {
+  case card(id: String)
+  case wallet
+}
+
+public enum MakeDefaultOutcome: Sendable, Equatable {
+  case madeDefault(DefaultMethod)
+  /// The method is gone (a card removed on another device): the list is out of date.
+  case methodGone
+}
+
+public enum UpdateCardOutcome: Sendable, Equatable {
+  case updated(PaymentCard)
+  /// The new expiry has problems, found locally (then nothing was sent) or by the backend.
+  case invalid(CardFieldErrors)
+  /// The card's issuer refused the update, with its reason when it gave one.
+  case declined(reason: String?)
+  /// The card is gone (removed on another device): the list is out of date.
+  case cardGone
+}

@@ -1,0 +1,50 @@
+import DataLayer
+import DemoBackend
+import Domain
+import Foundation
+import Testing
+import URLSessionBackend
+
+/// The writes to a saved card, played by the in-process backend and by
+/// `scripts/scenario-server` over real sockets: the same answers, and the same list after.
+@Suite("Saved cards over HTTP: the same as in process", .serialized, .timeLimit(.minutes(1)))
+struct SavedCardWritesParityTests {
+  /// Every write and what the list then holds, as text, through `backend`.
+  private func play(_ backend: any PaymentsBackend) async throws -> [String] {
+    let client = BackendClient(
+      backend: backend,
+      session: Session(
+        accessToken: ScenarioBackend.initialAccessToken, refreshToken: ScenarioBackend.refreshToken),
+      logger: SilentLog())
+    let cards = BackendCardsRepository(client: client)
+    let expiry = try #require(CardExpiry(month: 12, year: 2030))
+    var seen: [String] = []
+    seen.append("\(try await cards.remove(cardID: "1"))")
+    seen.append("\(try await cards.remove(cardID: "1"))")
+    seen.append("\(try await cards.makeDefault(.card(id: "1")))")
+    seen.append("\(try await cards.makeDefault(.card(id: "2")))")
+    seen.append("\(try await cards.makeDefault(.wallet))")
+    seen.append("\(try await cards.updateExpiry(cardID: "2", to: expiry, idempotencyKey: "k"))")
+    seen.append("\(try await cards.updateExpiry(cardID: "1", to: expiry, idempotencyKey: "k2"))")
+    seen.append(
+      try await cards.fetchCards().map { "\($0.id) \($0.expiry)" }.joined(separator: ", "))
+    return seen
+  }
+
+  @Test("remove, make default and a new expiry: the same answers and the same list after")
+  func sameWrites() async throws {
+    let server = try OverHTTPTests.ScenarioServer(scenario: "all-available")
+    defer { server.stop() }
+    let url = try #require(URL(string: server.url))
+    let scenario = try #require(BuiltInScenarios.named("all-available"))
+
+    let local = try await play(ScenarioBackend(scenario: scenario))
+    let remote = try await play(URLSessionPaymentsBackend(baseURL: url))
+
+    #expect(local == remote)
+    #expect(local.first == "removed")
+    #expect(local[1] == "alreadyRemoved")
+    #expect(local[2] == "methodGone")
+    #expect(local.last == "2 12/30")
+  }
+}

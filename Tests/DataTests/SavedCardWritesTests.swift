@@ -1,0 +1,139 @@
+import Domain
+import Foundation
+import TestSupport
+import Testing
+
+@testable import DataLayer
+@testable import DemoBackend
+
+@Suite("Saved cards: remove, make default, give a new expiry", .timeLimit(.minutes(1)))
+struct SavedCardWritesTests {
+  private func fixture(
+    removeCard: [ScriptedAnswer]? = nil, setDefault: [ScriptedAnswer]? = nil,
+    updateCard: [ScriptedAnswer]? = nil,
+    cards: [ScriptedAnswer] = [CardsOutcome.defaultCards.answer]
+  ) -> (BackendCardsRepository, ClientFixture) {
+    var script = scenario(cards: cards)
+    if let removeCard { script.removeCard = SourceScript(removeCard, latency: .zero) }
+    if let setDefault { script.setDefault = SourceScript(setDefault, latency: .zero) }
+    if let updateCard { script.updateCard = SourceScript(updateCard, latency: .zero) }
+    let fixture = ClientFixture(script)
+    return (BackendCardsRepository(client: fixture.client), fixture)
+  }
+
+  @Test("a removed card is listed no more, and removing it again finds it gone already")
+  func remove() async throws {
+    let (cards, _) = fixture()
+
+    let first = try await cards.remove(cardID: "1")
+    let listed = try await cards.fetchCards().map(\.id)
+    let again = try await cards.remove(cardID: "1")
+
+    #expect(first == .removed)
+    #expect(listed == ["2"])
+    #expect(again == .alreadyRemoved)
+  }
+
+  @Test("409 last_payment_method keeps the card; other answers are not the backend's on purpose")
+  func removeRefused() async throws {
+    let (refused, _) = fixture(removeCard: [.error(409, code: "last_payment_method")])
+    let (odd, _) = fixture(removeCard: [.error(409, code: "something_else")])
+
+    #expect(try await refused.remove(cardID: "1") == .refusedLastMethod)
+    #expect(try await refused.fetchCards().map(\.id) == ["1", "2"])
+    await #expect(throws: RequestFailure.self) { try await odd.remove(cardID: "1") }
+  }
+
+  @Test("a write meets what GET /cards meets: offline is thrown with its advice, nothing removed")
+  func removeOffline() async throws {
+    let (cards, _) = fixture(cards: [.transport(.offline), CardsOutcome.defaultCards.answer])
+
+    let error = await #expect(throws: RequestFailure.self) { try await cards.remove(cardID: "1") }
+
+    #expect(error?.kind == .offline)
+    #expect(error?.recovery == .retryWhenUserActs(.reconnect))
+  }
+
+  @Test("the wallet, or a listed card, becomes the default; a card not listed is gone")
+  func makeDefault() async throws {
+    let (cards, _) = fixture()
+
+    #expect(try await cards.makeDefault(.wallet) == .madeDefault(.wallet))
+    #expect(try await cards.makeDefault(.card(id: "2")) == .madeDefault(.card(id: "2")))
+    #expect(try await cards.makeDefault(.card(id: "99")) == .methodGone)
+  }
+
+  @Test("a new expiry comes back as the updated card, and is listed so from then on")
+  func updateExpiry() async throws {
+    let (cards, _) = fixture()
+    let expiry = try #require(CardExpiry(month: 12, year: 2030))
+
+    let outcome = try await cards.updateExpiry(cardID: "2", to: expiry, idempotencyKey: "k")
+    let listed = try await cards.fetchCards().first { $0.id == "2" }
+
+    guard case .updated(let card) = outcome else {
+      Issue.record("expected the updated card, got \(outcome)")
+      return
+    }
+    #expect(card.expiry == expiry)
+    #expect(listed?.expiry == expiry)
+  }
+
+  @Test("each answer to a new expiry the backend gives on purpose is its outcome")
+  func updateAnswers() async throws {
+    let expiry = try #require(CardExpiry(month: 12, year: 2030))
+    func update(_ answer: ScriptedAnswer, card: String = "1") async throws -> UpdateCardOutcome {
+      let (cards, _) = fixture(updateCard: [answer])
+      return try await cards.updateExpiry(cardID: card, to: expiry, idempotencyKey: "k")
+    }
+
+    let invalid = try await update(
+      AddCardOutcomeScript.invalid(["expiry": ["Too far ahead"]]).answer)
+    let declined = try await update(.error(402, code: "card_declined", message: "Ask your bank"))
+    let gone = try await update(.error(404, code: "card_not_found"))
+
+    #expect(invalid == .invalid([.expiry: [.described("Too far ahead")]]))
+    #expect(declined == .declined(reason: "Ask your bank"))
+    #expect(gone == .cardGone)
+    await #expect(throws: RequestFailure.self) {
+      try await update(AddCardOutcomeScript.invalid(["number": ["Not sent"]]).answer)
+    }
+  }
+
+  @Test("a lost answer to a new expiry is retried under the same key, and updates the card once")
+  func updateRetried() async throws {
+    let (cards, fixture) = fixture(updateCard: [
+      .transport(.timedOut), .respond(status: 200, body: ""),
+    ])
+    let expiry = try #require(CardExpiry(month: 12, year: 2030))
+
+    let outcome = try await cards.updateExpiry(cardID: "1", to: expiry, idempotencyKey: "same")
+
+    guard case .updated(let card) = outcome else {
+      Issue.record("expected the updated card, got \(outcome)")
+      return
+    }
+    #expect(card.expiry == expiry)
+    #expect(await fixture.backend.requestCount(.updateCard) == 2)
+  }
+}
+
+@Suite("Saved cards: the requests on the wire", .timeLimit(.minutes(1)))
+struct SavedCardRequestTests {
+  @Test("a card's id goes in its path, percent-encoded, so no id can change the path")
+  func path() {
+    #expect(
+      BackendEndpoint.removeCard.methodAndPath(resourceID: "a/b c?").path == "/cards/a%2Fb%20c%3F")
+    #expect(BackendEndpoint.updateCard.methodAndPath(resourceID: "7").method == "PATCH")
+    #expect(
+      BackendEndpoint.setDefault.methodAndPath(resourceID: nil).path == "/me/default-payment-method"
+    )
+  }
+
+  @Test("removing and making default may be retried; a new expiry only under its key")
+  func idempotency() {
+    #expect(BackendEndpoint.removeCard.isIdempotent)
+    #expect(BackendEndpoint.setDefault.isIdempotent)
+    #expect(!BackendEndpoint.updateCard.isIdempotent)
+  }
+}

@@ -1,0 +1,152 @@
+import Domain
+import Foundation
+import TestSupport
+import Testing
+
+private let january2027 = CardValidation.Month(year: 2027, month: 1)
+private let visa = PaymentCard(
+  id: "1", brand: "Visa", lastFour: "4242", expiry: CardExpiry(month: 8, year: 2028)!,
+  status: .active)
+
+/// Answers every write as told, recording each request.
+private final class WritesSpy: SavedCardWrites, @unchecked Sendable {
+  // Safe: `recorded` is only touched while holding `lock`.
+  private let lock = NSLock()
+  private var recorded: [String] = []
+  private let removal: RemoveCardOutcome
+  private let update: UpdateCardOutcome
+
+  init(removal: RemoveCardOutcome = .removed, update: UpdateCardOutcome = .cardGone) {
+    self.removal = removal
+    self.update = update
+  }
+
+  var requests: [String] { lock.withLock { recorded } }
+
+  func remove(cardID: String) async throws -> RemoveCardOutcome {
+    lock.withLock { recorded.append("remove \(cardID)") }
+    return removal
+  }
+
+  func makeDefault(_ method: DefaultMethod) async throws -> MakeDefaultOutcome {
+    lock.withLock { recorded.append("default \(method)") }
+    return .madeDefault(method)
+  }
+
+  func updateExpiry(cardID: String, to expiry: CardExpiry, idempotencyKey: String) async throws
+    -> UpdateCardOutcome
+  {
+    lock.withLock { recorded.append("update \(cardID) \(expiry) \(idempotencyKey)") }
+    return update
+  }
+}
+
+@Suite("Manage saved cards: the use cases' rules", .timeLimit(.minutes(1)))
+struct ManageCardsTests {
+  @Test("a card gone already is the same end as removed, and is logged at info")
+  func alreadyRemoved() async throws {
+    let logger = LogSpy()
+    let useCase = RemoveCardUseCase(writes: WritesSpy(removal: .alreadyRemoved), logger: logger)
+
+    let outcome = try await useCase.execute(cardID: "1")
+
+    #expect(outcome == .alreadyRemoved)
+    #expect(logger.entries.map(\.level) == [.info])
+  }
+
+  @Test("a card removed, or kept as the last way to pay, is logged by nobody here")
+  func removedQuietly() async throws {
+    let logger = LogSpy()
+    for answer in [RemoveCardOutcome.removed, .refusedLastMethod] {
+      let useCase = RemoveCardUseCase(writes: WritesSpy(removal: answer), logger: logger)
+      #expect(try await useCase.execute(cardID: "1") == answer)
+    }
+    #expect(logger.entries.isEmpty)
+  }
+
+  @Test("Apple Pay is never made the default, and nothing is sent for it")
+  func applePayNeverDefault() async throws {
+    let writes = WritesSpy()
+    let useCase = MakeDefaultUseCase(writes: writes)
+
+    let outcome = try await useCase.execute(.applePay(ApplePay(status: .available)))
+
+    #expect(outcome == .applePayIsNeverDefault)
+    #expect(writes.requests.isEmpty)
+  }
+
+  @Test("a card and the wallet are sent as the default they are")
+  func defaults() async throws {
+    let writes = WritesSpy()
+    let useCase = MakeDefaultUseCase(writes: writes)
+
+    _ = try await useCase.execute(.card(visa))
+    _ = try await useCase.execute(.wallet(Wallet(balance: 1, currency: "EUR")))
+
+    #expect(writes.requests == ["default card(id: \"1\")", "default wallet"])
+  }
+
+  @Test(
+    "an expiry with problems is refused locally, and nothing is sent",
+    arguments: [("", CardProblem.missing), ("13/28", .expiryMonth), ("12/26", .expired)])
+  func expiryCheckedLocally(text: String, problem: CardProblem) async throws {
+    let writes = WritesSpy()
+    let useCase = UpdateCardExpiryUseCase(
+      writes: writes, thisMonth: { january2027 }, newIdempotencyKey: { "k" })
+
+    let outcome = try await useCase.execute(cardID: "1", expiry: text)
+
+    #expect(outcome == .invalid([.expiry: [problem]]))
+    #expect(writes.requests.isEmpty)
+  }
+
+  @Test("an expiry as people type it is sent as cards print it, one key per submission")
+  func expirySent() async throws {
+    let writes = WritesSpy()
+    let counter = CallCounter()
+    let useCase = UpdateCardExpiryUseCase(
+      writes: writes, thisMonth: { january2027 },
+      newIdempotencyKey: {
+        counter.increment()
+        return "key-\(counter.count)"
+      })
+
+    _ = try await useCase.execute(cardID: "1", expiry: "1230")
+    _ = try await useCase.execute(cardID: "1", expiry: "12/2030")
+
+    #expect(writes.requests == ["update 1 12/30 key-1", "update 1 12/30 key-2"])
+  }
+
+  @Test("a write still running at its deadline is cancelled, and fails as past it")
+  func deadline() async throws {
+    let clock = ManualClock()
+    let useCase = RemoveCardUseCase(
+      writes: NeverAnswering(), deadline: .seconds(15), clock: clock, logger: LogSpy())
+    let removal = Task { try await useCase.execute(cardID: "1") }
+    await clock.sleepsBegun(1)
+
+    clock.advance(by: .seconds(15))
+
+    await #expect(throws: DeadlineExceeded.self) { _ = try await removal.value }
+  }
+}
+
+/// Writes that never answer until cancelled.
+private struct NeverAnswering: SavedCardWrites {
+  func remove(cardID: String) async throws -> RemoveCardOutcome {
+    try await suspendUntilCancelled()
+    throw CancellationError()
+  }
+
+  func makeDefault(_ method: DefaultMethod) async throws -> MakeDefaultOutcome {
+    try await suspendUntilCancelled()
+    throw CancellationError()
+  }
+
+  func updateExpiry(cardID: String, to expiry: CardExpiry, idempotencyKey: String) async throws
+    -> UpdateCardOutcome
+  {
+    try await suspendUntilCancelled()
+    throw CancellationError()
+  }
+}
