@@ -33,6 +33,9 @@ public actor ScenarioBackend: PaymentsBackend {
   private var removedIDs: Set<String> = []
   /// Cards given a new expiry by `PATCH /cards/{id}`, listed so from now on.
   private var updatedCards: [String: WireBody.Cards.Card] = [:]
+  /// The default way to pay set by `PUT /me/default-payment-method`: from then on, the one
+  /// `GET /cards` and `GET /wallet` mark `isDefault`, in place of what the script says.
+  private var defaultMethod: WireBody.DefaultMethod.Method?
 
   public init(scenario: Scenario, clock: any Clock<Duration> = ContinuousClock()) {
     self.init(script: ScenarioScript(scenario), clock: clock)
@@ -92,6 +95,7 @@ public actor ScenarioBackend: PaymentsBackend {
             $0.id == sent.method.id
           })
       {
+        defaultMethod = sent.method
         response.body = Data(WireBody.text(sent).utf8)
       } else {
         response = Self.notFound(WireBody.Code.methodNotFound)
@@ -111,6 +115,7 @@ public actor ScenarioBackend: PaymentsBackend {
       break
     }
     if request.endpoint == .cards { response = withWrites(response) }
+    if request.endpoint == .wallet { response = withDefault(response) }
     if step.settles, let key = request.idempotencyKey { settled[key] = response }
 
     switch step.fault {
@@ -216,7 +221,8 @@ public actor ScenarioBackend: PaymentsBackend {
   /// A `GET /cards` answer with the writes since applied: the cards saved added to its
   /// list, the ones removed left out, the ones updated as they are now.
   private func withWrites(_ response: BackendResponse) -> BackendResponse {
-    guard !savedCards.isEmpty || !removedIDs.isEmpty || !updatedCards.isEmpty,
+    guard
+      !savedCards.isEmpty || !removedIDs.isEmpty || !updatedCards.isEmpty || defaultMethod != nil,
       response.status == 200,
       var object = try? JSONSerialization.jsonObject(with: response.body) as? [String: Any],
       let cards = object["cards"] as? [[String: Any]],
@@ -224,15 +230,32 @@ public actor ScenarioBackend: PaymentsBackend {
         with: Data(WireBody.text(WireBody.Cards(cards: savedCards)).utf8)) as? [String: Any],
       let added = saved["cards"] as? [[String: Any]]
     else { return response }
-    object["cards"] = (cards + added).compactMap { card -> [String: Any]? in
-      guard let id = card["id"] as? String else { return card }
+    object["cards"] = (cards + added).compactMap { listed -> [String: Any]? in
+      guard let id = listed["id"] as? String else { return listed }
       if removedIDs.contains(id) { return nil }
-      guard let updated = updatedCards[id],
+      var card = listed
+      if let updated = updatedCards[id],
         let replaced = try? JSONSerialization.jsonObject(with: Data(WireBody.text(updated).utf8))
           as? [String: Any]
-      else { return card }
-      return replaced
+      {
+        card = replaced
+      }
+      if let defaultMethod {
+        card["isDefault"] = defaultMethod.kind == "card" && defaultMethod.id == id ? true : nil
+      }
+      return card
     }
+    guard let body = try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])
+    else { return response }
+    return BackendResponse(status: 200, headers: response.headers, body: body)
+  }
+
+  /// A `GET /wallet` answer marked as the default, or not, once a default has been set.
+  private func withDefault(_ response: BackendResponse) -> BackendResponse {
+    guard let defaultMethod, response.status == 200,
+      var object = try? JSONSerialization.jsonObject(with: response.body) as? [String: Any]
+    else { return response }
+    object["isDefault"] = defaultMethod.kind == "wallet" ? true : nil
     guard let body = try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])
     else { return response }
     return BackendResponse(status: 200, headers: response.headers, body: body)

@@ -4,9 +4,10 @@ import Foundation
 /// contract. They are deliberately not the client's decoding types: a real backend shares
 /// no code with the app, so the client's decoding is tested against bodies it did not write.
 enum WireBody {
-  struct Wallet: Encodable {
+  struct Wallet: Codable {
     var balance: Decimal
     var currency: String
+    var isDefault: Bool?
   }
 
   struct Cards: Codable {
@@ -17,6 +18,7 @@ enum WireBody {
       var expiry: String
       var status: String
       var rejection: Rejection?
+      var isDefault: Bool?
     }
 
     struct Rejection: Codable {

@@ -17,13 +17,17 @@ struct SavedCardWritesParityTests {
         accessToken: ScenarioBackend.initialAccessToken, refreshToken: ScenarioBackend.refreshToken),
       logger: SilentLog())
     let cards = BackendCardsRepository(client: client)
+    let wallet = BackendWalletRepository(client: client)
     let expiry = try #require(CardExpiry(month: 12, year: 2030))
     var seen: [String] = []
     seen.append("\(try await cards.remove(cardID: "1"))")
     seen.append("\(try await cards.remove(cardID: "1"))")
     seen.append("\(try await cards.makeDefault(.card(id: "1")))")
     seen.append("\(try await cards.makeDefault(.card(id: "2")))")
+    seen.append("default: " + (try await cards.fetchCards().filter(\.isDefault).map(\.id)).joined())
     seen.append("\(try await cards.makeDefault(.wallet))")
+    seen.append("wallet is default: \(try await wallet.fetchWallet().isDefault)")
+    seen.append("default: " + (try await cards.fetchCards().filter(\.isDefault).map(\.id)).joined())
     seen.append("\(try await cards.updateExpiry(cardID: "2", to: expiry, idempotencyKey: "k"))")
     seen.append("\(try await cards.updateExpiry(cardID: "1", to: expiry, idempotencyKey: "k2"))")
     seen.append(
@@ -46,5 +50,8 @@ struct SavedCardWritesParityTests {
     #expect(local[1] == "alreadyRemoved")
     #expect(local[2] == "methodGone")
     #expect(local.last == "2 12/30")
+    #expect(local.contains("default: 2"))
+    #expect(local.contains("wallet is default: true"))
+    #expect(local.contains("default: "))
   }
 }

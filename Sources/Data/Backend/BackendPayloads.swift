@@ -5,6 +5,8 @@ import Foundation
 struct WalletPayload: Decodable, Equatable {
   var balance: Decimal
   var currency: String
+  /// True when the wallet is the user's default way to pay; absent means false.
+  var isDefault: Bool?
 }
 
 struct CardsPayload: Decodable, Equatable {
@@ -18,6 +20,8 @@ struct CardsPayload: Decodable, Equatable {
     var status: String
     /// Present when the issuer rejected the card: it stays in the list as a value.
     var rejection: Rejection?
+    /// True for the user's default way to pay; absent means false.
+    var isDefault: Bool?
   }
 
   struct Rejection: Decodable, Equatable {

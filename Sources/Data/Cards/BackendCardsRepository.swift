@@ -85,6 +85,6 @@ public struct BackendCardsRepository: CardsRepository, CardSaving {
     }
     return PaymentCard(
       id: card.id, brand: card.brand, lastFour: card.last4, expiry: expiry, status: status,
-      rejection: rejection)
+      rejection: rejection, isDefault: card.isDefault ?? false)
   }
 }

@@ -20,7 +20,9 @@ public struct BackendWalletRepository: WalletRepository {
     switch (answer.response.status, context.serverCode) {
     case (200..<300, _):
       let payload = try answer.decode(WalletPayload.self)
-      return Wallet(balance: payload.balance, currency: payload.currency)
+      return Wallet(
+        balance: payload.balance, currency: payload.currency,
+        isDefault: payload.isDefault ?? false)
     case (404, ServerCode.walletNotFound):
       throw WalletRepositoryError.noWalletFound(context)
     case (403, ServerCode.walletBanned):

@@ -14,10 +14,12 @@ public struct PaymentCard: Sendable, Equatable, Identifiable {
   /// Set when the card's issuer refused it. A rejection is an answer, not an error: the
   /// card is still listed, with the reason.
   public var rejection: IssuerRejection?
+  /// The user's default way to pay, as the backend says.
+  public var isDefault: Bool
 
   public init(
     id: String, brand: String, lastFour: String, expiry: CardExpiry, status: Status,
-    rejection: IssuerRejection? = nil
+    rejection: IssuerRejection? = nil, isDefault: Bool = false
   ) {
     self.id = id
     self.brand = brand
@@ -25,6 +27,7 @@ public struct PaymentCard: Sendable, Equatable, Identifiable {
     self.expiry = expiry
     self.status = status
     self.rejection = rejection
+    self.isDefault = isDefault
   }
 
   /// Only an active card its issuer accepts can pay; the others are still the user's and

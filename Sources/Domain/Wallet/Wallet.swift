@@ -5,10 +5,13 @@ public struct Wallet: Sendable, Equatable {
   public var balance: Decimal
   /// An ISO 4217 code such as "EUR".
   public var currency: String
+  /// The user's default way to pay, as the backend says.
+  public var isDefault: Bool
 
-  public init(balance: Decimal, currency: String) {
+  public init(balance: Decimal, currency: String, isDefault: Bool = false) {
     self.balance = balance
     self.currency = currency
+    self.isDefault = isDefault
   }
 
   /// What can be spent: the balance in whole minor units of its currency (cents for EUR),
