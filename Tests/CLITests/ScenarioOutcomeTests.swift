@@ -200,7 +200,8 @@ struct ScenarioOutcomeTests {
     let method = try #require((json["methods"] as? [[String: Any]])?.first)
     #expect(
       Set(method.keys) == [
-        "kind", "title", "subtitle", "selectable", "selected", "accessibilityLabel",
+        "id", "kind", "title", "subtitle", "selectable", "selected", "isDefault",
+        "accessibilityLabel",
       ])
   }
 

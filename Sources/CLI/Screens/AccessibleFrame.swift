@@ -80,8 +80,10 @@ struct AccessibleFrame {
     case .loaded, .empty:
       let numbered = snapshot.screen == .paymentMethods
       for (index, method) in snapshot.methods.enumerated() {
-        lines.append(
-          numbered ? "\(index + 1). \(method.accessibilityLabel)" : method.accessibilityLabel)
+        var label = method.accessibilityLabel
+        if let write = method.write { label += ", " + words.labels.progress(write) }
+        lines.append(numbered ? "\(index + 1). \(label)" : label)
+        if let failed = method.failedWrite { lines.append(failed.accessibilityLabel) }
       }
       lines += snapshot.notices.map(\.accessibilityLabel)
       if let notice = snapshot.notice { lines.append(notice.accessibilityLabel) }

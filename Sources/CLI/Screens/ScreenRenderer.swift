@@ -206,21 +206,27 @@ struct ScreenRenderer {
   private func method(
     _ method: ScreenSnapshot.Method, showsSelection: Bool, isHighlighted: Bool
   ) -> [String] {
+    let title = method.isDefault ? method.title + " · " + words.labels.defaultMark : method.title
+    // A change on its way says so in place of the subtitle; one that failed, under it.
+    let subtitle = method.write.map(words.labels.progress) ?? method.subtitle
+    let failed =
+      method.failedWrite.map {
+        failureLines(title: $0.title, message: $0.message, hint: nil, traceID: $0.traceId, indent: "  ")
+      } ?? []
     guard showsSelection else {
-      return wrapped(method.title, prefix: " ", style: { $0 })
-        + wrapped(method.subtitle, prefix: " ", style: palette.dim)
+      return wrapped(title, prefix: " ", style: { $0 })
+        + wrapped(subtitle, prefix: " ", style: palette.dim) + failed
     }
     let cursor = isHighlighted ? "▸" : " "
     guard method.selectable else {
       return wrapped(
-        method.title + " · " + words["row.notSelectable"], prefix: cursor + "× ",
-        style: palette.dim)
-        + wrapped(method.subtitle, prefix: "   ", style: palette.dim)
+        title + " · " + words["row.notSelectable"], prefix: cursor + "× ", style: palette.dim)
+        + wrapped(subtitle, prefix: "   ", style: palette.dim) + failed
     }
     let marker = cursor + (method.selected ? "● " : "○ ")
     let style: (String) -> String = method.selected ? { palette.green(palette.bold($0)) } : { $0 }
-    return wrapped(method.title, prefix: marker, style: style)
-      + wrapped(method.subtitle, prefix: "   ", style: palette.dim)
+    return wrapped(title, prefix: marker, style: style)
+      + wrapped(subtitle, prefix: "   ", style: palette.dim) + failed
   }
 
   // MARK: - Lines

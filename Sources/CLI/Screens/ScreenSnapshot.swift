@@ -19,15 +19,23 @@ struct ScreenSnapshot: Equatable, Encodable {
     var selected: Bool
     /// The row as a screen reader reads it.
     var accessibilityLabel: String = ""
-    /// The view model's id of the row, for selecting it; not part of the JSON.
+    /// The row's id: "wallet", "card-1", "apple-pay".
     var id: String = ""
+    /// The user's default way to pay.
+    var isDefault = false
+    /// A change on its way to the backend; not part of the JSON (a final state has none).
+    var write: PaymentMethodRow.Write?
+    /// The change to this row that failed, if the last one did; not part of the JSON.
+    var failedWrite: Notice?
 
     enum CodingKeys: String, CodingKey {
-      case kind, title, subtitle, selectable, selected, accessibilityLabel
+      case id, kind, title, subtitle, selectable, selected, isDefault, accessibilityLabel
     }
 
     func encode(to encoder: any Encoder) throws {
       var container = encoder.container(keyedBy: CodingKeys.self)
+      try container.encode(id, forKey: .id)
+      try container.encode(isDefault, forKey: .isDefault)
       try container.encode(kind.rawValue, forKey: .kind)
       try container.encode(title, forKey: .title)
       try container.encode(subtitle, forKey: .subtitle)
@@ -158,7 +166,13 @@ extension ScreenSnapshot {
     case .loaded(let methods):
       ending = .shown
       status = .loaded
-      self.methods = methods.rows.map(Method.init)
+      self.methods = methods.rows.map { row in
+        var method = Method(row)
+        if let failed = methods.failedWrite, failed.rowID == row.id {
+          method.failedWrite = Notice(failed.error)
+        }
+        return method
+      }
       notices = methods.failedSources.map(SourceNotice.init)
       message = methods.message
       isRefreshing = methods.isRefreshing
@@ -225,7 +239,8 @@ extension ScreenSnapshot.Method {
     self.init(
       kind: row.kind, title: row.title, subtitle: row.subtitle,
       selectable: row.isSelectable, selected: row.isSelected,
-      accessibilityLabel: row.accessibilityLabel, id: row.id)
+      accessibilityLabel: row.accessibilityLabel, id: row.id, isDefault: row.isDefault,
+      write: row.write)
   }
 }
 

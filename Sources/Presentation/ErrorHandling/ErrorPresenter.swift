@@ -21,6 +21,7 @@ struct ErrorPresenter: Sendable {
     enum Verb: Sendable {
       case load
       case save
+      case remove
     }
 
     let verb: Verb
@@ -92,48 +93,48 @@ struct ErrorPresenter: Sendable {
       case .retryWhenUserActs(.reconnect) where kind == .insecureConnection:
         (
           words["error.insecure.title"],
-          sentence("error.insecure.message.load", "error.insecure.message.save"),
+          sentence("error.insecure.message.load", "error.insecure.message.save", "error.insecure.message.remove"),
           words["error.insecure.hint"], .retryable
         )
       case .retryWhenUserActs(.reconnect):
         (
           words["error.offline.title"],
-          sentence("error.offline.message.load", "error.offline.message.save"),
+          sentence("error.offline.message.load", "error.offline.message.save", "error.offline.message.remove"),
           words["error.offline.hint"], .retryable
         )
       case .retryNow where kind == .serviceUnavailable:
         (
           words["error.serviceDown.title"],
-          sentence("error.serviceDown.message.load", "error.serviceDown.message.save"),
+          sentence("error.serviceDown.message.load", "error.serviceDown.message.save", "error.serviceDown.message.remove"),
           words["error.serviceDown.hint"], .serviceUnavailable
         )
       case .retryNow where kind == .serverUnreachable:
         (
           words["error.unreachable.title"],
-          sentence("error.unreachable.message.load", "error.unreachable.message.save"),
+          sentence("error.unreachable.message.load", "error.unreachable.message.save", "error.unreachable.message.remove"),
           words["error.unreachable.hint"], .serviceUnavailable
         )
       case .retryNow where kind == .rateLimited:
         (
           words["error.rateLimited.title"],
-          sentence("error.rateLimited.message.load", "error.rateLimited.message.save"),
+          sentence("error.rateLimited.message.load", "error.rateLimited.message.save", "error.rateLimited.message.remove"),
           words["error.rateLimited.hint"], .retryable
         )
       case .retryNow, .retryWhenUserActs:
         (
-          sentence("error.retry.title.load", "error.retry.title.save"),
-          sentence("error.retry.message.load", "error.retry.message.save"),
+          sentence("error.retry.title.load", "error.retry.title.save", "error.retry.title.remove"),
+          sentence("error.retry.message.load", "error.retry.message.save", "error.retry.message.remove"),
           words["error.retry.hint"], .retryable
         )
       case .notRecoverable(.inspectCause):
         (
           words["error.bug.title"],
-          sentence("error.bug.message.load", "error.bug.message.save"),
+          sentence("error.bug.message.load", "error.bug.message.save", "error.bug.message.remove"),
           words["error.bug.hint"], .unexpected
         )
       case .signInAgain, .notRecoverable:
         (
-          sentence("error.retry.title.load", "error.retry.title.save"),
+          sentence("error.retry.title.load", "error.retry.title.save", "error.retry.title.remove"),
           words["error.final.message"], words["error.final.hint"], .other
         )
       }
@@ -143,8 +144,14 @@ struct ErrorPresenter: Sendable {
   }
 
   /// The sentence for this activity's verb, about its object.
-  private func sentence(_ load: String, _ save: String) -> String {
-    words[activity.verb == .load ? load : save, words[activity.object]]
+  private func sentence(_ load: String, _ save: String, _ remove: String) -> String {
+    let key =
+      switch activity.verb {
+      case .load: load
+      case .save: save
+      case .remove: remove
+      }
+    return words[key, words[activity.object]]
   }
 
   /// One line for the handled error: its chain, its recovery and its trace id, plus every

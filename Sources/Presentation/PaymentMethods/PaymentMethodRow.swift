@@ -9,6 +9,13 @@ public struct PaymentMethodRow: Sendable, Equatable, Identifiable {
     case applePay
   }
 
+  /// A change to the row that the backend has not answered yet: the row says so, and takes
+  /// no other change meanwhile.
+  public enum Write: String, Sendable, Equatable {
+    case removing
+    case makingDefault
+  }
+
   public var id: String
   public var kind: Kind
   public var title: String
@@ -16,6 +23,10 @@ public struct PaymentMethodRow: Sendable, Equatable, Identifiable {
   /// False for a method that is shown but cannot pay, such as an expired card.
   public var isSelectable: Bool
   public var isSelected: Bool
+  /// The user's default way to pay, as the backend says.
+  public var isDefault: Bool
+  /// A change on its way to the backend, if any.
+  public var write: Write?
   /// The row as a screen reader reads it: "Visa ending in 4242, expires August 2028",
   /// and "…, selected" once it is.
   public var accessibilityLabel: String { isSelected ? spokenSelected : spoken }
@@ -29,7 +40,7 @@ public struct PaymentMethodRow: Sendable, Equatable, Identifiable {
   ///     same.
   public init(
     id: String, kind: Kind, title: String, subtitle: String, isSelectable: Bool,
-    isSelected: Bool = false, accessibilityLabel: String? = nil,
+    isSelected: Bool = false, isDefault: Bool = false, accessibilityLabel: String? = nil,
     selectedAccessibilityLabel: String? = nil
   ) {
     self.id = id
@@ -38,6 +49,7 @@ public struct PaymentMethodRow: Sendable, Equatable, Identifiable {
     self.subtitle = subtitle
     self.isSelectable = isSelectable
     self.isSelected = isSelected
+    self.isDefault = isDefault
     self.spoken = accessibilityLabel ?? [title, subtitle].joined(separator: ", ")
     self.spokenSelected = selectedAccessibilityLabel ?? spoken
   }
@@ -79,10 +91,12 @@ public struct PaymentMethodRow: Sendable, Equatable, Identifiable {
         spoken = words["a11y.row.applePay.needsSetup"]
       }
     }
+    let isDefault = method.isDefault
+    let label = isDefault ? words["a11y.row.default", spoken] : spoken
     self.init(
       id: method.id, kind: Kind(method), title: title, subtitle: subtitle,
-      isSelectable: method.canPay, accessibilityLabel: spoken,
-      selectedAccessibilityLabel: words["a11y.row.selected", spoken])
+      isSelectable: method.canPay, isDefault: isDefault, accessibilityLabel: label,
+      selectedAccessibilityLabel: words["a11y.row.selected", label])
   }
 }
 
@@ -97,6 +111,16 @@ extension PaymentMethodRow.Kind {
 }
 
 extension PaymentMethod {
+  /// The user's default way to pay, as the backend says: a card or the wallet, never Apple
+  /// Pay, which is the device's.
+  var isDefault: Bool {
+    switch self {
+    case .card(let card): card.isDefault
+    case .wallet(let wallet): wallet.isDefault
+    case .applePay: false
+    }
+  }
+
   /// Whether the row can be selected to pay: every wallet and Apple Pay row shown can; a
   /// card only while active and accepted by its issuer.
   fileprivate var canPay: Bool {

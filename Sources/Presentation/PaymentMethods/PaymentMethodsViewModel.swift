@@ -28,13 +28,16 @@ public final class PaymentMethodsViewModel {
     public var failedSources: [FailedSource]
     /// A refresh is running; the rows stay usable meanwhile.
     public var isRefreshing: Bool
-    /// Feedback on the last selection, if any.
+    /// Feedback on the last selection or change, if any.
     public var message: String?
+    /// The last change to a row that failed, shown under its row; "Try again" sends it
+    /// again.
+    public var failedWrite: FailedWrite?
 
     public init(
       wallet: PaymentMethodRow? = nil, cards: [PaymentMethodRow] = [],
       applePay: PaymentMethodRow? = nil, failedSources: [FailedSource] = [],
-      isRefreshing: Bool = false, message: String? = nil
+      isRefreshing: Bool = false, message: String? = nil, failedWrite: FailedWrite? = nil
     ) {
       self.wallet = wallet
       self.cards = cards
@@ -42,13 +45,29 @@ public final class PaymentMethodsViewModel {
       self.failedSources = failedSources
       self.isRefreshing = isRefreshing
       self.message = message
+      self.failedWrite = failedWrite
     }
 
     /// The row selected, if any.
     public var selected: PaymentMethodRow? { rows.first(where: \.isSelected) }
 
-    /// Whether trying again can help with a source that failed.
-    public var canRetry: Bool { failedSources.contains { $0.error.recovery.isRetry } }
+    /// Whether trying again can help with a source, or a change, that failed.
+    public var canRetry: Bool {
+      failedSources.contains { $0.error.recovery.isRetry }
+        || failedWrite?.error.recovery.isRetry == true
+    }
+
+    /// Marks the row with `id` as taking `write`, or as taking none.
+    mutating func mark(_ id: PaymentMethodRow.ID, _ write: PaymentMethodRow.Write?) {
+      func marked(_ row: PaymentMethodRow) -> PaymentMethodRow {
+        var row = row
+        if row.id == id { row.write = write }
+        return row
+      }
+      wallet = wallet.map(marked)
+      cards = cards.map(marked)
+      applePay = applePay.map(marked)
+    }
 
     /// Marks the row with `id` as the one selected, and no other.
     mutating func select(_ id: PaymentMethodRow.ID) {
@@ -65,6 +84,21 @@ public final class PaymentMethodsViewModel {
     /// Every row, in screen order.
     public var rows: [PaymentMethodRow] {
       [wallet].compactMap { $0 } + cards + [applePay].compactMap { $0 }
+    }
+  }
+
+  /// A change to a row that failed: the row stays as the backend has it.
+  public struct FailedWrite: Sendable, Equatable {
+    public var rowID: PaymentMethodRow.ID
+    public var write: PaymentMethodRow.Write
+    /// What went wrong, with its recovery.
+    public var error: PresentationError
+
+    public init(rowID: PaymentMethodRow.ID, write: PaymentMethodRow.Write, error: PresentationError)
+    {
+      self.rowID = rowID
+      self.write = write
+      self.error = error
     }
   }
 
@@ -85,30 +119,53 @@ public final class PaymentMethodsViewModel {
   @ObservationIgnored private let loader: ScreenLoader<PaymentMethodList>
   @ObservationIgnored private let locale: Locale
   @ObservationIgnored private let words: Phrasebook
+  @ObservationIgnored private let removeCard: (@Sendable (String) async throws -> RemoveCardOutcome)?
+  @ObservationIgnored private let makeDefault:
+    (@Sendable (PaymentMethod) async throws -> MakeDefaultUseCase.Outcome)?
+  /// The methods the rows were made from: a change the backend agreed to is applied to
+  /// them, and the rows made again.
+  @ObservationIgnored private var listed: [PaymentMethod] = []
+  /// The change running on each row.
+  @ObservationIgnored private var running: [PaymentMethodRow.ID: PaymentMethodRow.Write] = [:]
 
   public convenience init(
     useCase: PaymentMethodsUseCase, userStatus: any UserStatusRepository,
-    signIn: @escaping @Sendable () async throws -> Void = {}, logger: any DeveloperLog,
-    locale: Locale = .current
+    signIn: @escaping @Sendable () async throws -> Void = {},
+    removeCard: RemoveCardUseCase? = nil, makeDefault: MakeDefaultUseCase? = nil,
+    logger: any DeveloperLog, locale: Locale = .current
   ) {
+    var remove: (@Sendable (String) async throws -> RemoveCardOutcome)?
+    if let removeCard {
+      remove = { @Sendable cardID in try await removeCard.execute(cardID: cardID) }
+    }
+    var setDefault: (@Sendable (PaymentMethod) async throws -> MakeDefaultUseCase.Outcome)?
+    if let makeDefault {
+      setDefault = { @Sendable method in try await makeDefault.execute(method) }
+    }
     self.init(
       loadMethods: useCase.execute, checkUserStatus: userStatus.fetchUserStatus, signIn: signIn,
-      logger: logger, locale: locale)
+      removeCard: remove, makeDefault: setDefault, logger: logger, locale: locale)
   }
 
   /// - Parameters:
   ///   - loadMethods: the use case, or a stand-in for it in tests and previews.
   ///   - checkUserStatus: reads the user's status, for "check my status again".
+  ///   - removeCard, makeDefault: the use cases of the changes to a row; without them,
+  ///     the screen offers none.
   ///   - flowHandlers: the app-level handlers for errors that change the user's flow.
   ///   - locale: the user's: its language picks the words, its region formats amounts.
   public init(
     loadMethods: @escaping @Sendable () async throws -> PaymentMethodList,
     checkUserStatus: @escaping @Sendable () async throws -> UserStatus = { .verified },
     signIn: @escaping @Sendable () async throws -> Void = {},
+    removeCard: (@Sendable (String) async throws -> RemoveCardOutcome)? = nil,
+    makeDefault: (@Sendable (PaymentMethod) async throws -> MakeDefaultUseCase.Outcome)? = nil,
     flowHandlers: FlowErrorHandlers = .standard,
     logger: any DeveloperLog,
     locale: Locale = .current
   ) {
+    self.removeCard = removeCard
+    self.makeDefault = makeDefault
     let words = Phrasebook.presentation(locale)
     self.loader = ScreenLoader(
       fetch: loadMethods,
@@ -162,6 +219,15 @@ public final class PaymentMethodsViewModel {
   @discardableResult
   public func refresh() -> Task<Void, Never> {
     guard case .loaded(var shown) = state else { return load() }
+    // The change that failed is what there is to try again, when trying again can help.
+    if let failed = shown.failedWrite, failed.error.recovery.isRetry {
+      let retried =
+        switch failed.write {
+        case .removing: remove(failed.rowID)
+        case .makingDefault: makeDefault(failed.rowID)
+        }
+      if let retried { return retried }
+    }
     shown.isRefreshing = true
     state = .loaded(shown)
     return loader.load(fetch: refreshFetch, show: showRefreshed)
@@ -224,9 +290,18 @@ public final class PaymentMethodsViewModel {
     state = .loaded(methods)
   }
 
+  /// The rows of `list`, the changes still running marked on theirs, and its failed sources
+  /// presented (and logged, once).
   private func group(_ list: PaymentMethodList) -> Methods {
-    var grouped = Methods(failedSources: present(list.failures))
-    for method in list.methods {
+    listed = list.methods
+    var grouped = rows(list.methods)
+    grouped.failedSources = present(list.failures)
+    return grouped
+  }
+
+  private func rows(_ methods: [PaymentMethod]) -> Methods {
+    var grouped = Methods()
+    for method in methods {
       let row = PaymentMethodRow(method, words: words, locale: locale)
       switch row.kind {
       case .wallet: grouped.wallet = row
@@ -234,12 +309,176 @@ public final class PaymentMethodsViewModel {
       case .applePay: grouped.applePay = row
       }
     }
+    for (id, write) in running { grouped.mark(id, write) }
     return grouped
   }
 
   private func present(_ failures: [SourceFailure]) -> [FailedSource] {
     failures.map {
       FailedSource(source: $0.source, error: loader.presenter.presentFailedSource($0))
+    }
+  }
+
+  // MARK: - Changes to a row
+
+  /// Whether the screen offers to remove cards, and to make a method the default.
+  public var canRemoveCards: Bool { removeCard != nil }
+  public var canMakeDefault: Bool { makeDefault != nil }
+
+  /// Removes a card, once the backend agrees: until it answers, the row stays and says so,
+  /// and takes no other change; the other rows stay usable. A card the backend keeps
+  /// stays, with the reason; a card that was selected leaves the selection to the default
+  /// method, or to none. Nil, and nothing done, for a row that is no card or is busy.
+  @discardableResult
+  public func remove(_ id: PaymentMethodRow.ID) -> Task<Void, Never>? {
+    guard let removeCard, case .card(let card)? = listed.first(where: { $0.id == id }) else {
+      return nil
+    }
+    return start(.removing, on: id, ErrorPresenter.Activity(verb: .remove, object: "object.card"))
+    {
+      .removal(try await removeCard(card.id))
+    }
+  }
+
+  /// Makes a method the user's default, once the backend agrees; a method it reports gone
+  /// reloads the list once. Apple Pay is refused with its reason. Nil, and nothing done,
+  /// for the default already, or a row that is busy.
+  @discardableResult
+  public func makeDefault(_ id: PaymentMethodRow.ID) -> Task<Void, Never>? {
+    guard let makeDefault, let method = listed.first(where: { $0.id == id }), !method.isDefault
+    else { return nil }
+    return start(
+      .makingDefault, on: id,
+      ErrorPresenter.Activity(verb: .save, object: "object.defaultMethod")
+    ) {
+      .defaulting(try await makeDefault(method))
+    }
+  }
+
+  /// What the backend answered to a change.
+  private enum WriteAnswer: Sendable {
+    case removal(RemoveCardOutcome)
+    case defaulting(MakeDefaultUseCase.Outcome)
+  }
+
+  private func start(
+    _ write: PaymentMethodRow.Write, on id: PaymentMethodRow.ID,
+    _ activity: ErrorPresenter.Activity,
+    _ send: @escaping @Sendable () async throws -> WriteAnswer
+  ) -> Task<Void, Never>? {
+    guard case .loaded(var methods) = state, running[id] == nil,
+      methods.rows.contains(where: { $0.id == id })
+    else { return nil }
+    running[id] = write
+    methods.mark(id, write)
+    if methods.failedWrite?.rowID == id { methods.failedWrite = nil }
+    methods.message = nil
+    state = .loaded(methods)
+    let presenter = ErrorPresenter(
+      activity: activity, flowHandlers: loader.presenter.flowHandlers,
+      logger: loader.presenter.logger, words: words)
+    return Task {
+      let answer: Result<WriteAnswer, any Error>
+      do {
+        answer = .success(try await send())
+      } catch {
+        answer = .failure(error)
+      }
+      running[id] = nil
+      // The same cancellation rule as a load's: a change cancelled shows nothing.
+      guard !Task.isCancelled else { return update { $0.mark(id, nil) } }
+      finish(write, on: id, answer, presenter)
+    }
+  }
+
+  private func finish(
+    _ write: PaymentMethodRow.Write, on id: PaymentMethodRow.ID,
+    _ answer: Result<WriteAnswer, any Error>, _ presenter: ErrorPresenter
+  ) {
+    let title = listedTitle(id)
+    switch answer {
+    case .failure(let error):
+      switch presenter.present(error) {
+      case .journey(let decision):
+        state = .actionRequired(decision)
+      case .failed(let presented):
+        update {
+          $0.mark(id, nil)
+          $0.failedWrite = FailedWrite(rowID: id, write: write, error: presented)
+        }
+      // A change has no empty result: this cannot come from its use case.
+      case .empty:
+        update { $0.mark(id, nil) }
+      }
+    case .success(.removal(.removed)), .success(.removal(.alreadyRemoved)):
+      listed.removeAll { $0.id == id }
+      showListed(message: words["write.removed", title])
+    case .success(.removal(.refusedLastMethod)):
+      update {
+        $0.mark(id, nil)
+        $0.message = words["write.lastMethod"]
+      }
+    case .success(.defaulting(.applePayIsNeverDefault)):
+      update {
+        $0.mark(id, nil)
+        $0.message = words["write.applePayNeverDefault"]
+      }
+    case .success(.defaulting(.answered(.madeDefault))):
+      listed = listed.map { $0.markingDefault(id) }
+      showListed(message: words["write.madeDefault", title])
+    case .success(.defaulting(.answered(.methodGone))):
+      update { $0.mark(id, nil) }
+      // The list is out of date: loaded again, once, and then it says why.
+      loader.load(fetch: refreshFetch) { outcome in
+        self.showRefreshed(outcome)
+        self.update { $0.message = self.words["write.gone"] }
+      }
+    }
+  }
+
+  /// The rows made again from `listed` after a change the backend agreed to, with what
+  /// the screen had besides: its failed sources and changes, and the selection, which
+  /// moves to the default method (or to none) when its row is gone.
+  private func showListed(message: String) {
+    guard case .loaded(let shown) = state else { return }
+    var methods = rows(listed)
+    methods.failedSources = shown.failedSources
+    methods.isRefreshing = shown.isRefreshing
+    if let failed = shown.failedWrite, methods.rows.contains(where: { $0.id == failed.rowID }) {
+      methods.failedWrite = failed
+    }
+    let selected =
+      shown.selected.map(\.id).flatMap { id in methods.rows.first { $0.id == id } }
+      ?? (shown.selected == nil ? nil : methods.rows.first { $0.isDefault && $0.isSelectable })
+    if let selected { methods.select(selected.id) }
+    methods.message = message
+    state = .loaded(methods)
+  }
+
+  private func update(_ change: (inout Methods) -> Void) {
+    guard case .loaded(var methods) = state else { return }
+    change(&methods)
+    state = .loaded(methods)
+  }
+
+  private func listedTitle(_ id: PaymentMethodRow.ID) -> String {
+    guard case .loaded(let methods) = state else { return "" }
+    return methods.rows.first { $0.id == id }?.title ?? ""
+  }
+}
+
+extension PaymentMethod {
+  /// The method as the backend has it once `id` is the default: that one marked, no other.
+  fileprivate func markingDefault(_ id: PaymentMethodRow.ID) -> PaymentMethod {
+    switch self {
+    case .card(var card):
+      card.isDefault = self.id == id
+      return .card(card)
+    case .wallet(var wallet):
+      wallet.isDefault = self.id == id
+      return .wallet(wallet)
+    case .applePay:
+      return self
     }
   }
 }

@@ -26,6 +26,17 @@ public struct ScreenLabels: Sendable {
   public var refreshing: String { words["screen.refreshing"] }
   /// While the form is sent.
   public var saving: String { words["screen.saving"] }
+  /// The mark on the user's default way to pay.
+  public var defaultMark: String { words["row.default"] }
+
+  /// What a row says while a change to it is on its way.
+  public func progress(_ write: PaymentMethodRow.Write) -> String {
+    switch write {
+    case .removing: words["row.removing"]
+    case .makingDefault: words["row.makingDefault"]
+    }
+  }
+
   /// The button of an error that trying again can help.
   public var tryAgain: String { words["button.tryAgain"] }
   /// The form's button when saving found the session over.

@@ -1,0 +1,204 @@
+import Domain
+import Foundation
+import Presentation
+import TestSupport
+import Testing
+
+private let visa = PaymentCard(
+  id: "1", brand: "Visa", lastFour: "4242", expiry: CardExpiry(month: 8, year: 2028)!,
+  status: .active)
+private let mastercard = PaymentCard(
+  id: "2", brand: "Mastercard", lastFour: "5454", expiry: CardExpiry(month: 11, year: 2027)!,
+  status: .active)
+private let wallet = Wallet(balance: 10, currency: "EUR", isDefault: true)
+private let applePay = ApplePay(status: .available)
+private let allMethods: [PaymentMethod] = [
+  .wallet(wallet), .card(visa), .card(mastercard), .applePay(applePay),
+]
+
+@MainActor
+private func loaded(
+  loads: CallCounter = CallCounter(),
+  methods: @escaping @Sendable (Int) -> [PaymentMethod] = { _ in allMethods },
+  remove: (@Sendable (String) async throws -> RemoveCardOutcome)? = nil,
+  makeDefault: (@Sendable (PaymentMethod) async throws -> MakeDefaultUseCase.Outcome)? = nil
+) async -> PaymentMethodsViewModel {
+  let viewModel = PaymentMethodsViewModel(
+    loadMethods: {
+      loads.increment()
+      return PaymentMethodList(methods: methods(loads.count))
+    }, removeCard: remove, makeDefault: makeDefault, logger: LogSpy(),
+    locale: Locale(identifier: "en_US"))
+  await viewModel.load().value
+  return viewModel
+}
+
+@MainActor
+private func methods(_ viewModel: PaymentMethodsViewModel) -> PaymentMethodsViewModel.Methods? {
+  guard case .loaded(let methods) = viewModel.state else { return nil }
+  return methods
+}
+
+@MainActor
+@Suite("Changes to a row: nothing changes before the backend agrees", .timeLimit(.minutes(1)))
+struct RowWritesTests {
+  @Test("a card is removed once the backend agrees; until then its row says it is removing")
+  func removeWaitsForTheBackend() async throws {
+    let gate = Gate()
+    let viewModel = await loaded(remove: { _ in
+      await gate.pass()
+      return .removed
+    })
+
+    let removal = try #require(viewModel.remove("card-1"))
+    await gate.waitForArrivals(1)
+    let during = methods(viewModel)?.cards.first { $0.id == "card-1" }
+    await gate.open()
+    await removal.value
+
+    #expect(during?.write == .removing)
+    #expect(methods(viewModel)?.cards.map(\.id) == ["card-2"])
+    #expect(methods(viewModel)?.message == "Visa •••• 4242 removed.")
+  }
+
+  @Test("a card the backend keeps as the last way to pay stays, with the reason")
+  func lastMethodKept() async throws {
+    let viewModel = await loaded(remove: { _ in .refusedLastMethod })
+
+    await viewModel.remove("card-1")?.value
+
+    #expect(methods(viewModel)?.cards.map(\.id) == ["card-1", "card-2"])
+    #expect(methods(viewModel)?.cards.first?.write == nil)
+    #expect(
+      methods(viewModel)?.message == "Add another way to pay before removing this card.")
+  }
+
+  @Test(
+    "a removal that fails offline keeps the card, says why under it, and trying again removes it")
+  func offlineThenTryAgain() async throws {
+    let calls = CallCounter()
+    let viewModel = await loaded(remove: { _ in
+      calls.increment()
+      if calls.count == 1 {
+        throw RequestFailure(.offline, context: ErrorContext(operation: "DELETE /cards/{id}"))
+      }
+      return .removed
+    })
+
+    await viewModel.remove("card-1")?.value
+    let failed = methods(viewModel)?.failedWrite
+    let kept = methods(viewModel)?.cards.map(\.id)
+    await viewModel.refresh().value
+
+    #expect(kept == ["card-1", "card-2"])
+    #expect(failed?.rowID == "card-1")
+    #expect(failed?.error.message == "We couldn't remove your card without a connection.")
+    #expect(methods(viewModel)?.cards.map(\.id) == ["card-2"])
+    #expect(methods(viewModel)?.failedWrite == nil)
+  }
+
+  @Test("a removed card that was selected leaves the selection to the default method")
+  func selectionMovesToTheDefault() async throws {
+    let viewModel = await loaded(remove: { _ in .alreadyRemoved })
+    viewModel.select("card-1")
+
+    await viewModel.remove("card-1")?.value
+
+    #expect(methods(viewModel)?.selected?.id == "wallet")
+  }
+
+  @Test("a busy row takes no other change, and the other rows stay usable")
+  func busyRow() async throws {
+    let gate = Gate()
+    let viewModel = await loaded(
+      remove: { _ in
+        await gate.pass()
+        return .removed
+      }, makeDefault: { .answered(.madeDefault(.card(id: $0.id))) })
+
+    let removal = viewModel.remove("card-1")
+    await gate.waitForArrivals(1)
+    let again = viewModel.remove("card-1")
+    let other = viewModel.makeDefault("card-2")
+    await other?.value
+    await gate.open()
+    await removal?.value
+
+    #expect(again == nil)
+    #expect(other != nil)
+    #expect(methods(viewModel)?.cards.map(\.isDefault) == [true])
+  }
+
+  @Test("a method made the default is marked, and no other is")
+  func oneDefault() async throws {
+    let viewModel = await loaded(makeDefault: { _ in .answered(.madeDefault(.card(id: "2"))) })
+
+    await viewModel.makeDefault("card-2")?.value
+
+    let rows = methods(viewModel)?.rows ?? []
+    #expect(rows.filter(\.isDefault).map(\.id) == ["card-2"])
+    #expect(methods(viewModel)?.message == "Mastercard •••• 5454 is now your default.")
+    #expect(rows.first { $0.id == "card-2" }?.accessibilityLabel.hasSuffix("your default") == true)
+  }
+
+  @Test("Apple Pay is never made the default: refused with its reason, nothing sent")
+  func applePayRefused() async throws {
+    let useCase = MakeDefaultUseCase(writes: NoWrites())
+    let viewModel = await loaded(makeDefault: { try await useCase.execute($0) })
+
+    await viewModel.makeDefault("apple-pay")?.value
+
+    #expect(methods(viewModel)?.applePay?.isDefault == false)
+    #expect(methods(viewModel)?.message?.hasPrefix("Apple Pay can't be your default") == true)
+  }
+
+  @Test("a default the backend reports gone reloads the list once, and says so")
+  func goneReloads() async throws {
+    let loads = CallCounter()
+    let viewModel = await loaded(
+      loads: loads, methods: { $0 == 1 ? allMethods : [.wallet(wallet), .applePay(applePay)] },
+      makeDefault: { _ in .answered(.methodGone) })
+
+    await viewModel.makeDefault("card-2")?.value
+    for _ in 0..<100 where methods(viewModel)?.message == nil { await Task.yield() }
+
+    #expect(loads.count == 2)
+    #expect(methods(viewModel)?.cards.isEmpty == true)
+    #expect(methods(viewModel)?.message == "That card is no longer available.")
+  }
+
+  @Test("a session that ended during a change is the sign-in journey")
+  func sessionEnded() async throws {
+    let viewModel = await loaded(remove: { _ in
+      throw RequestFailure(.sessionEnded, context: ErrorContext(operation: "DELETE /cards/{id}"))
+    })
+
+    await viewModel.remove("card-1")?.value
+
+    guard case .actionRequired(let decision) = viewModel.state else {
+      Issue.record("expected the sign-in journey, got \(viewModel.state)")
+      return
+    }
+    #expect(decision.action == .signIn)
+  }
+}
+
+/// Writes that must not be sent.
+private struct NoWrites: SavedCardWrites {
+  func remove(cardID: String) async throws -> RemoveCardOutcome {
+    Issue.record("nothing should be sent")
+    return .removed
+  }
+
+  func makeDefault(_ method: DefaultMethod) async throws -> MakeDefaultOutcome {
+    Issue.record("nothing should be sent")
+    return .methodGone
+  }
+
+  func updateExpiry(cardID: String, to expiry: CardExpiry, idempotencyKey: String) async throws
+    -> UpdateCardOutcome
+  {
+    Issue.record("nothing should be sent")
+    return .cardGone
+  }
+}
