@@ -211,7 +211,8 @@ struct ScreenRenderer {
     let subtitle = method.write.map(words.labels.progress) ?? method.subtitle
     let failed =
       method.failedWrite.map {
-        failureLines(title: $0.title, message: $0.message, hint: nil, traceID: $0.traceId, indent: "  ")
+        failureLines(
+          title: $0.title, message: $0.message, hint: nil, traceID: $0.traceId, indent: "  ")
       } ?? []
     guard showsSelection else {
       return wrapped(title, prefix: " ", style: { $0 })

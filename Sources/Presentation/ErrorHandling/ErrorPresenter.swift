@@ -93,37 +93,48 @@ struct ErrorPresenter: Sendable {
       case .retryWhenUserActs(.reconnect) where kind == .insecureConnection:
         (
           words["error.insecure.title"],
-          sentence("error.insecure.message.load", "error.insecure.message.save", "error.insecure.message.remove"),
+          sentence(
+            "error.insecure.message.load", "error.insecure.message.save",
+            "error.insecure.message.remove"),
           words["error.insecure.hint"], .retryable
         )
       case .retryWhenUserActs(.reconnect):
         (
           words["error.offline.title"],
-          sentence("error.offline.message.load", "error.offline.message.save", "error.offline.message.remove"),
+          sentence(
+            "error.offline.message.load", "error.offline.message.save",
+            "error.offline.message.remove"),
           words["error.offline.hint"], .retryable
         )
       case .retryNow where kind == .serviceUnavailable:
         (
           words["error.serviceDown.title"],
-          sentence("error.serviceDown.message.load", "error.serviceDown.message.save", "error.serviceDown.message.remove"),
+          sentence(
+            "error.serviceDown.message.load", "error.serviceDown.message.save",
+            "error.serviceDown.message.remove"),
           words["error.serviceDown.hint"], .serviceUnavailable
         )
       case .retryNow where kind == .serverUnreachable:
         (
           words["error.unreachable.title"],
-          sentence("error.unreachable.message.load", "error.unreachable.message.save", "error.unreachable.message.remove"),
+          sentence(
+            "error.unreachable.message.load", "error.unreachable.message.save",
+            "error.unreachable.message.remove"),
           words["error.unreachable.hint"], .serviceUnavailable
         )
       case .retryNow where kind == .rateLimited:
         (
           words["error.rateLimited.title"],
-          sentence("error.rateLimited.message.load", "error.rateLimited.message.save", "error.rateLimited.message.remove"),
+          sentence(
+            "error.rateLimited.message.load", "error.rateLimited.message.save",
+            "error.rateLimited.message.remove"),
           words["error.rateLimited.hint"], .retryable
         )
       case .retryNow, .retryWhenUserActs:
         (
           sentence("error.retry.title.load", "error.retry.title.save", "error.retry.title.remove"),
-          sentence("error.retry.message.load", "error.retry.message.save", "error.retry.message.remove"),
+          sentence(
+            "error.retry.message.load", "error.retry.message.save", "error.retry.message.remove"),
           words["error.retry.hint"], .retryable
         )
       case .notRecoverable(.inspectCause):

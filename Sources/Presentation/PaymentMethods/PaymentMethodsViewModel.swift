@@ -119,7 +119,8 @@ public final class PaymentMethodsViewModel {
   @ObservationIgnored private let loader: ScreenLoader<PaymentMethodList>
   @ObservationIgnored private let locale: Locale
   @ObservationIgnored private let words: Phrasebook
-  @ObservationIgnored private let removeCard: (@Sendable (String) async throws -> RemoveCardOutcome)?
+  @ObservationIgnored private let removeCard:
+    (@Sendable (String) async throws -> RemoveCardOutcome)?
   @ObservationIgnored private let makeDefault:
     (@Sendable (PaymentMethod) async throws -> MakeDefaultUseCase.Outcome)?
   /// The methods the rows were made from: a change the backend agreed to is applied to
@@ -334,8 +335,7 @@ public final class PaymentMethodsViewModel {
     guard let removeCard, case .card(let card)? = listed.first(where: { $0.id == id }) else {
       return nil
     }
-    return start(.removing, on: id, ErrorPresenter.Activity(verb: .remove, object: "object.card"))
-    {
+    return start(.removing, on: id, ErrorPresenter.Activity(verb: .remove, object: "object.card")) {
       .removal(try await removeCard(card.id))
     }
   }
@@ -429,7 +429,7 @@ public final class PaymentMethodsViewModel {
     case .success(.defaulting(.answered(.methodGone))):
       update { $0.mark(id, nil) }
       // The list is out of date: loaded again, once, and then it says why.
-      loader.load(fetch: refreshFetch) { outcome in
+      _ = loader.load(fetch: refreshFetch) { outcome in
         self.showRefreshed(outcome)
         self.update { $0.message = self.words["write.gone"] }
       }
