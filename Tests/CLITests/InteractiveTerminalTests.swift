@@ -335,4 +335,40 @@ struct InteractiveTerminalTests {
     terminal.send("q")
     #expect(await terminal.exiting() == 0)
   }
+
+  @Test("x on a card asks first: n keeps it, y removes it once the backend agrees")
+  func removeACard() async throws {
+    let terminal = try PseudoTerminal(["--scenario", "all-available"])
+    try #require(await terminal.waiting(for: "Enter select"))
+    terminal.send("j")
+    try #require(await terminal.waiting(for: "x remove"))
+    terminal.send("x")
+    try #require(await terminal.waiting(for: "Remove Visa •••• 4242?"))
+    var before = terminal.output.count
+
+    terminal.send("n")
+    try #require(await terminal.waiting(for: "x remove", after: before))
+    before = terminal.output.count
+    terminal.send("x")
+    try #require(await terminal.waiting(for: "Remove Visa •••• 4242?", after: before))
+    terminal.send("y")
+
+    #expect(await terminal.waiting(for: "Visa •••• 4242 removed.", after: before))
+    terminal.send("q")
+    #expect(await terminal.exiting() == 0)
+  }
+
+  @Test("d makes the wallet the default: marked on its row, and said")
+  func makeTheWalletDefault() async throws {
+    let terminal = try PseudoTerminal(["--scenario", "all-available"])
+    try #require(await terminal.waiting(for: "d make default"))
+    let before = terminal.output.count
+
+    terminal.send("d")
+
+    #expect(await terminal.waiting(for: "Wallet is now your default.", after: before))
+    #expect(terminal.text.contains("Wallet · Default"))
+    terminal.send("q")
+    #expect(await terminal.exiting() == 0)
+  }
 }

@@ -95,9 +95,13 @@ struct AppComposition {
       clock: environment.clock,
       logger: logger
     )
+    let cards = BackendCardsRepository(client: client)
     return PaymentMethodsViewModel(
       useCase: useCase, userStatus: BackendUserStatusRepository(client: client),
-      signIn: signIn, logger: logger, locale: locale)
+      signIn: signIn,
+      removeCard: RemoveCardUseCase(writes: cards, clock: environment.clock, logger: logger),
+      makeDefault: MakeDefaultUseCase(writes: cards, clock: environment.clock),
+      logger: logger, locale: locale)
   }
 
   @MainActor

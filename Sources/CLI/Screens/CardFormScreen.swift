@@ -28,7 +28,7 @@ struct CardFormScreen: Equatable {
       return [
         form.action?.kind == .signIn ? .signInAndSubmitCard : .submitCard
       ]
-    case .enter, .home, .end:
+    case .enter, .home, .end, .delete:
       return []
     }
   }

@@ -16,6 +16,11 @@ struct InteractiveFrame {
     // box's message.
     var shown = snapshot
     if let guidance = model.guidance { shown.message = guidance.text(words) }
+    if let rowID = model.confirmingRemoval,
+      let row = snapshot.methods.first(where: { $0.id == rowID })
+    {
+      shown.message = words["question.remove", row.title]
+    }
     let box =
       if let focused = model.form?.focused, let form {
         renderer.drawing(form, focused: focused)
@@ -159,6 +164,8 @@ struct InteractiveFrame {
       ("r", words["help.retry"]),
       ("w, Tab", words["help.switch"]),
       ("a", words["help.addCard"]),
+      ("x, Delete", words["help.remove"]),
+      ("d", words["help.makeDefault"]),
       ("l", words["help.log"]),
       ("?", words["help.help"]),
       ("q, Esc, Ctrl-C", words["help.quit"]),

@@ -27,6 +27,8 @@ struct InteractiveScreen: Equatable {
     case leaveCardField(CardField)
     case submitCard
     case signInAndSubmitCard
+    case removeCard(rowID: String)
+    case makeDefault(rowID: String)
   }
 
   /// Something the user can do in a state, with the keys that do it.
@@ -46,6 +48,13 @@ struct InteractiveScreen: Equatable {
     case help
     case quit
     case addCard
+    /// On a card row: remove it, once confirmed.
+    case remove
+    /// On a card or the wallet: make it the default way to pay.
+    case makeDefault
+    /// The question "Remove Visa •••• 4242?": y or Enter removes, n or Esc keeps.
+    case confirmRemoval
+    case keep
     case nextField
     case save
     case back
@@ -65,6 +74,10 @@ struct InteractiveScreen: Equatable {
       case .help: ("?", words["key.help"])
       case .quit: ("q", words["key.quit"])
       case .addCard: ("a", words["key.addCard"])
+      case .remove: ("x", words["key.remove"])
+      case .makeDefault: ("d", words["key.makeDefault"])
+      case .confirmRemoval: ("y Enter", words["key.remove"])
+      case .keep: ("n Esc", words["key.keep"])
       case .nextField: ("Tab Shift-Tab", words["key.fields"])
       case .save: ("Enter", words["key.save"])
       case .back: ("Esc", words["key.back"])
@@ -101,6 +114,10 @@ struct InteractiveScreen: Equatable {
   var started: Set<Screen>
   /// The add-card form, while it is open over the payment-methods screen.
   var form: CardFormScreen?
+  /// Whether the rows take changes (remove, make default): the view model offers them.
+  var rowChanges = false
+  /// The card the user asked to remove, while the screen asks to confirm it.
+  var confirmingRemoval: String?
 
   init(screen: Screen, showsLog: Bool = false) {
     self.screen = screen
@@ -115,10 +132,12 @@ struct InteractiveScreen: Equatable {
     if let form, let formSnapshot { return form.actions(for: formSnapshot) }
     // The help stands in the screen's place: its keys are the only ones on offer.
     if showsHelp { return [.scroll, .help, .quit] }
+    if confirmingRemoval != nil { return [.confirmRemoval, .keep] }
     var actions: [Action] = []
     switch snapshot.status {
     case .loaded where snapshot.screen == .paymentMethods && !snapshot.methods.isEmpty:
       actions += snapshot.methods.count > 1 ? [.move, .select] : [.select]
+      actions += rowActions(snapshot)
     case .error:
       if let button = snapshot.action?.button { actions.append(.journey(button: button)) }
     case .loading, .loaded, .empty:
@@ -131,6 +150,24 @@ struct InteractiveScreen: Equatable {
     actions.append(.switchScreen(to: screen == .paymentMethods ? .wallet : .paymentMethods))
     actions += [.log, .help, .quit]
     return actions
+  }
+
+  /// The changes the row under the cursor takes now: only those, so the footer never
+  /// offers one the row refuses.
+  private func rowActions(_ snapshot: ScreenSnapshot) -> [Action] {
+    guard rowChanges, snapshot.methods.indices.contains(highlightedRow(snapshot)) else {
+      return []
+    }
+    let row = snapshot.methods[highlightedRow(snapshot)]
+    guard row.write == nil else { return [] }
+    var actions: [Action] = []
+    if row.kind == .card { actions.append(.remove) }
+    if row.kind != .applePay, !row.isDefault { actions.append(.makeDefault) }
+    return actions
+  }
+
+  private func highlightedRow(_ snapshot: ScreenSnapshot) -> Int {
+    min(max(highlighted, 0), snapshot.methods.count - 1)
   }
 
   /// The row the cursor is on, kept within the rows there are now.
@@ -150,6 +187,22 @@ struct InteractiveScreen: Equatable {
     }
     let actions = actions(for: snapshot)
     let rows = snapshot.methods.count
+    if let rowID = confirmingRemoval {
+      switch key {
+      case .character("y"), .enter:
+        confirmingRemoval = nil
+        return [.removeCard(rowID: rowID)]
+      case .character("n"), .escape:
+        confirmingRemoval = nil
+        return []
+      case .interrupt:
+        return [.quit]
+      case .suspend:
+        return [.suspend]
+      default:
+        return []
+      }
+    }
     switch key {
     case .character("q"), .escape, .interrupt:
       return [.quit]
@@ -185,6 +238,16 @@ struct InteractiveScreen: Equatable {
     case .character("a") where actions.contains(.addCard):
       form = CardFormScreen()
       return [.openCardForm]
+    case .character("x") where actions.contains(.remove),
+      .delete where actions.contains(.remove):
+      confirmingRemoval = snapshot.methods[highlightedRow(snapshot)].id
+    case .character("d") where actions.contains(.makeDefault):
+      return [.makeDefault(rowID: snapshot.methods[highlightedRow(snapshot)].id)]
+    // Apple Pay takes no default; d on it says why (the footer does not offer it there).
+    case .character("d")
+    where rowChanges && snapshot.status == .loaded && !snapshot.methods.isEmpty
+      && snapshot.methods[highlightedRow(snapshot)].kind == .applePay:
+      return [.makeDefault(rowID: snapshot.methods[highlightedRow(snapshot)].id)]
     case .character("r") where actions.contains(.retry):
       guidance = nil
       return [.retry(screen)]

@@ -87,6 +87,7 @@ final class InteractiveSession {
     userActed: @escaping @Sendable () async -> Void = {}
   ) async -> ExitCode {
     self.userActed = userActed
+    model.rowChanges = paymentMethods.canRemoveCards || paymentMethods.canMakeDefault
     let screens = Screens(
       paymentMethods: paymentMethods, wallet: wallet, makeCardForm: makeCardForm)
     if transcript == nil { device.open() }
@@ -228,6 +229,12 @@ final class InteractiveSession {
     case .select(let rowID):
       screens.paymentMethods.select(rowID)
       return
+    case .removeCard(let rowID):
+      guard let write = screens.paymentMethods.remove(rowID) else { return }
+      task = write
+    case .makeDefault(let rowID):
+      guard let write = screens.paymentMethods.makeDefault(rowID) else { return }
+      task = write
     case .suspend:
       suspend()
       return
@@ -313,6 +320,8 @@ final class InteractiveSession {
     case .signIn: "signing in"
     case .checkStatus: "checking the user's status"
     case .submitCard, .signInAndSubmitCard: "saving the card"
+    case .removeCard: "removing a card"
+    case .makeDefault: "making a method the default"
     case .select, .suspend, .quit, .openCardForm, .closeCardForm, .editCard, .leaveCardField:
       nil
     }

@@ -14,6 +14,8 @@ enum Key: Equatable, Sendable {
   /// Ctrl-Z, likewise.
   case suspend
   case backspace
+  /// The Delete key (forward delete), "[3~".
+  case delete
   case character(Character)
 
   /// Decodes one read's worth of bytes. Escape sequences are expected whole within one
@@ -73,6 +75,7 @@ enum Key: Equatable, Sendable {
         case (UInt8(ascii: "H"), _), (UInt8(ascii: "~"), "1"), (UInt8(ascii: "~"), "7"): .home
         case (UInt8(ascii: "F"), _), (UInt8(ascii: "~"), "4"), (UInt8(ascii: "~"), "8"): .end
         case (UInt8(ascii: "Z"), _): .shiftTab
+        case (UInt8(ascii: "~"), "3"): .delete
         default: nil
         }
       // An unknown sequence (← →, F-keys) is swallowed whole: its bytes are no keys, and

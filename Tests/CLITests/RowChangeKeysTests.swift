@@ -1,0 +1,73 @@
+import Testing
+
+@testable import CLI
+
+/// The keys of the changes to a row, in-process: what each does in each state, and what
+/// the footer offers on each row.
+@MainActor
+@Suite(
+  "Interactive screen: removing a card and making a method the default", .timeLimit(.minutes(1)))
+struct RowChangeKeysTests {
+  private func screen(on row: Int) -> InteractiveScreen {
+    var model = InteractiveScreen(screen: .paymentMethods)
+    model.rowChanges = true
+    model.highlighted = row
+    return model
+  }
+
+  private func hints(_ model: InteractiveScreen, _ snapshot: ScreenSnapshot) -> [String] {
+    model.actions(for: snapshot).map { $0.hint(.english).keys }
+  }
+
+  @Test("x asks to confirm; y removes, n keeps, and nothing is sent before the answer")
+  func confirmRemoval() async {
+    let snapshot = await InteractiveFixtures.snapshot("all-available")
+    var model = screen(on: 1)
+
+    let asked = model.handle(.character("x"), on: snapshot)
+    let question = hints(model, snapshot)
+    let removed = model.handle(.character("y"), on: snapshot)
+    _ = model.handle(.delete, on: snapshot)
+    let kept = model.handle(.character("n"), on: snapshot)
+
+    #expect(asked == [])
+    #expect(question == ["y Enter", "n Esc"])
+    #expect(removed == [.removeCard(rowID: "card-1")])
+    #expect(kept == [])
+    #expect(model.confirmingRemoval == nil)
+  }
+
+  @Test("the footer offers only what the row under the cursor takes")
+  func footerPerRow() async {
+    let snapshot = await InteractiveFixtures.snapshot("all-available")
+
+    let wallet = hints(screen(on: 0), snapshot)
+    let card = hints(screen(on: 1), snapshot)
+    let applePay = hints(screen(on: 3), snapshot)
+
+    #expect(wallet.contains("d") && !wallet.contains("x"))
+    #expect(card.contains("d") && card.contains("x"))
+    #expect(!applePay.contains("d") && !applePay.contains("x"))
+  }
+
+  @Test("d makes the row the default; on Apple Pay it asks the view model, which says why not")
+  func makeDefault() async {
+    let snapshot = await InteractiveFixtures.snapshot("all-available")
+    var card = screen(on: 2)
+    var applePay = screen(on: 3)
+
+    #expect(card.handle(.character("d"), on: snapshot) == [.makeDefault(rowID: "card-2")])
+    #expect(applePay.handle(.character("d"), on: snapshot) == [.makeDefault(rowID: "apple-pay")])
+  }
+
+  @Test("without the view model's changes, x and d do nothing and are not offered")
+  func noChanges() async {
+    let snapshot = await InteractiveFixtures.snapshot("all-available")
+    var model = InteractiveScreen(screen: .paymentMethods)
+    model.highlighted = 1
+
+    #expect(model.handle(.character("x"), on: snapshot) == [])
+    #expect(model.confirmingRemoval == nil)
+    #expect(!hints(model, snapshot).contains("x"))
+  }
+}
