@@ -10,7 +10,7 @@ struct AccessibleFrame {
 
   /// The screen's final state, for a run that prints once.
   func lines(_ snapshot: ScreenSnapshot) -> [String] {
-    screenLines(snapshot, guidance: nil)
+    screenLines(snapshot, saying: nil)
   }
 
   /// The interactive screen as it is now: the help, the form, or the screen with the keys
@@ -22,7 +22,12 @@ struct AccessibleFrame {
     if let form, let focused = model.form?.focused {
       return formLines(form, focused: focused)
     }
-    var lines = screenLines(snapshot, guidance: model.guidance)
+    // What Enter found out on a journey, or the question before a card is removed, stands
+    // where the screen's message would.
+    let question = model.confirmingRemoval.flatMap { id in
+      snapshot.methods.first { $0.id == id }.map { words["question.remove", $0.title] }
+    }
+    var lines = screenLines(snapshot, saying: question ?? model.guidance.map { $0.text(words) })
     lines.append(keysLine(model.actions(for: snapshot), rows: snapshot.methods.count))
     if model.showsLog {
       lines += ["Developer log (newest last):"] + log.suffix(10).map(UntrustedText.escaped)
@@ -39,6 +44,8 @@ struct AccessibleFrame {
       "r: " + words["help.retry"],
       "w: " + words["help.switch"],
       "a: " + words["accessible.help.addCard"],
+      "x: " + words["accessible.help.remove"],
+      "d: " + words["accessible.help.makeDefault"],
       "l: " + words["help.log"],
       "?: " + words["help.help"],
       "q: " + words["accessible.help.quit"],
@@ -65,9 +72,7 @@ struct AccessibleFrame {
     return lines.map(UntrustedText.escaped)
   }
 
-  private func screenLines(_ snapshot: ScreenSnapshot, guidance: InteractiveScreen.Guidance?)
-    -> [String]
-  {
+  private func screenLines(_ snapshot: ScreenSnapshot, saying said: String?) -> [String] {
     var lines = [
       snapshot.screen == .paymentMethods
         ? words.labels.paymentMethodsTitle : words.labels.walletTitle
@@ -88,9 +93,7 @@ struct AccessibleFrame {
       lines += snapshot.notices.map(\.accessibilityLabel)
       if let notice = snapshot.notice { lines.append(notice.accessibilityLabel) }
     }
-    if let message = guidance.map({ $0.text(words) })
-      ?? (snapshot.isRefreshing ? words.labels.refreshing : snapshot.message)
-    {
+    if let message = said ?? (snapshot.isRefreshing ? words.labels.refreshing : snapshot.message) {
       lines.append(message)
     }
     return lines.map(UntrustedText.escaped)
@@ -136,6 +139,8 @@ struct AccessibleFrame {
     let hints = actions.compactMap { action -> String? in
       switch action {
       case .move, .scroll, .nextField, .save, .back, .signInAndSave: nil
+      case .confirmRemoval: "y " + words["key.remove"]
+      case .keep: "n " + words["key.keep"]
       case .select: rows > 1 ? words["accessible.rows", String(rows)] : words["accessible.row"]
       case .journey(let button): words["accessible.enter", button]
       default: "\(action.hint(words).keys) \(action.hint(words).does)"
@@ -181,6 +186,10 @@ enum AccessibleInput {
       case .log: "l"
       case .help: "?"
       case .quit: "q"
+      case .remove: "x"
+      case .makeDefault: "d"
+      case .confirmRemoval: "y"
+      case .keep: "n"
       default: nil
       }
     }
