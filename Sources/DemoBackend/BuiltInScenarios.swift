@@ -10,7 +10,8 @@ public enum BuiltInScenarios {
     all.first { $0.name == name }
   }
 
-  public static let all: [Scenario] = firstScreen + realBackend + realSockets + addingACard
+  public static let all: [Scenario] =
+    firstScreen + realBackend + realSockets + addingACard + changingACard
 
   private static let noApplePay = Scripted(ApplePayOutcome.notAvailable, latency: .milliseconds(20))
 
@@ -353,6 +354,83 @@ public enum BuiltInScenarios {
       refresh: [.fails],
       addCard: SourceScript([tokenExpired], latency: .milliseconds(150)),
       wayOut: [allWell]
+    ),
+  ]
+
+  /// The cards once card `id` was removed on another device: the list a reload gets.
+  private static func cards(without id: String) -> ScriptedAnswer {
+    let listed: [WireBody.Cards.Card] = [
+      .init(id: "1", brand: "Visa", last4: "4242", expiry: "08/28", status: "active"),
+      .init(id: "2", brand: "Mastercard", last4: "5454", expiry: "11/27", status: "active"),
+    ]
+    return .respond(
+      status: 200, body: WireBody.text(WireBody.Cards(cards: listed.filter { $0.id != id })))
+  }
+
+  /// How the writes to a saved card meet the backend: nothing changes on screen before it
+  /// agrees, and every failure leaves the card as the backend has it.
+  private static let changingACard: [Scenario] = [
+    Scenario(
+      name: "remove-card-ok",
+      summary: "Removing a card: x on it, then y; the backend removes it (204), and the list "
+        + "shows it no more."
+    ),
+    Scenario(
+      name: "remove-card-already-gone",
+      summary: "The card was removed on another device: the DELETE answers 404 "
+        + "card_not_found, the same end as removed (info log); the list shows it no more.",
+      cards: SourceScript([cards, cards(without: "1")], latency: .milliseconds(140)),
+      removeCard: SourceScript(
+        [.error(404, code: WireBody.Code.cardNotFound)], latency: .milliseconds(150))
+    ),
+    Scenario(
+      name: "remove-card-last",
+      summary: "One card is the user's only way to pay: the DELETE answers 409 "
+        + "last_payment_method; the card stays, and the screen says to add another first.",
+      wallet: SourceScript(wallet: .notFound, latency: .milliseconds(80)),
+      cards: SourceScript(
+        cards: .ok([ScenarioCard(brand: "Visa", lastFour: "4242", expiry: "08/28", status: .active)]
+        ),
+        latency: .milliseconds(140)),
+      applePay: noApplePay,
+      removeCard: SourceScript(
+        [.error(409, code: WireBody.Code.lastPaymentMethod)], latency: .milliseconds(150))
+    ),
+    Scenario(
+      name: "remove-card-offline-then-ok",
+      summary: "Removing a card meets no connection: the card stays, with \"You're offline\" "
+        + "under it. Way out: r, back online: the card is removed.",
+      removeCard: SourceScript([.transport(.offline)], latency: .milliseconds(150)),
+      wayOut: [allWell]
+    ),
+    Scenario(
+      name: "remove-card-token-expired",
+      summary: "The DELETE meets an expired token (401): one refresh, the DELETE sent again, "
+        + "and the card removed.",
+      removeCard: SourceScript(
+        [tokenExpired, .respond(status: 204, body: "")], latency: .milliseconds(150))
+    ),
+    Scenario(
+      name: "remove-card-session-expired",
+      summary: "The DELETE meets an expired token and the refresh is refused: the card stays, "
+        + "and the screen asks to sign in again. Way out: Enter signs in, and the list loads.",
+      refresh: [.fails],
+      removeCard: SourceScript([tokenExpired], latency: .milliseconds(150)),
+      wayOut: [allWell]
+    ),
+    Scenario(
+      name: "set-default-ok",
+      summary: "Making a method the default: d on a card or the wallet; the backend agrees "
+        + "(200), and that row, and no other, is marked Default."
+    ),
+    Scenario(
+      name: "set-default-gone",
+      summary: "The card was removed on another device: the PUT answers 404 "
+        + "method_not_found; the list is loaded again, without it, and says the card is no "
+        + "longer available.",
+      cards: SourceScript([cards, cards(without: "2")], latency: .milliseconds(140)),
+      setDefault: SourceScript(
+        [.error(404, code: WireBody.Code.methodNotFound)], latency: .milliseconds(150))
     ),
   ]
 }

@@ -21,6 +21,9 @@ struct BuiltInScenarioTests {
         "slow-body", "add-card-ok", "add-card-invalid", "add-card-duplicate",
         "add-card-declined", "add-card-timeout-then-ok", "add-card-token-expired",
         "add-card-session-expired",
+        "remove-card-ok", "remove-card-already-gone", "remove-card-last",
+        "remove-card-offline-then-ok", "remove-card-token-expired", "remove-card-session-expired",
+        "set-default-ok", "set-default-gone",
       ])
   }
 

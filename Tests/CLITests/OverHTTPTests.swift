@@ -119,6 +119,66 @@ struct OverHTTPTests {
     }
   }
 
+  /// The changes to a row, walked as a person would, keys and what each leads to: each
+  /// answer of the backend, in process and over HTTP alike. (Offline is a lost connection
+  /// over HTTP, and worded so: both offer `r`.)
+  static let rowWalks: [(scenario: String, presses: [(keys: String, shows: String)])] = [
+    (
+      "remove-card-ok", [("j", "x remove"), ("x", "Remove Visa"), ("y", "Visa •••• 4242 removed.")]
+    ),
+    (
+      "remove-card-already-gone",
+      [("j", "x remove"), ("x", "Remove Visa"), ("y", "Visa •••• 4242 removed.")]
+    ),
+    (
+      "remove-card-last",
+      [("x", "Remove Visa"), ("y", "Add another way to pay")]
+    ),
+    (
+      "remove-card-offline-then-ok",
+      [
+        ("j", "x remove"), ("x", "Remove Visa"), ("y", "r try again"),
+        ("r", "Visa •••• 4242 removed."),
+      ]
+    ),
+    (
+      "remove-card-token-expired",
+      [("j", "x remove"), ("x", "Remove Visa"), ("y", "Visa •••• 4242 removed.")]
+    ),
+    (
+      "remove-card-session-expired",
+      [
+        ("j", "x remove"), ("x", "Remove Visa"), ("y", "Please sign in again"),
+        ("\r", "Visa •••• 4242"),
+      ]
+    ),
+    (
+      "set-default-ok",
+      [("jj", "d make default"), ("d", "Mastercard •••• 5454 is now your default.")]
+    ),
+    ("set-default-gone", [("jj", "d make default"), ("d", "is no longer")]),
+  ]
+
+  @Test(
+    "each change to a row, walked on the screen, in process and over HTTP",
+    arguments: rowWalks.indices)
+  func rowWalk(walk: Int) async throws {
+    let (scenario, presses) = Self.rowWalks[walk]
+    let server = try ScenarioServer(scenario: scenario)
+    defer { server.stop() }
+    for arguments in [["--scenario", scenario], ["--backend-url", server.url]] {
+      let terminal = try PseudoTerminal(arguments)
+      try #require(await terminal.waiting(for: "Enter select"), "\(arguments)")
+      for (keys, shows) in presses {
+        let before = terminal.output.count
+        terminal.send(keys)
+        try #require(await terminal.waiting(for: shows, after: before), "\(arguments): \(keys)")
+      }
+      terminal.send("q")
+      #expect(await terminal.exiting() != nil, "\(arguments)")
+    }
+  }
+
   @Test("the tokens from the environment are sent, and never printed, even with --verbose")
   func tokensFromTheEnvironment() async throws {
     let server = try ScenarioServer(scenario: "token-expired")

@@ -74,6 +74,14 @@ struct ExpectedScreen: Sendable, CustomTestStringConvertible {
     .init("add-card-timeout-then-ok", "loaded", ["wallet", "card", "card", "applePay"]),
     .init("add-card-token-expired", "loaded", ["wallet", "card", "card", "applePay"]),
     .init("add-card-session-expired", "loaded", ["wallet", "card", "card", "applePay"]),
+    .init("remove-card-ok", "loaded", ["wallet", "card", "card", "applePay"]),
+    .init("remove-card-already-gone", "loaded", ["wallet", "card", "card", "applePay"]),
+    .init("remove-card-last", "loaded", ["card"]),
+    .init("remove-card-offline-then-ok", "loaded", ["wallet", "card", "card", "applePay"]),
+    .init("remove-card-token-expired", "loaded", ["wallet", "card", "card", "applePay"]),
+    .init("remove-card-session-expired", "loaded", ["wallet", "card", "card", "applePay"]),
+    .init("set-default-ok", "loaded", ["wallet", "card", "card", "applePay"]),
+    .init("set-default-gone", "loaded", ["wallet", "card", "card", "applePay"]),
   ]
 
   static let wallet: [ExpectedScreen] = [
@@ -140,6 +148,14 @@ struct ExpectedScreen: Sendable, CustomTestStringConvertible {
     .init("add-card-timeout-then-ok", "loaded", ["wallet"], screen: "wallet"),
     .init("add-card-token-expired", "loaded", ["wallet"], screen: "wallet"),
     .init("add-card-session-expired", "loaded", ["wallet"], screen: "wallet"),
+    .init("remove-card-ok", "loaded", ["wallet"], screen: "wallet"),
+    .init("remove-card-already-gone", "loaded", ["wallet"], screen: "wallet"),
+    .init("remove-card-last", "empty", [], panel: "Create your wallet", screen: "wallet"),
+    .init("remove-card-offline-then-ok", "loaded", ["wallet"], screen: "wallet"),
+    .init("remove-card-token-expired", "loaded", ["wallet"], screen: "wallet"),
+    .init("remove-card-session-expired", "loaded", ["wallet"], screen: "wallet"),
+    .init("set-default-ok", "loaded", ["wallet"], screen: "wallet"),
+    .init("set-default-gone", "loaded", ["wallet"], screen: "wallet"),
   ]
 
   init(

@@ -387,14 +387,16 @@ public final class PaymentMethodsViewModel {
       running[id] = nil
       // The same cancellation rule as a load's: a change cancelled shows nothing.
       guard !Task.isCancelled else { return update { $0.mark(id, nil) } }
-      finish(write, on: id, answer, presenter)
+      // A change that reloads the list ends when the list is shown again.
+      await finish(write, on: id, answer, presenter)?.value
     }
   }
 
+  /// Shows how a change ended; the reload it started, if any.
   private func finish(
     _ write: PaymentMethodRow.Write, on id: PaymentMethodRow.ID,
     _ answer: Result<WriteAnswer, any Error>, _ presenter: ErrorPresenter
-  ) {
+  ) -> Task<Void, Never>? {
     let title = listedTitle(id)
     switch answer {
     case .failure(let error):
@@ -429,11 +431,12 @@ public final class PaymentMethodsViewModel {
     case .success(.defaulting(.answered(.methodGone))):
       update { $0.mark(id, nil) }
       // The list is out of date: loaded again, once, and then it says why.
-      _ = loader.load(fetch: refreshFetch) { outcome in
+      return loader.load(fetch: refreshFetch) { outcome in
         self.showRefreshed(outcome)
         self.update { $0.message = self.words["write.gone"] }
       }
     }
+    return nil
   }
 
   /// The rows made again from `listed` after a change the backend agreed to, with what
