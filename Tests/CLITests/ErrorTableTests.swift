@@ -39,6 +39,11 @@ struct ErrorTableTests {
         AddCardOutcome.saved(card), .alreadySaved(card), .invalid([:]), .declined(reason: nil),
       ].map(id)
       + ["FieldProblems"]
+      + [RemoveCardOutcome.removed, .alreadyRemoved, .refusedLastMethod].map(id)
+      + [
+        MakeDefaultUseCase.Outcome.answered(.madeDefault(.wallet)), .answered(.methodGone),
+        .applePayIsNeverDefault,
+      ].map(id)
       + [
         "DeadlineExceeded", "SessionEnded", "RefreshRefused", "SignInRefused", "ScenarioFault",
         "UnclassifiedRequestError", "CancellationError",
@@ -153,6 +158,22 @@ struct ErrorTableTests {
     case .alreadySaved: "AddCardOutcome.alreadySaved"
     case .invalid: "AddCardOutcome.invalid"
     case .declined: "AddCardOutcome.declined"
+    }
+  }
+
+  private static func id(_ outcome: RemoveCardOutcome) -> String {
+    switch outcome {
+    case .removed: "RemoveCardOutcome.removed"
+    case .alreadyRemoved: "RemoveCardOutcome.alreadyRemoved"
+    case .refusedLastMethod: "RemoveCardOutcome.refusedLastMethod"
+    }
+  }
+
+  private static func id(_ outcome: MakeDefaultUseCase.Outcome) -> String {
+    switch outcome {
+    case .answered(.madeDefault): "MakeDefaultOutcome.madeDefault"
+    case .answered(.methodGone): "MakeDefaultOutcome.methodGone"
+    case .applePayIsNeverDefault: "MakeDefaultUseCase.Outcome.applePayIsNeverDefault"
     }
   }
 
