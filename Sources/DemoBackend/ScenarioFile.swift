@@ -15,7 +15,10 @@ public enum ScenarioFile {
     let object = try reader.object(root)
     try reader.refuseUnknownKeys(
       object,
-      allowed: ["wallet", "cards", "applePay", "session", "userStatus", "signIn", "addCard"])
+      allowed: [
+        "wallet", "cards", "applePay", "session", "userStatus", "signIn", "addCard", "removeCard",
+        "setDefault", "updateCard",
+      ])
 
     var scenario = Scenario(name: name, summary: "Loaded from a scenario file.")
     if let wallet = object["wallet"] {
@@ -34,6 +37,18 @@ public enum ScenarioFile {
     } else {
       scenario.addCard = SourceScript(addCardMeeting: scenario.cards)
     }
+    scenario.removeCard =
+      try object["removeCard"].map { value throws(ScenarioFileError) in
+        try Self.write(value, reader.child("removeCard"), .removeCard)
+      } ?? SourceScript(writeMeeting: scenario.cards, status: 204)
+    scenario.setDefault =
+      try object["setDefault"].map { value throws(ScenarioFileError) in
+        try Self.write(value, reader.child("setDefault"), .setDefault)
+      } ?? SourceScript(writeMeeting: scenario.cards, status: 200)
+    scenario.updateCard =
+      try object["updateCard"].map { value throws(ScenarioFileError) in
+        try Self.write(value, reader.child("updateCard"), .updateCard)
+      } ?? SourceScript(writeMeeting: scenario.cards, status: 200)
     if let session = object["session"] {
       let sessionReader = reader.child("session")
       let sessionObject = try sessionReader.object(session)
@@ -133,6 +148,61 @@ public enum ScenarioFile {
     try reader.refuseKeys(object, allowed: allowed, "with \"outcome\": \"\(outcomeName)\"")
     return SourceScript(
       addCard: outcome, latency: try reader.latency(object, default: fallback.latency))
+  }
+
+  /// The writes to a saved card, each a `"outcome"` or `"responses"` (where a 2xx without
+  /// a body does the write):
+  /// - `removeCard`: `ok`, `alreadyGone` (404), `lastMethod` (409), `offline`, `unexpected`;
+  /// - `setDefault`: `ok`, `gone` (404), `offline`, `unexpected`;
+  /// - `updateCard`: `ok`, `invalid` with `"fields"` (the expiry's), `declined` with an
+  ///   optional `"message"`, `gone` (404), `offline`, `unexpected`.
+  private static func write(
+    _ value: JSONValue, _ reader: ScenarioFileReader, _ endpoint: BackendEndpoint
+  ) throws(ScenarioFileError) -> SourceScript {
+    let latency = Duration.milliseconds(150)
+    let done = ScriptedAnswer.respond(status: endpoint == .removeCard ? 204 : 200, body: "")
+    let fallback = SourceScript([done], latency: latency)
+    let object = try reader.object(value)
+    try reader.refuseUnknownKeys(
+      object, allowed: ["outcome", "latencyMs", "fields", "message", "responses"])
+    if object["responses"] != nil {
+      return try responses(object, reader, success: done, default: fallback)
+    }
+    let names: [String] =
+      switch endpoint {
+      case .removeCard: ["ok", "alreadyGone", "lastMethod", "offline", "unexpected"]
+      case .setDefault: ["ok", "gone", "offline", "unexpected"]
+      default: ["ok", "invalid", "declined", "gone", "offline", "unexpected"]
+      }
+    let outcomeName = try reader.string(object, "outcome", oneOf: names)
+    var allowed: Set<String> = ["outcome", "latencyMs"]
+    let answer: ScriptedAnswer
+    switch outcomeName {
+    case "gone" where endpoint == .setDefault:
+      answer = .error(404, code: WireBody.Code.methodNotFound)
+    case "alreadyGone", "gone":
+      answer = .error(404, code: WireBody.Code.cardNotFound)
+    case "lastMethod":
+      answer = .error(409, code: WireBody.Code.lastPaymentMethod)
+    case "invalid":
+      allowed.insert("fields")
+      let fields = try fieldMessages(object, reader)
+      guard Set(fields.keys) == ["expiry"] else {
+        throw reader.error("fields", "names the expiry only: it is all an update sends")
+      }
+      answer = AddCardOutcomeScript.invalid(fields).answer
+    case "declined":
+      allowed.insert("message")
+      answer = .error(
+        402, code: WireBody.Code.cardDeclined,
+        message: object["message"] != nil
+          ? try reader.string(object, "message") : "Your bank declined the new date.")
+    case "offline": answer = .transport(.offline)
+    case "unexpected": answer = .fault
+    default: answer = done
+    }
+    try reader.refuseKeys(object, allowed: allowed, "with \"outcome\": \"\(outcomeName)\"")
+    return SourceScript([answer], latency: try reader.latency(object, default: latency))
   }
 
   /// `"fields": {"number": ["…"], "expiry": ["…"]}`: the form's fields, each with at least
