@@ -19,6 +19,13 @@ public enum BuiltInScenarios {
   private static let allWell = Scenario(name: "", summary: "")
 
   private static let wallet = WalletOutcome.defaultWallet.answer
+  /// An active card and an expired one, which `e` can give a new expiry.
+  private static let expiredCard = SourceScript(
+    cards: .ok([
+      ScenarioCard(brand: "Visa", lastFour: "4242", expiry: "08/28", status: .active),
+      ScenarioCard(brand: "Mastercard", lastFour: "4444", expiry: "01/24", status: .expired),
+    ]),
+    latency: .milliseconds(140))
   private static let cards = CardsOutcome.defaultCards.answer
   private static let tokenExpired = ScriptedAnswer.error(401, code: WireBody.Code.tokenExpired)
   private static let notVerified = ScriptedAnswer.error(
@@ -81,13 +88,7 @@ public enum BuiltInScenarios {
       name: "cards-expired",
       summary: "One active and one expired card: the expired one is listed but cannot be "
         + "selected.",
-      cards: SourceScript(
-        cards: .ok([
-          ScenarioCard(brand: "Visa", lastFour: "4242", expiry: "08/28", status: .active),
-          ScenarioCard(brand: "Mastercard", lastFour: "4444", expiry: "01/24", status: .expired),
-        ]),
-        latency: .milliseconds(140)
-      )
+      cards: expiredCard
     ),
     Scenario(
       name: "apple-pay-unavailable",
@@ -431,6 +432,38 @@ public enum BuiltInScenarios {
       cards: SourceScript([cards, cards(without: "2")], latency: .milliseconds(140)),
       setDefault: SourceScript(
         [.error(404, code: WireBody.Code.methodNotFound)], latency: .milliseconds(150))
+    ),
+    Scenario(
+      name: "update-card-ok",
+      summary: "An expired card gets its new expiry: e on Mastercard •••• 4444, type the date, "
+        + "Enter; the backend updates it (200), and the row says when it expires now.",
+      cards: expiredCard
+    ),
+    Scenario(
+      name: "update-card-invalid",
+      summary: "The backend refuses the new expiry (422) although it passes the app's own "
+        + "checks: the message stands under the field, and stays when the form is opened "
+        + "again; exit 65.",
+      cards: expiredCard,
+      updateCard: SourceScript(
+        addCard: .invalid(["expiry": ["This isn't the date your bank has for this card."]]),
+        latency: .milliseconds(150))
+    ),
+    Scenario(
+      name: "update-card-declined",
+      summary: "The issuer declines the new expiry (402), with its reason, above the form; "
+        + "exit 1.",
+      cards: expiredCard,
+      updateCard: SourceScript(
+        addCard: .declined("Your bank declined the new date. Contact them to use this card."),
+        latency: .milliseconds(150))
+    ),
+    Scenario(
+      name: "update-card-timeout-then-ok",
+      summary: "The first PATCH's answer is lost after the card was updated; the retry carries "
+        + "the same idempotency key and gets the same card: updated once.",
+      cards: expiredCard,
+      updateCard: SourceScript([.savedButAnswerLost], latency: .milliseconds(150))
     ),
   ]
 }

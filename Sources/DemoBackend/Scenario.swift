@@ -138,8 +138,9 @@ public enum ScriptedAnswer: Sendable, Equatable {
   case transport(TransportError)
   /// The backend fails with an error no layer knows.
   case fault
-  /// For `POST /cards`: the backend saves the card, and then its answer is lost on the way
-  /// (a timeout): only the idempotency key keeps the retry from saving it twice.
+  /// For `POST /cards` (or `PATCH /cards/{id}`): the backend saves the card (or updates
+  /// it), and then its answer is lost on the way (a timeout): only the idempotency key keeps
+  /// the retry from doing it twice.
   case savedButAnswerLost
   /// What only a real server does to a connection (see `SocketFault`).
   case socket(SocketFault)

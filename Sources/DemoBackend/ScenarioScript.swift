@@ -206,10 +206,15 @@ extension ScenarioScript {
   /// for its idempotency key, as `POST /cards`'s are.
   private static func writeStep(_ step: Step, _ effect: CardEffect) -> Step {
     var step = step
-    if (200..<300).contains(step.status), step.body.isEmpty { step.card = effect }
+    // A write done before its answer was lost (`savedButAnswerLost`) is this write.
+    let doneButLost = step.card == .saved
+    // …answered, had the answer arrived, as this endpoint answers: 204 or 200.
+    if doneButLost { step.status = effect == .removed ? 204 : 200 }
+    if (200..<300).contains(step.status), step.body.isEmpty || doneButLost { step.card = effect }
     if effect == .updated {
       let definite = (200..<300).contains(step.status) || [402, 404, 422].contains(step.status)
-      step.settles = definite && step.fault == nil
+      // As for adding a card: the retry must find the write done, not do it again.
+      step.settles = definite && (step.fault == nil || doneButLost)
     }
     return step
   }

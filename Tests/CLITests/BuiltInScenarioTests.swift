@@ -24,6 +24,8 @@ struct BuiltInScenarioTests {
         "remove-card-ok", "remove-card-already-gone", "remove-card-last",
         "remove-card-offline-then-ok", "remove-card-token-expired", "remove-card-session-expired",
         "set-default-ok", "set-default-gone",
+        "update-card-ok", "update-card-invalid", "update-card-declined",
+        "update-card-timeout-then-ok",
       ])
   }
 

@@ -82,6 +82,10 @@ struct ExpectedScreen: Sendable, CustomTestStringConvertible {
     .init("remove-card-session-expired", "loaded", ["wallet", "card", "card", "applePay"]),
     .init("set-default-ok", "loaded", ["wallet", "card", "card", "applePay"]),
     .init("set-default-gone", "loaded", ["wallet", "card", "card", "applePay"]),
+    .init("update-card-ok", "loaded", ["wallet", "card", "card!", "applePay"]),
+    .init("update-card-invalid", "loaded", ["wallet", "card", "card!", "applePay"]),
+    .init("update-card-declined", "loaded", ["wallet", "card", "card!", "applePay"]),
+    .init("update-card-timeout-then-ok", "loaded", ["wallet", "card", "card!", "applePay"]),
   ]
 
   static let wallet: [ExpectedScreen] = [
@@ -156,6 +160,10 @@ struct ExpectedScreen: Sendable, CustomTestStringConvertible {
     .init("remove-card-session-expired", "loaded", ["wallet"], screen: "wallet"),
     .init("set-default-ok", "loaded", ["wallet"], screen: "wallet"),
     .init("set-default-gone", "loaded", ["wallet"], screen: "wallet"),
+    .init("update-card-ok", "loaded", ["wallet"], screen: "wallet"),
+    .init("update-card-invalid", "loaded", ["wallet"], screen: "wallet"),
+    .init("update-card-declined", "loaded", ["wallet"], screen: "wallet"),
+    .init("update-card-timeout-then-ok", "loaded", ["wallet"], screen: "wallet"),
   ]
 
   init(

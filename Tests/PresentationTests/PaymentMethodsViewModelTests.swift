@@ -65,6 +65,7 @@ struct PaymentMethodsViewModelStateTests {
         PaymentMethodRow(
           id: "card-2", kind: .card, title: "Mastercard •••• 4444",
           subtitle: "Expired 01/24 · update it to pay", isSelectable: false,
+          needsNewExpiry: true,
           accessibilityLabel: "Mastercard ending in 4444, expired January 2024, update it to pay",
           selectedAccessibilityLabel:
             "Mastercard ending in 4444, expired January 2024, update it to pay, selected"),

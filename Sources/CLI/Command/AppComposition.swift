@@ -118,18 +118,33 @@ struct AppComposition {
 
   @MainActor
   func addCardViewModel() -> AddCardViewModel {
-    let now = environment.now
-    let thisMonth: @Sendable () -> CardValidation.Month = {
-      var calendar = Calendar(identifier: .gregorian)
-      calendar.timeZone = TimeZone(identifier: "UTC") ?? calendar.timeZone
-      let parts = calendar.dateComponents([.year, .month], from: now())
-      return CardValidation.Month(year: parts.year ?? 2000, month: parts.month ?? 1)
-    }
     let useCase = AddCardUseCase(
       saving: BackendCardsRepository(client: client), thisMonth: thisMonth,
       newIdempotencyKey: environment.idempotencyKey)
     return AddCardViewModel(
       useCase: useCase, thisMonth: thisMonth, signIn: signIn, logger: logger, locale: locale)
+  }
+
+  /// The form that gives `card` its new expiry.
+  @MainActor
+  func updateCardViewModel(for card: PaymentCard) -> UpdateCardViewModel {
+    let useCase = UpdateCardExpiryUseCase(
+      writes: BackendCardsRepository(client: client), thisMonth: thisMonth,
+      newIdempotencyKey: environment.idempotencyKey, clock: environment.clock)
+    return UpdateCardViewModel(
+      card: card, useCase: useCase, thisMonth: thisMonth, signIn: signIn, logger: logger,
+      locale: locale)
+  }
+
+  /// The calendar's month now, in UTC: what the forms check an expiry against.
+  private var thisMonth: @Sendable () -> CardValidation.Month {
+    let now = environment.now
+    return {
+      var calendar = Calendar(identifier: .gregorian)
+      calendar.timeZone = TimeZone(identifier: "UTC") ?? calendar.timeZone
+      let parts = calendar.dateComponents([.year, .month], from: now())
+      return CardValidation.Month(year: parts.year ?? 2000, month: parts.month ?? 1)
+    }
   }
 
   /// Signing in, as the sign-in screen of an app would after the user typed: here always

@@ -184,7 +184,9 @@ struct CommandRunner {
       return await session.run(
         paymentMethods: composition.paymentMethodsViewModel(),
         wallet: composition.walletViewModel(),
-        makeCardForm: { composition.addCardViewModel() }, userActed: composition.userActed)
+        makeCardForm: { composition.addCardViewModel() },
+        makeExpiryForm: { composition.updateCardViewModel(for: $0) },
+        userActed: composition.userActed)
     }
 
     if options.verbose { logWriters.append(ConsoleLog.lines(onErrorsOf: console)) }

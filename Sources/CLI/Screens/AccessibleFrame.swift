@@ -46,6 +46,7 @@ struct AccessibleFrame {
       "a: " + words["accessible.help.addCard"],
       "x: " + words["accessible.help.remove"],
       "d: " + words["accessible.help.makeDefault"],
+      "e: " + words["accessible.help.newExpiry"],
       "l: " + words["help.log"],
       "?: " + words["help.help"],
       "q: " + words["accessible.help.quit"],
@@ -102,7 +103,7 @@ struct AccessibleFrame {
   /// The form, one field at a time: what stands above it, every field's problems, and the
   /// prompt for the field to type now.
   private func formLines(_ form: CardFormSnapshot, focused: CardField) -> [String] {
-    var lines = [words.labels.addCardTitle]
+    var lines = [form.cardTitle.map(words.labels.updateCardTitle) ?? words.labels.addCardTitle]
     if let failure = form.failure { lines.append(failure.accessibilityLabel) }
     lines += problemLines(form.errors)
     if form.isSubmitting {
@@ -168,7 +169,7 @@ enum AccessibleInput {
         keys += Array(repeating: .backspace, count: current.count) + text.map(Key.character)
       }
       keys.append(.tab)
-      if focused == CardField.allCases.last { keys.append(.enter) }
+      if focused == form.fields.last { keys.append(.enter) }
       return keys
     }
     if text.isEmpty { return snapshot.action == nil ? [] : [.enter] }
@@ -188,6 +189,7 @@ enum AccessibleInput {
       case .quit: "q"
       case .remove: "x"
       case .makeDefault: "d"
+      case .newExpiry: "e"
       case .confirmRemoval: "y"
       case .keep: "n"
       default: nil

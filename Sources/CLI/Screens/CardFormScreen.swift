@@ -1,11 +1,15 @@
 import Domain
 import Presentation
 
-/// The add-card form as the interactive screen shows it: which field has the cursor, and
-/// what each key does there. Plain values, like `InteractiveScreen`; the text, the errors
-/// and the submission live in the `AddCardViewModel`, which the effects drive.
+/// A card form as the interactive screen shows it (adding a card, or an expired card's new
+/// expiry): which field has the cursor, and what each key does there. Plain values, like
+/// `InteractiveScreen`; the text, the errors and the submission live in the form's view
+/// model, which the effects drive.
 struct CardFormScreen: Equatable {
   var focused: CardField = .number
+
+  /// The new-expiry form: one field.
+  static let newExpiry = CardFormScreen(focused: .expiry)
 
   /// Applies a key, given the form as the view model has it now.
   mutating func handle(_ key: Key, on form: CardFormSnapshot) -> [InteractiveScreen.Effect] {
@@ -17,9 +21,9 @@ struct CardFormScreen: Equatable {
     case .escape:
       return [.closeCardForm]
     case .tab, .down:
-      return move(by: 1)
+      return move(by: 1, in: form.fields)
     case .shiftTab, .up:
-      return move(by: -1)
+      return move(by: -1, in: form.fields)
     case .character(let character):
       return [.editCard(focused, form.texts[focused, default: ""] + String(character))]
     case .backspace:
@@ -36,14 +40,14 @@ struct CardFormScreen: Equatable {
   /// After a submission that stopped on the fields' problems: the cursor goes to the first
   /// field with one, so the answer to Enter is in sight, where it is to be fixed.
   mutating func focusFirstProblem(in form: CardFormSnapshot) {
-    if let field = CardField.allCases.first(where: { !(form.errors[$0] ?? []).isEmpty }) {
+    if let field = form.fields.first(where: { !(form.errors[$0] ?? []).isEmpty }) {
       focused = field
     }
   }
 
   /// The footer's keys on the form.
   func actions(for form: CardFormSnapshot) -> [InteractiveScreen.Action] {
-    var actions: [InteractiveScreen.Action] = [.nextField]
+    var actions: [InteractiveScreen.Action] = form.fields.count > 1 ? [.nextField] : []
     if !form.isSubmitting {
       actions.append(form.action?.kind == .signIn ? .signInAndSave : .save)
     }
@@ -51,8 +55,7 @@ struct CardFormScreen: Equatable {
   }
 
   /// Leaving a field checks it, as the form does when the user moves on.
-  private mutating func move(by step: Int) -> [InteractiveScreen.Effect] {
-    let fields = CardField.allCases
+  private mutating func move(by step: Int, in fields: [CardField]) -> [InteractiveScreen.Effect] {
     let left = focused
     let index = fields.firstIndex(of: focused) ?? 0
     focused = fields[(index + step + fields.count) % fields.count]
@@ -60,7 +63,7 @@ struct CardFormScreen: Equatable {
   }
 }
 
-/// The add-card view model's state, flattened for the form's frame.
+/// A card form's view model state, flattened for the form's frame.
 struct CardFormSnapshot: Equatable {
   var texts: [CardField: String]
   var errors: [CardField: [String]]
@@ -68,10 +71,19 @@ struct CardFormSnapshot: Equatable {
   var failure: ScreenSnapshot.Notice?
   var action: ScreenSnapshot.Action?
   var isSubmitting: Bool
+  /// The card given a new expiry ("Mastercard •••• 4444"); nil on the add-card form.
+  var cardTitle: String?
   /// The saved card's row id, once the card is on the user's list.
   var savedRowID: String?
   /// Whether that card had been saved before.
   var wasAlreadySaved = false
+  /// The card as the backend has it once it took the new expiry.
+  var updatedCard: PaymentCard?
+  /// The card to update was gone (removed on another device).
+  var cardGone = false
+
+  /// The form's fields, in order: all four to add a card, the expiry alone to update one.
+  var fields: [CardField] { cardTitle == nil ? CardField.allCases : [.expiry] }
 
   @MainActor
   init(_ viewModel: AddCardViewModel) {
@@ -84,18 +96,31 @@ struct CardFormSnapshot: Equatable {
     }
     (failure, action) = viewModel.failure.map(AddCardSnapshot.notice(for:)) ?? (nil, nil)
   }
+
+  @MainActor
+  init(_ viewModel: UpdateCardViewModel) {
+    texts = [.expiry: viewModel.expiry]
+    errors = viewModel.expiryErrors.isEmpty ? [:] : [.expiry: viewModel.expiryErrors]
+    isSubmitting = viewModel.phase == .submitting
+    cardTitle = viewModel.cardTitle
+    switch viewModel.phase {
+    case .updated(let card): updatedCard = card
+    case .cardGone: cardGone = true
+    case .editing, .submitting, .invalid: break
+    }
+    (failure, action) = viewModel.failure.map(AddCardSnapshot.notice(for:)) ?? (nil, nil)
+  }
 }
 
 extension ScreenRenderer {
-  /// The add-card form: what stands above it, then each field with its value and its
-  /// problems.
+  /// A card form: what stands above it, then each field with its value and its problems.
   func drawing(_ form: CardFormSnapshot, focused: CardField) -> Drawing {
     var body: [String] = []
     var focus: Range<Int>?
     if let failure = form.failure {
       body += errorLines(failure, action: form.action) + row("")
     }
-    for field in CardField.allCases {
+    for field in form.fields {
       let isFocused = field == focused
       let start = body.count
       let label = (isFocused ? "▸ " : "  ") + words.labels.label(field)
@@ -110,7 +135,8 @@ extension ScreenRenderer {
     }
     let message = form.isSubmitting ? words.labels.saving : nil
     return box(
-      title: words.labels.addCardTitle, body: body, focus: focus, message: message,
+      title: form.cardTitle.map(words.labels.updateCardTitle) ?? words.labels.addCardTitle,
+      body: body, focus: focus, message: message,
       references: [form.failure?.traceId])
   }
 

@@ -166,6 +166,7 @@ struct InteractiveFrame {
       ("a", words["help.addCard"]),
       ("x, Delete", words["help.remove"]),
       ("d", words["help.makeDefault"]),
+      ("e", words["help.newExpiry"]),
       ("l", words["help.log"]),
       ("?", words["help.help"]),
       ("q, Esc, Ctrl-C", words["help.quit"]),

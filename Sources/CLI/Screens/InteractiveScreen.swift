@@ -29,6 +29,8 @@ struct InteractiveScreen: Equatable {
     case signInAndSubmitCard
     case removeCard(rowID: String)
     case makeDefault(rowID: String)
+    /// Open the new-expiry form of an expired card.
+    case openExpiryForm(rowID: String)
   }
 
   /// Something the user can do in a state, with the keys that do it.
@@ -52,6 +54,8 @@ struct InteractiveScreen: Equatable {
     case remove
     /// On a card or the wallet: make it the default way to pay.
     case makeDefault
+    /// On an expired card: give it its new expiry.
+    case newExpiry
     /// The question "Remove Visa •••• 4242?": y or Enter removes, n or Esc keeps.
     case confirmRemoval
     case keep
@@ -76,6 +80,7 @@ struct InteractiveScreen: Equatable {
       case .addCard: ("a", words["key.addCard"])
       case .remove: ("x", words["key.remove"])
       case .makeDefault: ("d", words["key.makeDefault"])
+      case .newExpiry: ("e", words["key.newExpiry"])
       case .confirmRemoval: ("y Enter", words["key.remove"])
       case .keep: ("n Esc", words["key.keep"])
       case .nextField: ("Tab Shift-Tab", words["key.fields"])
@@ -116,6 +121,8 @@ struct InteractiveScreen: Equatable {
   var form: CardFormScreen?
   /// Whether the rows take changes (remove, make default): the view model offers them.
   var rowChanges = false
+  /// Whether an expired card can be given a new expiry: the session has the form for it.
+  var expiryUpdates = false
   /// The card the user asked to remove, while the screen asks to confirm it.
   var confirmingRemoval: String?
 
@@ -155,14 +162,14 @@ struct InteractiveScreen: Equatable {
   /// The changes the row under the cursor takes now: only those, so the footer never
   /// offers one the row refuses.
   private func rowActions(_ snapshot: ScreenSnapshot) -> [Action] {
-    guard rowChanges, snapshot.methods.indices.contains(highlightedRow(snapshot)) else {
-      return []
-    }
+    guard rowChanges || expiryUpdates, snapshot.methods.indices.contains(highlightedRow(snapshot))
+    else { return [] }
     let row = snapshot.methods[highlightedRow(snapshot)]
     guard row.write == nil else { return [] }
     var actions: [Action] = []
-    if row.kind == .card { actions.append(.remove) }
-    if row.kind != .applePay, !row.isDefault { actions.append(.makeDefault) }
+    if rowChanges, row.kind == .card { actions.append(.remove) }
+    if rowChanges, row.kind != .applePay, !row.isDefault { actions.append(.makeDefault) }
+    if expiryUpdates, row.needsNewExpiry { actions.append(.newExpiry) }
     return actions
   }
 
@@ -241,6 +248,9 @@ struct InteractiveScreen: Equatable {
     case .character("x") where actions.contains(.remove),
       .delete where actions.contains(.remove):
       confirmingRemoval = snapshot.methods[highlightedRow(snapshot)].id
+    case .character("e") where actions.contains(.newExpiry):
+      form = .newExpiry
+      return [.openExpiryForm(rowID: snapshot.methods[highlightedRow(snapshot)].id)]
     case .character("d") where actions.contains(.makeDefault):
       return [.makeDefault(rowID: snapshot.methods[highlightedRow(snapshot)].id)]
     // Apple Pay takes no default; d on it says why (the footer does not offer it there).

@@ -1,4 +1,5 @@
 import DataLayer
+import Domain
 import Foundation
 import Presentation
 
@@ -42,8 +43,11 @@ final class InteractiveSession {
   private let signals = SignalPipe()
   private var model: InteractiveScreen
   private var log: [String] = []
-  /// The add-card form's view model, while the form is open.
-  private var cardForm: AddCardViewModel?
+  /// The open form's view model: adding a card, or an expired card's new expiry.
+  private var cardForm: OpenForm?
+  /// Each card's new-expiry form, kept when it closes: opened again, it shows what the
+  /// user typed and what the last submission ran into.
+  private var expiryForms: [String: UpdateCardViewModel] = [:]
   /// How many recoveries the user has performed, and how many each screen has met: a
   /// screen shown again after a recovery made on the other one meets the same world.
   private var recoveries = 0
@@ -80,16 +84,20 @@ final class InteractiveSession {
   ///
   /// - Parameters:
   ///   - makeCardForm: a new add-card form, each time the user opens one.
+  ///   - makeExpiryForm: a card's new-expiry form; without it, `e` is not offered.
   ///   - userActed: tells the demo backend that the user performed a recovery.
   func run(
     paymentMethods: PaymentMethodsViewModel, wallet: WalletViewModel,
     makeCardForm: @escaping () -> AddCardViewModel,
+    makeExpiryForm: ((PaymentCard) -> UpdateCardViewModel)? = nil,
     userActed: @escaping @Sendable () async -> Void = {}
   ) async -> ExitCode {
     self.userActed = userActed
     model.rowChanges = paymentMethods.canRemoveCards || paymentMethods.canMakeDefault
+    model.expiryUpdates = makeExpiryForm != nil
     let screens = Screens(
-      paymentMethods: paymentMethods, wallet: wallet, makeCardForm: makeCardForm)
+      paymentMethods: paymentMethods, wallet: wallet, makeCardForm: makeCardForm,
+      makeExpiryForm: makeExpiryForm)
     if transcript == nil { device.open() }
     signals.start([SIGINT, SIGTERM, SIGHUP, SIGWINCH, SIGTSTP, SIGCONT]) { [sink] number in
       sink.yield(.signal(number))
@@ -109,7 +117,7 @@ final class InteractiveSession {
             let shown = model.screen
             let effects = model.handle(
               key, on: screens.snapshot(of: model.screen),
-              form: cardForm.map(CardFormSnapshot.init))
+              form: cardForm?.snapshot)
             if effects.contains(.quit) { break loop }
             for effect in effects { carryOut(effect, on: screens) }
             if model.screen != shown { catchUp(on: screens) }
@@ -118,7 +126,7 @@ final class InteractiveSession {
         model.helpScroll = min(
           model.helpScroll,
           frame.helpScrollLimit(
-            model, screens.snapshot(of: model.screen), form: cardForm.map(CardFormSnapshot.init),
+            model, screens.snapshot(of: model.screen), form: cardForm?.snapshot,
             size: size))
       case .inputEnded:
         break loop
@@ -157,7 +165,7 @@ final class InteractiveSession {
 
   private func redraw(_ screens: Screens) {
     if let transcript {
-      let form = cardForm.map(CardFormSnapshot.init)
+      let form = cardForm?.snapshot
       // What is typed for the security code is not echoed, as the boxed form never shows
       // it: turned off before its prompt is printed, so no key typed after it can echo.
       transcript.echo(!(model.form?.focused == .securityCode && form?.isSubmitting == false))
@@ -169,7 +177,7 @@ final class InteractiveSession {
     }
     device.draw(
       frame.render(
-        model, screens.snapshot(of: model.screen), form: cardForm.map(CardFormSnapshot.init),
+        model, screens.snapshot(of: model.screen), form: cardForm?.snapshot,
         log: log, size: size))
   }
 
@@ -200,7 +208,7 @@ final class InteractiveSession {
     case .line(let line):
       let keys = AccessibleInput.keys(
         for: line, model: model, snapshot: screens.snapshot(of: model.screen),
-        form: cardForm.map(CardFormSnapshot.init))
+        form: cardForm?.snapshot)
       if keys == nil { transcript?.say(frame.words["accessible.unknown"]) }
       return keys ?? []
     }
@@ -209,7 +217,7 @@ final class InteractiveSession {
   /// Starts what an effect asks of a view model, the way the one-shot mode starts its load:
   /// inside a new timeline for the log, and with a redraw once the state is published.
   private func carryOut(_ effect: InteractiveScreen.Effect, on screens: Screens) {
-    if let name = Self.timelineName(effect), !log.isEmpty {
+    if let name = timelineName(effect), !log.isEmpty {
       // Each of these starts a new timeline, whose times start again at 0.
       log.append("  ──────  " + name)
     }
@@ -241,7 +249,17 @@ final class InteractiveSession {
     case .quit:
       return
     case .openCardForm:
-      cardForm = screens.makeCardForm()
+      cardForm = .addCard(screens.makeCardForm())
+      return
+    case .openExpiryForm(let rowID):
+      guard let card = screens.paymentMethods.card(for: rowID),
+        let form = expiryForms[rowID] ?? screens.makeExpiryForm?(card)
+      else {
+        model.form = nil
+        return
+      }
+      expiryForms[rowID] = form
+      cardForm = .newExpiry(form)
       return
     case .closeCardForm:
       cardForm?.cancel()
@@ -262,7 +280,7 @@ final class InteractiveSession {
         return Task { await self.finishSubmission(submission, of: form, on: screens) }
       }
       // Saving again after a failure, or signing in to save, is the user's recovery.
-      task = form.failure == nil ? start(clock) : afterUserActs(start)
+      task = form.snapshot.failure == nil ? start(clock) : afterUserActs(start)
     }
     redrawWhenDone(task)
   }
@@ -311,7 +329,7 @@ final class InteractiveSession {
 
   /// What the log panel calls an effect that starts a timeline of its own; nil for the
   /// others.
-  private static func timelineName(_ effect: InteractiveScreen.Effect) -> String? {
+  private func timelineName(_ effect: InteractiveScreen.Effect) -> String? {
     switch effect {
     case .load(.paymentMethods): "loading the payment methods"
     case .load(.wallet): "loading the wallet"
@@ -319,33 +337,53 @@ final class InteractiveSession {
     case .retry(.wallet): "trying the wallet again"
     case .signIn: "signing in"
     case .checkStatus: "checking the user's status"
-    case .submitCard, .signInAndSubmitCard: "saving the card"
+    case .submitCard, .signInAndSubmitCard:
+      if case .newExpiry? = cardForm { "saving the card's new expiry" } else { "saving the card" }
     case .removeCard: "removing a card"
     case .makeDefault: "making a method the default"
-    case .select, .suspend, .quit, .openCardForm, .closeCardForm, .editCard, .leaveCardField:
+    case .select, .suspend, .quit, .openCardForm, .openExpiryForm, .closeCardForm, .editCard,
+      .leaveCardField:
       nil
     }
   }
 
   /// Once a submission has ended: a saved card closes the form and takes the user back to
-  /// the list, reloaded, with the new card selected; anything else stays on the form.
+  /// the list, reloaded, with the new card selected; a card given its new expiry closes it
+  /// and shows that row as the backend has it now; a card gone closes it and loads the list
+  /// again; anything else stays on the form.
   private func finishSubmission(
-    _ submission: Task<Void, Never>, of form: AddCardViewModel, on screens: Screens
+    _ submission: Task<Void, Never>, of form: OpenForm, on screens: Screens
   ) async {
     await submission.value
-    guard cardForm === form else { return }
-    let snapshot = CardFormSnapshot(form)
+    guard cardForm == form else { return }
+    let snapshot = form.snapshot
+    if let card = snapshot.updatedCard {
+      closeForm(form)
+      screens.paymentMethods.showUpdated(card)
+      return
+    }
+    if snapshot.cardGone {
+      closeForm(form)
+      await screens.paymentMethods.showCardGone().value
+      return
+    }
     guard let rowID = snapshot.savedRowID else {
       model.form?.focusFirstProblem(in: snapshot)
       return
     }
-    cardForm = nil
-    model.form = nil
+    closeForm(form)
     let reload = ConsoleLog.startingLoad(on: clock) { screens.load(.paymentMethods) }
     await reload.value
     screens.paymentMethods.selectAdded(rowID, alreadySaved: snapshot.wasAlreadySaved)
     let rows = screens.snapshot(of: .paymentMethods).methods
     model.highlighted = rows.firstIndex { $0.id == rowID } ?? model.highlighted
+  }
+
+  /// A form whose work is done goes, and is not kept for the next time.
+  private func closeForm(_ form: OpenForm) {
+    if case .newExpiry(let viewModel) = form { expiryForms[viewModel.rowID] = nil }
+    cardForm = nil
+    model.form = nil
   }
 
   /// Ctrl-Z: gives the terminal back as it was, stops the process, and takes the screen
@@ -403,15 +441,18 @@ private struct Screens {
   let paymentMethods: PaymentMethodsViewModel
   let wallet: WalletViewModel
   let makeCardForm: () -> AddCardViewModel
+  let makeExpiryForm: ((PaymentCard) -> UpdateCardViewModel)?
   private let running = RunningTasks()
 
   init(
     paymentMethods: PaymentMethodsViewModel, wallet: WalletViewModel,
-    makeCardForm: @escaping () -> AddCardViewModel
+    makeCardForm: @escaping () -> AddCardViewModel,
+    makeExpiryForm: ((PaymentCard) -> UpdateCardViewModel)?
   ) {
     self.paymentMethods = paymentMethods
     self.wallet = wallet
     self.makeCardForm = makeCardForm
+    self.makeExpiryForm = makeExpiryForm
   }
 
   func snapshot(of screen: CommandLineOptions.Screen) -> ScreenSnapshot {
@@ -452,6 +493,64 @@ private struct Screens {
   var selectedTitle: String? {
     guard case .loaded(let methods) = paymentMethods.state else { return nil }
     return methods.rows.first(where: \.isSelected)?.title
+  }
+}
+
+/// The form open over the payment-methods screen, with its view model.
+@MainActor
+private enum OpenForm: Equatable {
+  case addCard(AddCardViewModel)
+  case newExpiry(UpdateCardViewModel)
+
+  var snapshot: CardFormSnapshot {
+    switch self {
+    case .addCard(let viewModel): CardFormSnapshot(viewModel)
+    case .newExpiry(let viewModel): CardFormSnapshot(viewModel)
+    }
+  }
+
+  func edit(_ field: CardField, to text: String) {
+    switch self {
+    case .addCard(let viewModel): viewModel.edit(field, to: text)
+    case .newExpiry(let viewModel): viewModel.edit(to: text)
+    }
+  }
+
+  func leave(_ field: CardField) {
+    switch self {
+    case .addCard(let viewModel): viewModel.leave(field)
+    case .newExpiry(let viewModel): viewModel.leave()
+    }
+  }
+
+  func submit() -> Task<Void, Never> {
+    switch self {
+    case .addCard(let viewModel): viewModel.submit()
+    case .newExpiry(let viewModel): viewModel.submit()
+    }
+  }
+
+  func signInAndSubmit() -> Task<Void, Never> {
+    switch self {
+    case .addCard(let viewModel): viewModel.signInAndSubmit()
+    case .newExpiry(let viewModel): viewModel.signInAndSubmit()
+    }
+  }
+
+  func cancel() {
+    switch self {
+    case .addCard(let viewModel): viewModel.cancel()
+    case .newExpiry(let viewModel): viewModel.cancel()
+    }
+  }
+
+  /// The same form: the same view model.
+  nonisolated static func == (lhs: OpenForm, rhs: OpenForm) -> Bool {
+    switch (lhs, rhs) {
+    case (.addCard(let left), .addCard(let right)): left === right
+    case (.newExpiry(let left), .newExpiry(let right)): left === right
+    default: false
+    }
   }
 }
 

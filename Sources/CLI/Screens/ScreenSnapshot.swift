@@ -23,6 +23,8 @@ struct ScreenSnapshot: Equatable, Encodable {
     var id: String = ""
     /// The user's default way to pay.
     var isDefault = false
+    /// An expired card, which a new expiry would let pay again; not part of the JSON.
+    var needsNewExpiry = false
     /// A change on its way to the backend; not part of the JSON (a final state has none).
     var write: PaymentMethodRow.Write?
     /// The change to this row that failed, if the last one did; not part of the JSON.
@@ -240,7 +242,7 @@ extension ScreenSnapshot.Method {
       kind: row.kind, title: row.title, subtitle: row.subtitle,
       selectable: row.isSelectable, selected: row.isSelected,
       accessibilityLabel: row.accessibilityLabel, id: row.id, isDefault: row.isDefault,
-      write: row.write)
+      needsNewExpiry: row.needsNewExpiry, write: row.write)
   }
 }
 

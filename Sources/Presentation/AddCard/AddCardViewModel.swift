@@ -18,13 +18,7 @@ public final class AddCardViewModel {
   }
 
   /// Why the card was not saved; it stands above the form.
-  public enum Failure: Sendable, Equatable {
-    /// The issuer refused the card; the message is its words when it gave any.
-    case declined(Notice)
-    case failed(PresentationError)
-    /// The app-level handlers sent the user on a journey (sign in, verify the account…).
-    case actionRequired(FlowDecision)
-  }
+  public typealias Failure = FormFailure
 
   public private(set) var form = CardForm()
   /// What is wrong with each field, in words; a field with no problem has no entry.
@@ -155,16 +149,7 @@ public final class AddCardViewModel {
 
   private func show(_ error: any Error) {
     phase = .editing
-    switch presenter.present(error) {
-    case .journey(let decision): failure = .actionRequired(decision)
-    case .failed(let presented): failure = .failed(presented)
-    // Adding a card has no empty result: this cannot come from the add-card use case.
-    case .empty(let notice):
-      failure = .failed(
-        PresentationError(
-          title: notice.title, message: notice.message, hint: notice.hint, category: .other,
-          recovery: .notRecoverable(.inspectCause), traceID: nil, words: words))
-    }
+    failure = FormFailure(presenter.present(error), words: words)
   }
 
   /// A field's problems in words; nil for none, so the field has no entry.

@@ -25,6 +25,8 @@ public struct PaymentMethodRow: Sendable, Equatable, Identifiable {
   public var isSelected: Bool
   /// The user's default way to pay, as the backend says.
   public var isDefault: Bool
+  /// An expired card, which a new expiry would let pay again.
+  public var needsNewExpiry: Bool
   /// A change on its way to the backend, if any.
   public var write: Write?
   /// The row as a screen reader reads it: "Visa ending in 4242, expires August 2028",
@@ -40,8 +42,8 @@ public struct PaymentMethodRow: Sendable, Equatable, Identifiable {
   ///     same.
   public init(
     id: String, kind: Kind, title: String, subtitle: String, isSelectable: Bool,
-    isSelected: Bool = false, isDefault: Bool = false, accessibilityLabel: String? = nil,
-    selectedAccessibilityLabel: String? = nil
+    isSelected: Bool = false, isDefault: Bool = false, needsNewExpiry: Bool = false,
+    accessibilityLabel: String? = nil, selectedAccessibilityLabel: String? = nil
   ) {
     self.id = id
     self.kind = kind
@@ -50,6 +52,7 @@ public struct PaymentMethodRow: Sendable, Equatable, Identifiable {
     self.isSelectable = isSelectable
     self.isSelected = isSelected
     self.isDefault = isDefault
+    self.needsNewExpiry = needsNewExpiry
     self.spoken = accessibilityLabel ?? [title, subtitle].joined(separator: ", ")
     self.spokenSelected = selectedAccessibilityLabel ?? spoken
   }
@@ -93,9 +96,12 @@ public struct PaymentMethodRow: Sendable, Equatable, Identifiable {
     }
     let isDefault = method.isDefault
     let label = isDefault ? words["a11y.row.default", spoken] : spoken
+    var needsNewExpiry = false
+    if case .card(let card) = method { needsNewExpiry = card.status == .expired }
     self.init(
       id: method.id, kind: Kind(method), title: title, subtitle: subtitle,
-      isSelectable: method.canPay, isDefault: isDefault, accessibilityLabel: label,
+      isSelectable: method.canPay, isDefault: isDefault, needsNewExpiry: needsNewExpiry,
+      accessibilityLabel: label,
       selectedAccessibilityLabel: words["a11y.row.selected", label])
   }
 }

@@ -33,6 +33,9 @@ public final class PaymentMethodsViewModel {
     /// The last change to a row that failed, shown under its row; "Try again" sends it
     /// again.
     public var failedWrite: FailedWrite?
+    /// How the last change the backend answered ended, for code to read: `message` says it
+    /// to the user.
+    public var lastChange: Change?
 
     public init(
       wallet: PaymentMethodRow? = nil, cards: [PaymentMethodRow] = [],
@@ -85,6 +88,20 @@ public final class PaymentMethodsViewModel {
     public var rows: [PaymentMethodRow] {
       [wallet].compactMap { $0 } + cards + [applePay].compactMap { $0 }
     }
+  }
+
+  /// How a change to a row ended, when the backend answered it (or the app refused it).
+  public enum Change: Sendable, Equatable {
+    /// The card is off the list; `alreadyGone` when another device had removed it.
+    case removed(alreadyGone: Bool)
+    /// The backend keeps the card: it is the user's last way to pay.
+    case keptAsLastMethod
+    case madeDefault
+    case applePayIsNeverDefault
+    /// The method was gone: the list was loaded again.
+    case methodGone
+    /// The card has its new expiry.
+    case updated
   }
 
   /// A change to a row that failed: the row stays as the backend has it.
@@ -247,6 +264,7 @@ public final class PaymentMethodsViewModel {
     }
     methods.select(id)
     methods.message = words["selection.selected", row.title]
+    methods.lastChange = nil
     state = .loaded(methods)
   }
 
@@ -373,6 +391,7 @@ public final class PaymentMethodsViewModel {
     methods.mark(id, write)
     if methods.failedWrite?.rowID == id { methods.failedWrite = nil }
     methods.message = nil
+    methods.lastChange = nil
     state = .loaded(methods)
     let presenter = ErrorPresenter(
       activity: activity, flowHandlers: loader.presenter.flowHandlers,
@@ -412,29 +431,29 @@ public final class PaymentMethodsViewModel {
       case .empty:
         update { $0.mark(id, nil) }
       }
-    case .success(.removal(.removed)), .success(.removal(.alreadyRemoved)):
+    case .success(.removal(let outcome)) where outcome != .refusedLastMethod:
       listed.removeAll { $0.id == id }
-      showListed(message: words["write.removed", title])
-    case .success(.removal(.refusedLastMethod)):
+      showListed(
+        message: words["write.removed", title],
+        change: .removed(alreadyGone: outcome == .alreadyRemoved))
+    case .success(.removal):
       update {
         $0.mark(id, nil)
         $0.message = words["write.lastMethod"]
+        $0.lastChange = .keptAsLastMethod
       }
     case .success(.defaulting(.applePayIsNeverDefault)):
       update {
         $0.mark(id, nil)
         $0.message = words["write.applePayNeverDefault"]
+        $0.lastChange = .applePayIsNeverDefault
       }
     case .success(.defaulting(.answered(.madeDefault))):
       listed = listed.map { $0.markingDefault(id) }
-      showListed(message: words["write.madeDefault", title])
+      showListed(message: words["write.madeDefault", title], change: .madeDefault)
     case .success(.defaulting(.answered(.methodGone))):
       update { $0.mark(id, nil) }
-      // The list is out of date: loaded again, once, and then it says why.
-      return loader.load(fetch: refreshFetch) { outcome in
-        self.showRefreshed(outcome)
-        self.update { $0.message = self.words["write.gone"] }
-      }
+      return reloadAfterGone()
     }
     return nil
   }
@@ -442,7 +461,7 @@ public final class PaymentMethodsViewModel {
   /// The rows made again from `listed` after a change the backend agreed to, with what
   /// the screen had besides: its failed sources and changes, and the selection, which
   /// moves to the default method (or to none) when its row is gone.
-  private func showListed(message: String) {
+  private func showListed(message: String, change: Change) {
     guard case .loaded(let shown) = state else { return }
     var methods = rows(listed)
     methods.failedSources = shown.failedSources
@@ -455,7 +474,46 @@ public final class PaymentMethodsViewModel {
       ?? (shown.selected == nil ? nil : methods.rows.first { $0.isDefault && $0.isSelectable })
     if let selected { methods.select(selected.id) }
     methods.message = message
+    methods.lastChange = change
     state = .loaded(methods)
+  }
+
+  /// The list is out of date (a method the backend reports gone): loaded again, once, and
+  /// then it says why.
+  private func reloadAfterGone() -> Task<Void, Never> {
+    loader.load(fetch: refreshFetch) { outcome in
+      self.showRefreshed(outcome)
+      self.update {
+        $0.message = self.words["write.gone"]
+        $0.lastChange = .methodGone
+      }
+    }
+  }
+
+  // MARK: - A card's new expiry, from its own form
+
+  /// The card behind a row, as the list has it: what the new-expiry form starts from.
+  public func card(for id: PaymentMethodRow.ID) -> PaymentCard? {
+    guard case .card(let card)? = listed.first(where: { $0.id == id }) else { return nil }
+    return card
+  }
+
+  /// The backend gave a card its new expiry (`UpdateCardViewModel`'s `updated`): its row
+  /// is made again from the card as the backend has it now.
+  public func showUpdated(_ card: PaymentCard) {
+    let method = PaymentMethod.card(card)
+    guard let index = listed.firstIndex(where: { $0.id == method.id }) else { return }
+    listed[index] = method
+    showListed(
+      message: words["updateCard.updated", listedTitle(method.id), card.expiry.description],
+      change: .updated)
+  }
+
+  /// The new-expiry form found its card gone (`UpdateCardViewModel`'s `cardGone`): the list
+  /// is loaded again, once, and says why.
+  @discardableResult
+  public func showCardGone() -> Task<Void, Never> {
+    reloadAfterGone()
   }
 
   private func update(_ change: (inout Methods) -> Void) {

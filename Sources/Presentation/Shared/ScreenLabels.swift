@@ -20,6 +20,10 @@ public struct ScreenLabels: Sendable {
   public var paymentMethodsTitle: String { words["screen.paymentMethods.title"] }
   public var walletTitle: String { words["screen.wallet.title"] }
   public var addCardTitle: String { words["screen.addCard.title"] }
+  /// The new-expiry form's title: "New expiry for Mastercard •••• 4444".
+  public func updateCardTitle(_ cardTitle: String) -> String {
+    words["screen.updateCard.title", cardTitle]
+  }
   /// While a screen loads.
   public var loading: String { words["screen.loading"] }
   /// While a list that is shown loads again.

@@ -1,0 +1,25 @@
+import Domain
+
+/// Why a form's submission did not go through; it stands above the form, and the user's
+/// input stays.
+public enum FormFailure: Sendable, Equatable {
+  /// The issuer refused; the message is its words when it gave any.
+  case declined(Notice)
+  case failed(PresentationError)
+  /// The app-level handlers sent the user on a journey (sign in, verify the account…).
+  case actionRequired(FlowDecision)
+
+  /// An error of a submission, as the presenter worded it (and logged it, once).
+  init(_ presented: ErrorPresenter.Presented, words: Phrasebook) {
+    switch presented {
+    case .journey(let decision): self = .actionRequired(decision)
+    case .failed(let error): self = .failed(error)
+    // A submission has no empty result: this cannot come from a write's use case.
+    case .empty(let notice):
+      self = .failed(
+        PresentationError(
+          title: notice.title, message: notice.message, hint: notice.hint, category: .other,
+          recovery: .notRecoverable(.inspectCause), traceID: nil, words: words))
+    }
+  }
+}
