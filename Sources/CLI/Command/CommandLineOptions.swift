@@ -13,6 +13,31 @@ enum Command: Equatable {
   case show(CommandLineOptions)
   /// `add-card`: submit the card the flags describe, once, and print how it ended.
   case addCard(CommandLineOptions, CardForm)
+  /// `remove-card`, `set-default`, `update-card`: one change to a saved method, once.
+  case changeCard(CommandLineOptions, CardChange)
+}
+
+/// A change to a saved method that a command asks for, by the method's id as `--json`
+/// prints it ("card-1", "wallet").
+enum CardChange: Equatable {
+  case remove(id: String)
+  case setDefault(id: String)
+  case updateExpiry(id: String, expiry: String)
+
+  /// The command's name: "remove-card".
+  var command: String {
+    switch self {
+    case .remove: "remove-card"
+    case .setDefault: "set-default"
+    case .updateExpiry: "update-card"
+    }
+  }
+
+  var id: String {
+    switch self {
+    case .remove(let id), .setDefault(let id), .updateExpiry(let id, _): id
+    }
+  }
 }
 
 struct CommandLineOptions: Equatable {
@@ -60,7 +85,8 @@ extension Command {
   /// Whether the command talks to a server (`--backend-url`).
   var usesServer: Bool {
     switch self {
-    case .show(let options), .addCard(let options, _): options.server != nil
+    case .show(let options), .addCard(let options, _), .changeCard(let options, _):
+      options.server != nil
     case .help, .version, .listScenarios, .exportScenario: false
     }
   }
@@ -70,6 +96,9 @@ extension Command {
   static let usage = """
     Usage: payment-methods [options]
            payment-methods add-card --number N --expiry MM/YY --cvc C --name NAME [options]
+           payment-methods remove-card --id ID [options]
+           payment-methods set-default (--id ID | --wallet) [options]
+           payment-methods update-card --id ID --expiry MM/YY [options]
 
     Shows the payment-method selection screen under a scenario played by a stub backend,
     or against a real server (--backend-url).
@@ -110,15 +139,20 @@ extension Command {
     add-card adds the card its four flags describe and prints the saved card, each field's
     problems, or the error; it takes --scenario, --scenario-file, --backend-url, --json,
     --verbose, --log-file, --no-color, --locale and --accessible as the screens do.
+    remove-card, set-default and update-card change one saved method, named by the id
+    --json prints for it (card-1, wallet), and print how it ended; they take the same
+    options as add-card.
 
     Each option may be given once; values follow a space or "=".
 
     Exit codes:
       0    loaded, or the empty state
-      1    any other error state (an outdated app; for add-card, a card the issuer declined)
+      1    any other error state (an outdated app; for add-card and update-card, a card
+           the issuer declined; the last way to pay kept; Apple Pay as the default)
       64   bad flags or an unknown scenario
       65   a scenario file that is not valid, is empty or is over 1 MiB; for add-card, a
-           card whose fields have problems
+           card whose fields have problems; for the changes, an expiry with problems, or
+           an id no method has (the ones there are are printed)
       66   a scenario file that cannot be read
       69   service unavailable after the retries; or payment-methods-http, which runs
            --backend-url, is missing
@@ -139,7 +173,7 @@ extension Command {
     "--scenario", "--scenario-file", "--list-scenarios", "--screen", "--deadline-ms", "--json",
     "--verbose", "--no-color", "--version", "--help", "--once", "--log-file", "--number",
     "--expiry", "--cvc", "--name", "--backend-url", "--apple-pay", "--export-scenario",
-    "--locale", "--accessible",
+    "--locale", "--accessible", "--id", "--wallet",
   ]
 
   /// The flags of `add-card` alone, one per field of the form.
@@ -147,7 +181,10 @@ extension Command {
     "--number": .number, "--expiry": .expiry, "--cvc": .securityCode, "--name": .name,
   ]
 
-  /// The flags that mean nothing to `add-card`.
+  /// The commands that change a saved method.
+  private static let changeCommands: Set = ["remove-card", "set-default", "update-card"]
+
+  /// The flags that mean nothing to `add-card` and the changes.
   private static let screenOnlyFlags: Set = ["--screen", "--list-scenarios", "--once"]
 
   /// The options that choose what to show, which `--list-scenarios` does not combine with.
@@ -172,8 +209,10 @@ extension Command {
     var given: [String] = []
     var remaining = arguments[...]
     let addsCard = remaining.first == "add-card"
-    if addsCard { remaining = remaining.dropFirst() }
+    let change = remaining.first.flatMap { changeCommands.contains($0) ? $0 : nil }
+    if addsCard || change != nil { remaining = remaining.dropFirst() }
     var form = CardForm()
+    var id: String?
 
     while let argument = remaining.popFirst() {
       let (flag, inlineValue) = split(argument)
@@ -263,6 +302,22 @@ extension Command {
         applePay = outcome
       case "--export-scenario":
         export = try value()
+      case "--id":
+        guard change != nil else {
+          throw UsageError(
+            message: "--id belongs to remove-card, set-default and update-card: "
+              + "payment-methods remove-card --id card-1")
+        }
+        id = try value()
+      case "--wallet":
+        guard change == "set-default" else {
+          throw UsageError(
+            message: "--wallet belongs to set-default: payment-methods set-default --wallet")
+        }
+        try noValue()
+        id = "wallet"
+      case "--expiry" where change == "update-card":
+        form.expiry = try value()
       case _ where cardFlags[flag] != nil:
         guard addsCard, let field = cardFlags[flag] else {
           throw UsageError(
@@ -275,6 +330,22 @@ extension Command {
       }
     }
 
+    if let change {
+      if let other = given.first(where: screenOnlyFlags.contains) {
+        throw UsageError(message: "\(change) does not take \(other)")
+      }
+      if given.contains("--id"), given.contains("--wallet") {
+        throw UsageError(message: "set-default takes --id or --wallet, not both")
+      }
+      if change == "update-card", !given.contains("--expiry") {
+        throw UsageError(message: "update-card needs --expiry")
+      }
+      guard id != nil else {
+        throw UsageError(
+          message: change == "set-default"
+            ? "set-default needs --id or --wallet" : "\(change) needs --id")
+      }
+    }
     if addsCard {
       if let other = given.first(where: screenOnlyFlags.contains) {
         throw UsageError(message: "add-card does not take \(other)")
@@ -314,7 +385,13 @@ extension Command {
       options.server = CommandLineOptions.Server(url: url, applePay: applePay ?? .available)
     case (nil, nil, nil): break
     }
-    return addsCard ? .addCard(options, form) : .show(options)
+    switch (change, id) {
+    case ("remove-card"?, let id?): return .changeCard(options, .remove(id: id))
+    case ("set-default"?, let id?): return .changeCard(options, .setDefault(id: id))
+    case ("update-card"?, let id?):
+      return .changeCard(options, .updateExpiry(id: id, expiry: form.expiry))
+    default: return addsCard ? .addCard(options, form) : .show(options)
+    }
   }
 
   /// An http or https URL with a host, and nothing a base URL cannot have.

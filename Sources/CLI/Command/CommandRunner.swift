@@ -56,12 +56,14 @@ struct CommandRunner {
       return await running(options) { await show(options, $0) }
     case .addCard(let options, let form):
       return await running(options) { await addCard(form, options, $0) }
+    case .changeCard(let options, let change):
+      return await running(options) { await changeCard(change, options, $0) }
     }
   }
 
   /// Runs a command that runs the app, once what it needs is prepared. A log file that
   /// could not be written is said after the screen, once, and is the run's exit code.
-  private func running(
+  func running(
     _ options: CommandLineOptions, _ command: (Prepared) async -> ExitCode
   ) async -> ExitCode {
     let prepared: Prepared
@@ -110,7 +112,7 @@ struct CommandRunner {
   }
 
   /// What a command that runs the app starts from.
-  private struct Prepared {
+  struct Prepared {
     let backend: AppComposition.Backend
     var logFile: LogFile?
 
@@ -228,12 +230,12 @@ struct CommandRunner {
 
   /// Whether the screen is the accessible one: `--accessible`, or `ACCESSIBLE` set to
   /// anything but empty or `0`.
-  private func accessible(_ options: CommandLineOptions) -> Bool {
+  func accessible(_ options: CommandLineOptions) -> Bool {
     options.accessible || !["", "0", nil].contains(variables["ACCESSIBLE"])
   }
 
   /// The developer log, with each line going to every writer; none at all without one.
-  private static func logger(writing writers: [@Sendable (String) -> Void]) -> any DeveloperLog {
+  static func logger(writing writers: [@Sendable (String) -> Void]) -> any DeveloperLog {
     guard !writers.isEmpty else { return SilentLog() }
     return ConsoleLog { line in
       for write in writers { write(line) }

@@ -52,6 +52,11 @@ extension ExitCode {
     case invalidCard
     /// The card's issuer declined it.
     case declined
+    /// A change the backend or the app refused, for a reason the user can act on (the
+    /// last way to pay, Apple Pay as the default).
+    case refused
+    /// A change named a method the list does not have.
+    case unknownMethod
     /// The user left while the screen was still loading: the load was interrupted.
     case interruptedWhileLoading
   }
@@ -71,7 +76,8 @@ extension ExitCode {
       case .journey(.signIn), .journey(.verifyAccount), .journey(.contactSupport):
         .userActionRequired
       case .invalidCard: .dataError
-      case .declined: .errorState
+      case .declined, .refused: .errorState
+      case .unknownMethod: .dataError
       case .interruptedWhileLoading: .interrupted
       }
   }

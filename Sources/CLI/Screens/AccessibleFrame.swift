@@ -53,6 +53,24 @@ struct AccessibleFrame {
     ]
   }
 
+  /// A change's outcome (`remove-card`, `set-default`, `update-card`), for a run that prints
+  /// once.
+  func lines(_ snapshot: CardChangeSnapshot) -> [String] {
+    var lines = [words.changeTitle(snapshot)]
+    if let message = snapshot.message { lines.append(message) }
+    if let method = snapshot.method, ![.removed, .alreadyRemoved].contains(snapshot.status) {
+      lines.append(method.accessibilityLabel)
+    }
+    lines += problemLines(
+      [.expiry: snapshot.fieldErrors[CardField.expiry.rawValue] ?? []])
+    if !snapshot.knownIds.isEmpty {
+      lines.append(words["change.knownIds", snapshot.knownIds.joined(separator: ", ")])
+    }
+    if let error = snapshot.error { lines.append(error.accessibilityLabel) }
+    if let button = snapshot.action?.button { lines.append(words["accessible.enter", button]) }
+    return lines.map(UntrustedText.escaped)
+  }
+
   /// `add-card`'s outcome, for a run that prints once.
   func lines(_ snapshot: AddCardSnapshot) -> [String] {
     var lines = [words.labels.addCardTitle]
