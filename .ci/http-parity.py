@@ -3,7 +3,8 @@
 
     python3 .ci/http-parity.py path/to/payment-methods
 
-For each built-in scenario it runs both screens and `add-card` twice with --json: once
+For each built-in scenario it runs both screens and `add-card` (and the changes to a saved
+method under their own scenarios and a few others) twice with --json: once
 against the in-process backend (--scenario), once against scripts/scenario-server playing
 the same scenario (--backend-url, with the scenario's Apple Pay outcome as --apple-pay).
 The two outputs must be identical, trace ids aside, and so must the exit codes, except
@@ -30,6 +31,15 @@ SERVER = os.path.join(ROOT, "scripts", "scenario-server")
 CARD = ["--number", "4242 4242 4242 4242", "--expiry", "12/30", "--cvc", "123",
         "--name", "Ada Lovelace"]
 TIMEOUT = 60
+# The changes to a saved method, on a card every scenario lists.
+CHANGES = {
+    "remove-card": ["remove-card", "--id", "card-1", "--json"],
+    "set-default": ["set-default", "--id", "card-2", "--json"],
+    "update-card": ["update-card", "--id", "card-2", "--expiry", "01/30", "--json"],
+}
+# Scenarios of the reads whose failures the changes meet too.
+CHANGES_MEET = ["all-available", "cards-expired", "offline", "token-expired", "session-expired",
+                "server-down"]
 
 # Every process this script started and has not seen end: servers and runs of the binary.
 children = set()
@@ -136,6 +146,8 @@ def listed_differences():
 def check(binary, scenario, screen, script_path, apple_pay):
     if screen == "add-card":
         arguments = ["add-card"] + CARD + ["--json"]
+    elif screen in CHANGES:
+        arguments = CHANGES[screen]
     else:
         arguments = ["--screen", screen, "--json"]
     local = run(binary, arguments + ["--scenario", scenario])
@@ -163,6 +175,8 @@ def main():
         apple_pay = json.loads(exported)["device"]["applePay"]
         # Every scenario has add-card answers: its own, or those that meet its cards' failures.
         screens = ["payment-methods", "wallet", "add-card"]
+        screens += [command for command in CHANGES
+                    if name.startswith(command) or name in CHANGES_MEET]
         jobs += [(name, screen, script_path, apple_pay) for screen in screens]
 
     failures = []

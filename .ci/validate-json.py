@@ -4,7 +4,11 @@
   docs/state.schema.json;
 - `add-card` under every add-card scenario, and once with a card that fails the local
   checks, against docs/add-card.schema.json;
-- each of those again in German (`--locale de_DE`): the words change, the shape does not.
+- `remove-card`, `set-default` and `update-card` under every built-in scenario, and with
+  an id no method has, against docs/remove-card.schema.json, docs/set-default.schema.json
+  and docs/update-card.schema.json: every scenario keeps working with the new commands;
+- each of those again in German (`--locale de_DE`): the words change, the shape does not
+  (the changes: under their own scenarios).
 
 Usage: python3 .ci/validate-json.py PATH_TO_BINARY
 """
@@ -13,6 +17,7 @@ import json
 import pathlib
 import subprocess
 import sys
+from concurrent.futures import ThreadPoolExecutor
 
 import jsonschema
 
@@ -24,6 +29,19 @@ BAD_CARD = ["--number", "4242 4242 4242 4241", "--expiry", "13/28", "--cvc", "1"
 ERROR_CODES = {1, 69, 70, 75, 77}
 SCREEN_CODES = {"loaded": {0}, "empty": {0}, "error": ERROR_CODES}
 ADD_CARD_CODES = {"saved": {0}, "alreadySaved": {0}, "invalid": {65}, "declined": {1}, "error": ERROR_CODES}
+CHANGE_CODES = {
+    "removed": {0}, "alreadyRemoved": {0}, "madeDefault": {0}, "alreadyDefault": {0}, "updated": {0},
+    "refused": {1}, "declined": {1}, "invalid": {65}, "gone": {65}, "unknownId": {65}, "error": ERROR_CODES,
+}
+# Each change, on a card every scenario lists (an expired one where there is one to update).
+CHANGES = {
+    "remove-card": [["remove-card", "--id", "card-1"], ["remove-card", "--id", "card-9"]],
+    "set-default": [["set-default", "--id", "card-2"], ["set-default", "--wallet"],
+                    ["set-default", "--id", "apple-pay"]],
+    "update-card": [["update-card", "--id", "card-2", "--expiry", "01/30"],
+                    ["update-card", "--id", "card-2", "--expiry", "13/30"]],
+}
+CHANGE_SCENARIOS = ("remove-card", "set-default", "update-card")
 
 
 def validator(schema_file):
@@ -33,10 +51,14 @@ def validator(schema_file):
 
 
 def check(binary, runs, schema, codes):
-    """Runs each argument list; the number of runs that failed."""
+    """Runs each argument list, four at a time (the runs mostly wait on scripted latencies,
+    not on the CPU); the number of runs that failed."""
+    with ThreadPoolExecutor(max_workers=4) as pool:
+        results = list(pool.map(
+            lambda arguments: subprocess.run([binary, *arguments], capture_output=True, text=True),
+            runs))
     failures = 0
-    for arguments in runs:
-        result = subprocess.run([binary, *arguments], capture_output=True, text=True)
+    for arguments, result in zip(runs, results):
         label = " ".join(arguments)
         try:
             document = json.loads(result.stdout)
@@ -70,8 +92,21 @@ def main() -> int:
     runs = len(screen_runs) + len(add_card_runs)
     failures = check(binary, screen_runs, validator("state.schema.json"), SCREEN_CODES)
     failures += check(binary, add_card_runs, validator("add-card.schema.json"), ADD_CARD_CODES)
+    for command, changes in CHANGES.items():
+        change_runs = [[*change, "--scenario", name, "--json"] for name in scenarios for change in changes[:1]]
+        change_runs += [[*change, "--json"] for change in changes[1:]]
+        change_runs += [[*run, "--locale", "de_DE"] for run in change_runs if is_own(run)]
+        runs += len(change_runs)
+        failures += check(binary, change_runs, validator(f"{command}.schema.json"), CHANGE_CODES)
     print(f"schema: {runs - failures} passed, {failures} failed")
     return 1 if failures or len(add_card_runs) < 16 else 0
+
+
+def is_own(run):
+    """A run of a change under one of the changes' own scenarios, or without a scenario."""
+    if "--scenario" not in run:
+        return True
+    return run[run.index("--scenario") + 1].startswith(CHANGE_SCENARIOS)
 
 
 if __name__ == "__main__":
