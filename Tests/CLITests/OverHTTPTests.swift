@@ -157,6 +157,36 @@ struct OverHTTPTests {
       [("jj", "d make default"), ("d", "Mastercard •••• 5454 is now your default.")]
     ),
     ("set-default-gone", [("jj", "d make default"), ("d", "is no longer")]),
+    (
+      "update-card-ok",
+      [
+        ("jj", "e new expiry"), ("e", "New expiry for Mastercard"),
+        ("0130\r", "Mastercard •••• 4444 now expires 01/30."),
+      ]
+    ),
+    (
+      "update-card-invalid",
+      [
+        ("jj", "e new expiry"), ("e", "New expiry for Mastercard"),
+        ("0130\r", "This isn't the date your bank"), ("\u{1B}", "e new expiry"),
+        // Opened again, the form shows what was typed and what the backend said.
+        ("e", "This isn't the date your bank"), ("\u{1B}", "e new expiry"),
+      ]
+    ),
+    (
+      "update-card-declined",
+      [
+        ("jj", "e new expiry"), ("e", "New expiry for Mastercard"),
+        ("0130\r", "Declined by your bank"), ("\u{1B}", "e new expiry"),
+      ]
+    ),
+    (
+      "update-card-timeout-then-ok",
+      [
+        ("jj", "e new expiry"), ("e", "New expiry for Mastercard"),
+        ("0130\r", "Mastercard •••• 4444 now expires 01/30."),
+      ]
+    ),
   ]
 
   @Test(

@@ -26,6 +26,31 @@ struct SecretLeakTests {
     }
   }
 
+  @Test(
+    "no change to a saved method prints a token or a card's full number, with the log on",
+    arguments: BuiltInScenariosNames.all.filter {
+      $0.hasPrefix("remove-card") || $0.hasPrefix("set-default") || $0.hasPrefix("update-card")
+        || ["token-expired", "session-expired"].contains($0)
+    })
+  func noSecretInChanges(scenario: String) async {
+    let commands = [
+      ["remove-card", "--id", "card-1"], ["set-default", "--id", "card-1"],
+      ["update-card", "--id", "card-2", "--expiry", "01/30"],
+    ]
+    for command in commands {
+      for extra in [["--json"], []] {
+        let run = await runCLI(command + ["--scenario", scenario, "--verbose"] + extra)
+
+        for output in [run.output, run.errors] {
+          #expect(!output.contains(Self.tokenPrefix), "\(command[0]) \(extra)")
+          // The stub's cards are listed by their last four only.
+          #expect(!output.contains("4242424242424242"), "\(command[0]) \(extra)")
+          #expect(!output.contains("4242 4242 4242 4242"), "\(command[0]) \(extra)")
+        }
+      }
+    }
+  }
+
   @Test("the search above looks for the real tokens")
   func prefixMatchesTheTokens() {
     #expect(ScenarioBackend.initialAccessToken.value.hasPrefix(Self.tokenPrefix))

@@ -119,13 +119,14 @@ struct UpdateCardViewModelTests {
   func signInAndSubmit() async {
     let calls = CallCounter()
     let signIns = CallCounter()
-    let form = makeForm(signIn: { signIns.increment() }) { _, _ in
+    let update: @Sendable (String, String) async throws -> UpdateCardOutcome = { _, _ in
       calls.increment()
       if calls.count == 1 {
         throw RequestFailure(.sessionEnded, context: ErrorContext(operation: "PATCH /cards/{id}"))
       }
       return .updated(renewed)
     }
+    let form = makeForm(signIn: { signIns.increment() }, update)
 
     form.edit(to: "01/30")
     await form.submit().value
