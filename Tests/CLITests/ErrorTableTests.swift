@@ -45,6 +45,10 @@ struct ErrorTableTests {
         .applePayIsNeverDefault,
       ].map(id)
       + [
+        UpdateCardOutcome.updated(card), .invalid([:]), .declined(reason: nil), .cardGone,
+      ].map(id)
+      + ["CardChangeSnapshot.unknownId"]
+      + [
         "DeadlineExceeded", "SessionEnded", "RefreshRefused", "SignInRefused", "ScenarioFault",
         "UnclassifiedRequestError", "CancellationError",
         "UsageError", "ScenarioLoader.Failure", "ScenarioFileError",
@@ -174,6 +178,15 @@ struct ErrorTableTests {
     case .answered(.madeDefault): "MakeDefaultOutcome.madeDefault"
     case .answered(.methodGone): "MakeDefaultOutcome.methodGone"
     case .applePayIsNeverDefault: "MakeDefaultUseCase.Outcome.applePayIsNeverDefault"
+    }
+  }
+
+  private static func id(_ outcome: UpdateCardOutcome) -> String {
+    switch outcome {
+    case .updated: "UpdateCardOutcome.updated"
+    case .invalid: "UpdateCardOutcome.invalid"
+    case .declined: "UpdateCardOutcome.declined"
+    case .cardGone: "UpdateCardOutcome.cardGone"
     }
   }
 
