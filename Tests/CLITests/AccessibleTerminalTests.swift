@@ -32,6 +32,11 @@ struct AccessibleTerminalTests {
           ],
           "selected."
         ),
+        (
+          "update-card-ok", "1 to 4 select a row",
+          [("3", "e new expiry"), ("e", "Expiry:"), ("0130", "")],
+          "Mastercard •••• 4444 now expires 01/30."
+        ),
       ]
 
   @Test(

@@ -118,6 +118,49 @@ struct SavedCardWritesTests {
   }
 }
 
+extension SavedCardWritesTests {
+  @Test("a new expiry's retry and its replay after a token refresh carry the submission's key")
+  func updateKeyReused() async throws {
+    let tokenExpired = ScriptedAnswer.error(401, code: WireBody.Code.tokenExpired)
+    var script = scenario()
+    script.updateCard = SourceScript(
+      [.transport(.timedOut), tokenExpired, .respond(status: 200, body: "")], latency: .zero)
+    let keys = UpdateKeys(inner: ScenarioBackend(scenario: script, clock: AdvancingClock()))
+    let client = BackendClient(
+      backend: keys,
+      session: Session(
+        accessToken: ScenarioBackend.initialAccessToken, refreshToken: ScenarioBackend.refreshToken),
+      environment: BackendClient.Environment(clock: AdvancingClock(), jitter: { $0 }),
+      logger: LogSpy())
+    let expiry = try #require(CardExpiry(month: 1, year: 2030))
+
+    let outcome = try await BackendCardsRepository(client: client).updateExpiry(
+      cardID: "2", to: expiry, idempotencyKey: "key-3")
+
+    #expect(await keys.sent == ["key-3", "key-3", "key-3"])
+    guard case .updated(let card) = outcome else {
+      Issue.record("expected the updated card, got \(outcome)")
+      return
+    }
+    #expect(card.expiry == expiry)
+  }
+}
+
+/// Passes every request on, recording the key of each `PATCH /cards/{id}`.
+private actor UpdateKeys: PaymentsBackend {
+  let inner: any PaymentsBackend
+  private(set) var sent: [String?] = []
+
+  init(inner: any PaymentsBackend) {
+    self.inner = inner
+  }
+
+  func send(_ request: BackendRequest) async throws -> BackendResponse {
+    if request.endpoint == .updateCard { sent.append(request.idempotencyKey) }
+    return try await inner.send(request)
+  }
+}
+
 @Suite("Saved cards: the requests on the wire", .timeLimit(.minutes(1)))
 struct SavedCardRequestTests {
   @Test("a card's id goes in its path, percent-encoded, so no id can change the path")
