@@ -1,6 +1,12 @@
 import Foundation
 import Testing
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// The built binary, run as a user runs it. These use the real clock, so they stick to
 /// scenarios that end in a few hundred milliseconds, and to bad input, which ends at once.
 @Suite("End to end: the payment-methods binary", .serialized, .timeLimit(.minutes(1)))
@@ -27,6 +33,27 @@ struct EndToEndTests {
   }
 
   /// Runs the binary (or another program) to its end, with exactly the environment given.
+  /// Copies a program so that no descriptor open for writing it can outlive the copy: a
+  /// hard link where the file system allows one, else a copy written through a
+  /// close-on-exec descriptor. (A plain copy's write descriptor is inherited by any child
+  /// another test spawns meanwhile, and while that child holds it, running the copy fails
+  /// with "Text file busy".)
+  static func copyWithoutOpenDescriptor(_ program: URL, to copy: URL) throws {
+    if (try? FileManager.default.linkItem(at: program, to: copy)) != nil { return }
+    let bytes = try Data(contentsOf: program)
+    let descriptor = open(copy.path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o755)
+    try #require(descriptor >= 0, "cannot create \(copy.path)")
+    defer { close(descriptor) }
+    var offset = 0
+    while offset < bytes.count {
+      let written = bytes.withUnsafeBytes {
+        write(descriptor, $0.baseAddress.map { $0 + offset }, $0.count - offset)
+      }
+      try #require(written > 0, "cannot write \(copy.path)")
+      offset += written
+    }
+  }
+
   static func runBinary(
     _ arguments: [String], environment: [String: String] = [:], input: [UInt8]? = nil,
     program: URL = binary
@@ -102,7 +129,7 @@ struct EndToEndTests {
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: folder) }
     let copy = folder.appendingPathComponent("payment-methods")
-    try FileManager.default.copyItem(at: Self.binary, to: copy)
+    try Self.copyWithoutOpenDescriptor(Self.binary, to: copy)
 
     let result = try Self.runBinary(
       ["--scenario", "cards-offline"], environment: ["LANG": "de_DE.UTF-8"], program: copy)
