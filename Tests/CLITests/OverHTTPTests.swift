@@ -124,7 +124,12 @@ struct OverHTTPTests {
   /// over HTTP, and worded so: both offer `r`.)
   static let rowWalks: [(scenario: String, presses: [(keys: String, shows: String)])] = [
     (
-      "remove-card-ok", [("j", "x remove"), ("x", "Remove Visa"), ("y", "Visa •••• 4242 removed.")]
+      "remove-card-ok",
+      [
+        // n keeps the card: the question goes, the footer offers x again.
+        ("j", "x remove"), ("x", "Remove Visa"), ("n", "x remove"), ("x", "Remove Visa"),
+        ("y", "Visa •••• 4242 removed."),
+      ]
     ),
     (
       "remove-card-already-gone",
