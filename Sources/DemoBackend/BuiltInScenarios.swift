@@ -330,10 +330,39 @@ public enum BuiltInScenarios {
     ),
     Scenario(
       name: "add-card-declined",
-      summary: "The issuer declines the card (402), with its reason, exit 1.",
+      summary: "The issuer declines the card (402 generic_decline, no advice): \"Declined by "
+        + "your bank\", use another card; exit 1.",
+      addCard: SourceScript(addCard: .declined(ScriptedDecline()), latency: .milliseconds(150))
+    ),
+    Scenario(
+      name: "add-card-insufficient-funds",
+      summary: "The issuer declines the card for its funds (402 insufficient_funds): \"Not "
+        + "enough funds\", use another card; exit 1.",
       addCard: SourceScript(
-        addCard: .declined("Your bank declined this card. Contact them to use it here."),
+        addCard: .declined(ScriptedDecline("insufficient_funds")), latency: .milliseconds(150))
+    ),
+    Scenario(
+      name: "add-card-incorrect-cvc",
+      summary: "The issuer refuses the security code (402 incorrect_cvc, advice "
+        + "confirm_card_data): back on the form, the cursor on the security code; exit 1.",
+      addCard: SourceScript(
+        addCard: .declined(ScriptedDecline("incorrect_cvc", advice: "confirm_card_data")),
         latency: .milliseconds(150))
+    ),
+    Scenario(
+      name: "add-card-stolen",
+      summary: "The issuer reports the card stolen (402 stolen_card): shown exactly as a "
+        + "generic decline; the code only in the developer log, at info; exit 1.",
+      addCard: SourceScript(
+        addCard: .declined(ScriptedDecline("stolen_card")), latency: .milliseconds(150))
+    ),
+    Scenario(
+      name: "add-card-processing-error-then-ok",
+      summary: "The issuer has a passing problem (402 processing_error): \"Try again.\"; "
+        + "exit 1. Way out: Enter saves again, and the card is saved.",
+      addCard: SourceScript(
+        addCard: .declined(ScriptedDecline("processing_error")), latency: .milliseconds(150)),
+      wayOut: [allWell]
     ),
     Scenario(
       name: "add-card-timeout-then-ok",
@@ -451,11 +480,11 @@ public enum BuiltInScenarios {
     ),
     Scenario(
       name: "update-card-declined",
-      summary: "The issuer declines the new expiry (402), with its reason, above the form; "
-        + "exit 1.",
+      summary: "The issuer declines the new expiry (402 do_not_honor): \"Declined by your "
+        + "bank\" above the form, the date kept; exit 1.",
       cards: expiredCard,
       updateCard: SourceScript(
-        addCard: .declined("Your bank declined the new date. Contact them to use this card."),
+        addCard: .declined(ScriptedDecline("do_not_honor")),
         latency: .milliseconds(150))
     ),
     Scenario(

@@ -242,6 +242,23 @@ public enum CardsOutcome: Sendable, Equatable {
   }
 }
 
+/// A 402 `card_declined` as a scenario scripts it: the issuer's reason and advice, and the
+/// server's message (for the developer; the app words a decline from its reason).
+public struct ScriptedDecline: Sendable, Equatable {
+  public var declineCode: String
+  public var adviceCode: String?
+  public var message: String
+
+  public init(
+    _ declineCode: String = "generic_decline", advice adviceCode: String? = nil,
+    message: String = "The issuer declined the card."
+  ) {
+    self.declineCode = declineCode
+    self.adviceCode = adviceCode
+    self.message = message
+  }
+}
+
 /// The add-card answers of the simple `"outcome"` form.
 public enum AddCardOutcomeScript: Sendable, Equatable {
   /// 201: the card sent is saved.
@@ -250,8 +267,8 @@ public enum AddCardOutcomeScript: Sendable, Equatable {
   case invalid([String: [String]])
   /// 409: the user saved this card before.
   case duplicate
-  /// 402: the issuer declined the card.
-  case declined(String)
+  /// 402: the issuer declined the card, with its reason and advice.
+  case declined(ScriptedDecline)
   case offline
   case unexpected
 
@@ -263,7 +280,13 @@ public enum AddCardOutcomeScript: Sendable, Equatable {
         status: 422,
         body: WireBody.text(WireBody.Invalid(code: WireBody.Code.validationFailed, fields: fields)))
     case .duplicate: .error(409, code: WireBody.Code.cardAlreadySaved)
-    case .declined(let message): .error(402, code: WireBody.Code.cardDeclined, message: message)
+    case .declined(let decline):
+      .respond(
+        status: 402,
+        body: WireBody.text(
+          WireBody.Declined(
+            declineCode: decline.declineCode, adviceCode: decline.adviceCode,
+            message: decline.message)))
     case .offline: .transport(.offline)
     case .unexpected: .fault
     }

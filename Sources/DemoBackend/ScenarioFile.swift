@@ -114,14 +114,17 @@ public enum ScenarioFile {
   }
 
   /// `addCard`: an `"outcome"` (`ok`, `invalid` with `"fields"`, `duplicate`, `declined`
-  /// with an optional `"message"`, `offline`, `unexpected`), or `"responses"`, where a 2xx
-  /// without a body saves the card sent.
+  /// with optional `"declineCode"`, `"adviceCode"` and `"message"`, `offline`,
+  /// `unexpected`), or `"responses"`, where a 2xx without a body saves the card sent.
   private static func addCard(
     _ value: JSONValue, _ reader: ScenarioFileReader, default fallback: SourceScript
   ) throws(ScenarioFileError) -> SourceScript {
     let object = try reader.object(value)
     try reader.refuseUnknownKeys(
-      object, allowed: ["outcome", "latencyMs", "fields", "message", "responses"])
+      object,
+      allowed: [
+        "outcome", "latencyMs", "fields", "message", "declineCode", "adviceCode", "responses",
+      ])
     if object["responses"] != nil {
       return try responses(
         object, reader, success: AddCardOutcomeScript.ok.answer, default: fallback)
@@ -137,10 +140,8 @@ public enum ScenarioFile {
       outcome = .invalid(try fieldMessages(object, reader))
     case "duplicate": outcome = .duplicate
     case "declined":
-      allowed.insert("message")
-      outcome = .declined(
-        object["message"] != nil
-          ? try reader.string(object, "message") : "Your bank declined this card.")
+      allowed.formUnion(["message", "declineCode", "adviceCode"])
+      outcome = .declined(try decline(object, reader))
     case "offline": outcome = .offline
     case "unexpected": outcome = .unexpected
     default: outcome = .ok
@@ -164,7 +165,10 @@ public enum ScenarioFile {
     let fallback = SourceScript([done], latency: latency)
     let object = try reader.object(value)
     try reader.refuseUnknownKeys(
-      object, allowed: ["outcome", "latencyMs", "fields", "message", "responses"])
+      object,
+      allowed: [
+        "outcome", "latencyMs", "fields", "message", "declineCode", "adviceCode", "responses",
+      ])
     if object["responses"] != nil {
       return try responses(object, reader, success: done, default: fallback)
     }
@@ -192,17 +196,28 @@ public enum ScenarioFile {
       }
       answer = AddCardOutcomeScript.invalid(fields).answer
     case "declined":
-      allowed.insert("message")
-      answer = .error(
-        402, code: WireBody.Code.cardDeclined,
-        message: object["message"] != nil
-          ? try reader.string(object, "message") : "Your bank declined the new date.")
+      allowed.formUnion(["message", "declineCode", "adviceCode"])
+      answer = AddCardOutcomeScript.declined(try decline(object, reader)).answer
     case "offline": answer = .transport(.offline)
     case "unexpected": answer = .fault
     default: answer = done
     }
     try reader.refuseKeys(object, allowed: allowed, "with \"outcome\": \"\(outcomeName)\"")
     return SourceScript([answer], latency: try reader.latency(object, default: latency))
+  }
+
+  /// A decline's optional `"declineCode"` (a generic decline without one), `"adviceCode"`
+  /// (none without one) and `"message"`.
+  private static func decline(_ object: [String: JSONValue], _ reader: ScenarioFileReader)
+    throws(ScenarioFileError) -> ScriptedDecline
+  {
+    var decline = ScriptedDecline()
+    if object["declineCode"] != nil {
+      decline.declineCode = try reader.string(object, "declineCode")
+    }
+    if object["adviceCode"] != nil { decline.adviceCode = try reader.string(object, "adviceCode") }
+    if object["message"] != nil { decline.message = try reader.string(object, "message") }
+    return decline
   }
 
   /// `"fields": {"number": ["…"], "expiry": ["…"]}`: the form's fields, each with at least

@@ -68,6 +68,28 @@ enum WireBody {
     var detail: String?
   }
 
+  /// A 402's body: `{"code": "card_declined", "declineCode", "adviceCode" (or null),
+  /// "message"}`.
+  struct Declined: Encodable {
+    var code = Code.cardDeclined
+    var declineCode: String
+    var adviceCode: String?
+    var message: String
+
+    enum CodingKeys: String, CodingKey {
+      case code, declineCode, adviceCode, message
+    }
+
+    /// Writes `adviceCode` as null when there is none, as the wire contract says.
+    func encode(to encoder: any Encoder) throws {
+      var container = encoder.container(keyedBy: CodingKeys.self)
+      try container.encode(code, forKey: .code)
+      try container.encode(declineCode, forKey: .declineCode)
+      try container.encode(adviceCode, forKey: .adviceCode)
+      try container.encode(message, forKey: .message)
+    }
+  }
+
   /// The server codes of the wire contract.
   enum Code {
     static let walletNotFound = "wallet_not_found"

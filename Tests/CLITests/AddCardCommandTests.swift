@@ -16,6 +16,10 @@ struct AddCardCommandTests {
     ("add-card-ok", "saved", ExitCode.success), ("add-card-invalid", "invalid", .dataError),
     ("add-card-duplicate", "alreadySaved", .success),
     ("add-card-declined", "declined", .errorState),
+    ("add-card-insufficient-funds", "declined", .errorState),
+    ("add-card-incorrect-cvc", "declined", .errorState),
+    ("add-card-stolen", "declined", .errorState),
+    ("add-card-processing-error-then-ok", "declined", .errorState),
     ("add-card-timeout-then-ok", "saved", .success), ("add-card-token-expired", "saved", .success),
     ("add-card-session-expired", "error", .userActionRequired),
   ]
@@ -29,7 +33,7 @@ struct AddCardCommandTests {
 
     #expect(run.exitCode == exitCode)
     #expect(json["status"] as? String == status)
-    #expect(Set(json.keys) == ["status", "card", "fieldErrors", "error", "action"])
+    #expect(Set(json.keys) == ["status", "card", "fieldErrors", "error", "action", "declined"])
     let fields = try #require(json["fieldErrors"] as? [String: [String]])
     #expect(Set(fields.keys) == ["number", "expiry", "cvc", "name"])
   }
@@ -109,5 +113,56 @@ struct AddCardCommandTests {
     let run = await runCLI(arguments)
 
     #expect(run.exitCode == .usage)
+  }
+}
+
+@MainActor
+@Suite("Declines on the command line", .timeLimit(.minutes(1)))
+struct DeclineCommandTests {
+  private func run(_ code: String, advice: String?, _ extra: [String]) async -> CLIRun {
+    let adviceKey = advice.map { #", "adviceCode": "\#($0)""# } ?? ""
+    let file =
+      #"{"addCard": {"outcome": "declined", "declineCode": "\#(code)"\#(adviceKey), "message": "server words"}}"#
+    return await runCLI(
+      ["add-card", "--scenario-file", "-"] + card + extra, standardInput: Array(file.utf8))
+  }
+
+  @Test(
+    "the four sensitive reasons print byte for byte what a generic decline prints",
+    arguments: ["fraudulent", "lost_card", "stolen_card", "merchant_blacklist"])
+  func sensitiveLooksGeneric(code: String) async {
+    for advice in [nil, "do_not_try_again", "confirm_card_data"] {
+      for extra in [["--json"], [], ["--accessible"], ["--locale", "de_DE"]] {
+        let sensitive = await run(code, advice: advice, extra)
+        let generic = await run("generic_decline", advice: advice, extra)
+
+        #expect(sensitive.output == generic.output, "\(code), \(advice ?? "none"), \(extra)")
+        #expect(sensitive.exitCode == .errorState)
+        #expect(!sensitive.output.contains(code))
+      }
+    }
+  }
+
+  @Test("the reason as sent is in the developer log alone, at info; the server's words nowhere")
+  func codeInTheLogOnly() async {
+    let run = await run("stolen_card", advice: nil, ["--verbose"])
+
+    #expect(run.errors.contains("[info] the issuer declined the card"))
+    #expect(run.errors.contains("declineCode=stolen_card"))
+    #expect(!run.output.contains("stolen"))
+    #expect(!(run.output + run.errors).contains("server words"))
+  }
+
+  @Test("--json says the reason shown, what to do next, and the field to check")
+  func json() async throws {
+    let run = await run("incorrect_cvc", advice: "confirm_card_data", ["--json"])
+    let object = try #require(
+      JSONSerialization.jsonObject(with: Foundation.Data(run.output.utf8)) as? [String: Any])
+    let declined = try #require(object["declined"] as? [String: Any])
+
+    #expect(declined["reason"] as? String == "incorrect_cvc")
+    #expect(declined["recovery"] as? String == "checkCardData")
+    #expect(declined["field"] as? String == "cvc")
+    #expect(declined["title"] as? String == "Security code not accepted")
   }
 }

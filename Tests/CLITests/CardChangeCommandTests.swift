@@ -5,6 +5,7 @@ import Testing
 
 private let keys: Set = [
   "command", "status", "id", "method", "message", "fieldErrors", "knownIds", "error", "action",
+  "declined",
 ]
 private let remove = ["remove-card", "--id", "card-1"]
 private let setDefault = ["set-default", "--id", "card-2"]

@@ -36,7 +36,8 @@ struct ErrorTableTests {
       ].map(id)
       + [WalletError.couldNotLoad(failure), .flowInterrupted(failure)].map(id)
       + [
-        AddCardOutcome.saved(card), .alreadySaved(card), .invalid([:]), .declined(reason: nil),
+        AddCardOutcome.saved(card), .alreadySaved(card), .invalid([:]),
+        .declined(CardDecline(code: nil, adviceCode: nil)),
       ].map(id)
       + ["FieldProblems"]
       + [RemoveCardOutcome.removed, .alreadyRemoved, .refusedLastMethod].map(id)
@@ -45,9 +46,11 @@ struct ErrorTableTests {
         .applePayIsNeverDefault,
       ].map(id)
       + [
-        UpdateCardOutcome.updated(card), .invalid([:]), .declined(reason: nil), .cardGone,
+        UpdateCardOutcome.updated(card), .invalid([:]),
+        .declined(CardDecline(code: nil, adviceCode: nil)), .cardGone,
       ].map(id)
       + ["CardChangeSnapshot.unknownId"]
+      + CardDecline.Reason.allCases.map { "CardDecline.\($0.rawValue)" }
       + [
         "DeadlineExceeded", "SessionEnded", "RefreshRefused", "SignInRefused", "ScenarioFault",
         "UnclassifiedRequestError", "CancellationError",

@@ -33,8 +33,11 @@ struct ScenarioFileWritesTests {
     #expect(
       try await cards(#"{"setDefault": {"outcome": "gone"}}"#).makeDefault(.wallet) == .methodGone)
     #expect(
-      try await cards(#"{"updateCard": {"outcome": "declined", "message": "No"}}"#)
-        .updateExpiry(cardID: "1", to: expiry, idempotencyKey: "k") == .declined(reason: "No"))
+      try await cards(
+        #"{"updateCard": {"outcome": "declined", "declineCode": "expired_card", "adviceCode": "try_again_later"}}"#
+      )
+      .updateExpiry(cardID: "1", to: expiry, idempotencyKey: "k")
+        == .declined(CardDecline(code: "expired_card", adviceCode: "try_again_later")))
     #expect(
       try await cards(#"{"updateCard": {"outcome": "invalid", "fields": {"expiry": ["Too far"]}}}"#)
         .updateExpiry(cardID: "1", to: expiry, idempotencyKey: "k")

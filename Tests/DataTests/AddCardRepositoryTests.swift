@@ -28,7 +28,11 @@ struct AddCardRepositoryTests {
   func answers() async throws {
     let saved = try await save(fixture([.respond(status: 201, body: "")]))
     let duplicate = try await save(fixture([.error(409, code: "card_already_saved")]))
-    let declined = try await save(fixture([.error(402, code: "card_declined", message: "No")]))
+    let declined = try await save(
+      fixture([
+        AddCardOutcomeScript.declined(ScriptedDecline("lost_card", advice: "do_not_try_again"))
+          .answer
+      ]))
     let invalid = try await save(
       fixture([AddCardOutcomeScript.invalid(["number": ["Not this bank"], "cvc": ["Odd"]]).answer]))
 
@@ -39,7 +43,7 @@ struct AddCardRepositoryTests {
     #expect(card.lastFour == "4242")
     #expect(card.brand == "Visa")
     #expect(existing.lastFour == "4242")
-    #expect(declined == .declined(reason: "No"))
+    #expect(declined == .declined(CardDecline(code: "lost_card", adviceCode: "do_not_try_again")))
     #expect(
       invalid
         == .invalid([.number: [.described("Not this bank")], .securityCode: [.described("Odd")]]))

@@ -206,7 +206,8 @@ struct AddCardUseCaseTests {
   @Test(
     "the backend's answers pass through as values",
     arguments: [
-      AddCardOutcome.saved(visaCard), .alreadySaved(visaCard), .declined(reason: "No"),
+      AddCardOutcome.saved(visaCard), .alreadySaved(visaCard),
+      .declined(CardDecline(code: "do_not_honor", adviceCode: nil)),
       .invalid([.number: [.described("Refused")]]),
     ])
   func answers(answer: AddCardOutcome) async throws {

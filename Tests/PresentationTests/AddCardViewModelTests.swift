@@ -84,19 +84,41 @@ struct AddCardViewModelTests {
     #expect(viewModel.phase == .invalid)
   }
 
-  @Test("a decline stands above the form, with the issuer's words")
+  @Test("a decline stands above the form in its reason's words, and the form is kept")
   func declined() async {
-    let viewModel = makeViewModel { _ in .declined(reason: "Ask your bank") }
+    let viewModel = makeViewModel { _ in
+      .declined(CardDecline(code: "insufficient_funds", adviceCode: nil))
+    }
     fill(viewModel)
 
     await viewModel.submit().value
 
-    guard case .declined(let notice) = viewModel.failure else {
+    guard case .declined(let decline) = viewModel.failure else {
       Issue.record("expected a decline, got \(String(describing: viewModel.failure))")
       return
     }
-    #expect(notice.message == "Ask your bank")
+    #expect(decline.notice.title == "Not enough funds")
+    #expect(decline.nextStep == .useAnotherCard)
     #expect(viewModel.form.securityCode == "123")
+  }
+
+  @Test("a decline is logged at info with its code as sent, even a sensitive one")
+  func declineLogged() async {
+    let logger = LogSpy()
+    let viewModel = AddCardViewModel(
+      addCard: { _ in .declined(CardDecline(code: "stolen_card", adviceCode: nil)) },
+      thisMonth: { january2027 }, logger: logger, locale: Locale(identifier: "en_US"))
+    fill(viewModel)
+
+    await viewModel.submit().value
+
+    guard case .declined(let decline) = viewModel.failure else {
+      Issue.record("expected a decline, got \(String(describing: viewModel.failure))")
+      return
+    }
+    #expect(decline.reason == .genericDecline)
+    #expect(logger.entries.map(\.level) == [.info])
+    #expect(logger.entries.first?.metadata["declineCode"] == "stolen_card")
   }
 
   @Test("an ended session is a journey above the form; the form is kept")

@@ -72,17 +72,17 @@ struct UpdateCardViewModelTests {
 
   @Test("a decline stands above the form with the issuer's reason, and the text stays")
   func declined() async {
-    let form = makeForm { _, _ in .declined(reason: "Call your bank") }
+    let form = makeForm { _, _ in .declined(CardDecline(code: "expired_card", adviceCode: nil)) }
 
     form.edit(to: "01/30")
     await form.submit().value
 
-    guard case .declined(let notice)? = form.failure else {
+    guard case .declined(let decline)? = form.failure else {
       Issue.record("expected a decline, got \(String(describing: form.failure))")
       return
     }
-    #expect(notice.title == "Declined by your bank")
-    #expect(notice.message == "Call your bank")
+    #expect(decline.notice.title == "This card has expired")
+    #expect(decline.field == .expiry)
     #expect(form.phase == .editing)
     #expect(form.expiry == "01/30")
   }

@@ -198,6 +198,7 @@ private struct CardChangeRun {
     var result = result
     guard let failure else { return result }
     (result.error, result.action) = AddCardSnapshot.notice(for: failure)
+    result.declined = ScreenSnapshot.Decline(failure)
     switch failure {
     case .declined:
       result.status = .declined

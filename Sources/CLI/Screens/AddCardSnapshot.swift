@@ -25,13 +25,15 @@ struct AddCardSnapshot: Equatable, Encodable {
   var fieldErrors: [String: [String]]
   var error: ScreenSnapshot.Notice?
   var action: ScreenSnapshot.Action?
+  /// The issuer's decline, with what to do next; nil unless declined.
+  var declined: ScreenSnapshot.Decline?
   /// What the screen ended on, for the exit code; not part of the JSON.
   var ending: ExitCode.Ending
 
   var exitCode: ExitCode { ExitCode(ending) }
 
   enum CodingKeys: String, CodingKey {
-    case status, card, fieldErrors, error, action
+    case status, card, fieldErrors, error, action, declined
   }
 
   /// Writes every key, null included, so consumers can rely on the shape.
@@ -42,6 +44,7 @@ struct AddCardSnapshot: Equatable, Encodable {
     try container.encode(fieldErrors, forKey: .fieldErrors)
     try container.encode(error, forKey: .error)
     try container.encode(action, forKey: .action)
+    try container.encode(declined, forKey: .declined)
   }
 }
 
@@ -72,7 +75,8 @@ extension AddCardSnapshot {
         case .actionRequired(let decision): (.error, .journey(decision.action))
         }
       self.init(
-        status: status, fieldErrors: fieldErrors, error: error, action: action, ending: ending)
+        status: status, fieldErrors: fieldErrors, error: error, action: action,
+        declined: ScreenSnapshot.Decline(failure), ending: ending)
     case (.editing, nil), (.submitting, nil):
       return nil
     }
@@ -83,7 +87,7 @@ extension AddCardSnapshot {
     ScreenSnapshot.Notice, ScreenSnapshot.Action?
   ) {
     switch failure {
-    case .declined(let notice): (ScreenSnapshot.Notice(notice), nil)
+    case .declined(let decline): (ScreenSnapshot.Notice(decline.notice), nil)
     case .failed(let presented): (ScreenSnapshot.Notice(presented), nil)
     case .actionRequired(let decision):
       (ScreenSnapshot.Notice(decision), ScreenSnapshot.Action(decision))

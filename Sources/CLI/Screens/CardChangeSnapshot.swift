@@ -44,13 +44,15 @@ struct CardChangeSnapshot: Equatable, Encodable {
   var knownIds: [String] = []
   var error: ScreenSnapshot.Notice?
   var action: ScreenSnapshot.Action?
+  /// For `update-card`: the issuer's decline, with what to do next; nil otherwise.
+  var declined: ScreenSnapshot.Decline?
   /// What the change ended on, for the exit code; not part of the JSON.
   var ending: ExitCode.Ending
 
   var exitCode: ExitCode { ExitCode(ending) }
 
   enum CodingKeys: String, CodingKey {
-    case command, status, id, method, message, fieldErrors, knownIds, error, action
+    case command, status, id, method, message, fieldErrors, knownIds, error, action, declined
   }
 
   /// Writes every key, null included, so consumers can rely on the shape.
@@ -65,6 +67,7 @@ struct CardChangeSnapshot: Equatable, Encodable {
     try container.encode(knownIds, forKey: .knownIds)
     try container.encode(error, forKey: .error)
     try container.encode(action, forKey: .action)
+    try container.encode(declined, forKey: .declined)
   }
 }
 

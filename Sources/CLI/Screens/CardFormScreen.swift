@@ -37,10 +37,13 @@ struct CardFormScreen: Equatable {
     }
   }
 
-  /// After a submission that stopped on the fields' problems: the cursor goes to the first
-  /// field with one, so the answer to Enter is in sight, where it is to be fixed.
+  /// After a submission that stopped on the fields' problems, or on a decline that asks to
+  /// check a field: the cursor goes to that field, or to the first with a problem, so the
+  /// answer to Enter is in sight, where it is to be fixed.
   mutating func focusFirstProblem(in form: CardFormSnapshot) {
-    if let field = form.fields.first(where: { !(form.errors[$0] ?? []).isEmpty }) {
+    if let field = form.fieldToCheck, form.fields.contains(field) {
+      focused = field
+    } else if let field = form.fields.first(where: { !(form.errors[$0] ?? []).isEmpty }) {
       focused = field
     }
   }
@@ -77,6 +80,13 @@ struct CardFormSnapshot: Equatable {
   var savedRowID: String?
   /// Whether that card had been saved before.
   var wasAlreadySaved = false
+  /// The field a decline asks to check (`confirm_card_data`, an incorrect security code…).
+  var fieldToCheck: CardField? {
+    if case .declined(let decline)? = failureValue { return decline.field }
+    return nil
+  }
+  /// The failure as the view model has it, for what only it says.
+  private var failureValue: FormFailure?
   /// The card as the backend has it once it took the new expiry.
   var updatedCard: PaymentCard?
   /// The card to update was gone (removed on another device).
@@ -95,6 +105,7 @@ struct CardFormSnapshot: Equatable {
       wasAlreadySaved = alreadySaved
     }
     (failure, action) = viewModel.failure.map(AddCardSnapshot.notice(for:)) ?? (nil, nil)
+    failureValue = viewModel.failure
   }
 
   @MainActor
@@ -109,6 +120,7 @@ struct CardFormSnapshot: Equatable {
     case .editing, .submitting, .invalid: break
     }
     (failure, action) = viewModel.failure.map(AddCardSnapshot.notice(for:)) ?? (nil, nil)
+    failureValue = viewModel.failure
   }
 }
 

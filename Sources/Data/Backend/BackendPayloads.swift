@@ -1,3 +1,4 @@
+import Domain
 import Foundation
 
 // The JSON bodies of the wire contract, as the client and the repositories decode them.
@@ -88,6 +89,12 @@ struct AddCardProblemPayload: Decodable {
   var card: CardsPayload.Card?
   var fields: [String: [String]]?
   var message: String?
+  /// With a 402 `card_declined`: the issuer's reason and advice.
+  var declineCode: String?
+  var adviceCode: String?
+
+  /// A 402's decline, as the Domain knows it.
+  var decline: CardDecline { CardDecline(code: declineCode, adviceCode: adviceCode) }
 }
 
 /// A method as `PUT /me/default-payment-method` sends and answers it:

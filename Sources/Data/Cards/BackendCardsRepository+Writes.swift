@@ -70,7 +70,7 @@ extension BackendCardsRepository: SavedCardWrites {
       else { break }
       return .invalid([.expiry: messages.map(CardProblem.described)])
     case (402, ServerCode.cardDeclined):
-      return .declined(reason: problem?.message)
+      return .declined(problem?.decline ?? CardDecline(code: nil, adviceCode: nil))
     case (404, ServerCode.cardNotFound):
       return .cardGone
     default:

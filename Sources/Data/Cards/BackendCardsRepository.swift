@@ -57,7 +57,7 @@ public struct BackendCardsRepository: CardsRepository, CardSaving {
       guard !errors.isEmpty else { break }
       return .invalid(errors)
     case (402, ServerCode.cardDeclined):
-      return .declined(reason: problem?.message)
+      return .declined(problem?.decline ?? CardDecline(code: nil, adviceCode: nil))
     default:
       break
     }

@@ -16,8 +16,8 @@ public enum AddCardOutcome: Sendable, Equatable {
   case alreadySaved(PaymentCard)
   /// The form has problems, found locally (then nothing was sent) or by the backend.
   case invalid(CardFieldErrors)
-  /// The card's issuer refused it, with its reason when it gave one.
-  case declined(reason: String?)
+  /// The card's issuer refused it: why, and what it advises.
+  case declined(CardDecline)
 }
 
 /// Adds a card: checks the whole form locally first, then sends it once per submission

@@ -41,7 +41,7 @@ public enum UpdateCardOutcome: Sendable, Equatable {
   /// The new expiry has problems, found locally (then nothing was sent) or by the backend.
   case invalid(CardFieldErrors)
   /// The card's issuer refused the update, with its reason when it gave one.
-  case declined(reason: String?)
+  case declined(CardDecline)
   /// The card is gone (removed on another device): the list is out of date.
   case cardGone
 }

@@ -137,12 +137,8 @@ public final class AddCardViewModel {
       fieldErrors = [:]
       for (field, problems) in errors { fieldErrors[field] = worded(problems, in: field) }
       phase = .invalid
-    case .declined(let reason):
-      failure = .declined(
-        Notice(
-          title: words["addCard.declined.title"],
-          message: reason ?? words["addCard.declined.message"],
-          hint: words["addCard.declined.hint"], words: words))
+    case .declined(let decline):
+      failure = .declined(presenter.present(decline))
       phase = .editing
     }
   }

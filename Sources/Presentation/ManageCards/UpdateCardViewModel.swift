@@ -141,12 +141,8 @@ public final class UpdateCardViewModel {
     case .invalid(let errors):
       expiryErrors = (errors[.expiry] ?? []).map { words.sentence(for: $0, in: .expiry) }
       phase = .invalid
-    case .declined(let reason):
-      failure = .declined(
-        Notice(
-          title: words["addCard.declined.title"],
-          message: reason ?? words["updateCard.declined.message"],
-          hint: words["updateCard.declined.hint"], words: words))
+    case .declined(let decline):
+      failure = .declined(presenter.present(decline))
       phase = .editing
     case .cardGone:
       phase = .cardGone

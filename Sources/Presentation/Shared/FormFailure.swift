@@ -3,8 +3,8 @@ import Domain
 /// Why a form's submission did not go through; it stands above the form, and the user's
 /// input stays.
 public enum FormFailure: Sendable, Equatable {
-  /// The issuer refused; the message is its words when it gave any.
-  case declined(Notice)
+  /// The issuer refused: the words of its reason, and what to do next.
+  case declined(PresentedDecline)
   case failed(PresentationError)
   /// The app-level handlers sent the user on a journey (sign in, verify the account…).
   case actionRequired(FlowDecision)

@@ -192,6 +192,7 @@ private struct AnsweringWrites: SavedCardWrites {
   func updateExpiry(cardID: String, to expiry: CardExpiry, idempotencyKey: String) async throws
     -> UpdateCardOutcome
   {
-    try await respond(agreed: .updated(updated), refused: .declined(reason: nil))
+    try await respond(
+      agreed: .updated(updated), refused: .declined(CardDecline(code: nil, adviceCode: nil)))
   }
 }
