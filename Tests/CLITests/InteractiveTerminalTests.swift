@@ -322,6 +322,44 @@ struct InteractiveTerminalTests {
     #expect(await terminal.exiting() == 0)
   }
 
+  @Test("a decline that asks to check the security code puts the cursor on it, the form kept")
+  func declineFocusesTheField() async throws {
+    let terminal = try PseudoTerminal(["--scenario", "add-card-incorrect-cvc"])
+    try #require(await terminal.waiting(for: "a add a card"))
+    terminal.send("a")
+    try #require(await terminal.waiting(for: "Esc back"))
+    terminal.send("5555 5555 5555 4444\t09/29\t123\tAda Lovelace")
+    try #require(await terminal.waiting(for: "Ada Lovelace"))
+    let before = terminal.output.count
+
+    terminal.send("\r")
+
+    try #require(await terminal.waiting(for: "Security code not accepted", after: before))
+    #expect(await terminal.waiting(for: "▸ Security code", after: before))
+    terminal.send("\u{03}")
+    #expect(await terminal.exiting() == 0)
+  }
+
+  @Test("a passing problem at the bank says try again; Enter saves the card again, and it is saved")
+  func declineThenTryAgain() async throws {
+    let terminal = try PseudoTerminal(["--scenario", "add-card-processing-error-then-ok"])
+    try #require(await terminal.waiting(for: "a add a card"))
+    terminal.send("a")
+    try #require(await terminal.waiting(for: "Esc back"))
+    terminal.send("5555 5555 5555 4444\t09/29\t123\tAda Lovelace")
+    try #require(await terminal.waiting(for: "Ada Lovelace"))
+    var before = terminal.output.count
+    terminal.send("\r")
+    try #require(await terminal.waiting(for: "Your bank couldn't check this card", after: before))
+
+    before = terminal.output.count
+    terminal.send("\r")
+
+    try #require(await terminal.waiting(for: "Mastercard •••• 4444 selected.", after: before))
+    terminal.send("q")
+    #expect(await terminal.exiting() == 0)
+  }
+
   @Test("a resize redraws the screen at the new width")
   func resize() async throws {
     let terminal = try PseudoTerminal(["--scenario", "all-available"], columns: 80, rows: 24)
