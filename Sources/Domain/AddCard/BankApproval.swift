@@ -1,0 +1,129 @@
+/// Where a card that waits for its bank's approval (3-D Secure) is asked about: the backend
+/// set it up, and the user approves it in their banking app.
+public protocol CardSetups: Sendable {
+  /// `GET /cards/setups/{id}`: where the approval stands.
+  func status(ofSetup id: String) async throws -> CardSetupStatus
+  /// `POST /cards/setups/{id}/cancel`: the user stopped waiting.
+  func cancelSetup(_ id: String) async throws
+}
+
+/// Where a card's approval stands, as the backend says.
+public enum CardSetupStatus: Sendable, Equatable {
+  /// The bank has not answered yet.
+  case waiting
+  /// Approved: the card is saved.
+  case succeeded(PaymentCard)
+  /// The bank refused, with its reason when it gave one.
+  case failed(reason: String?)
+  /// The setup was cancelled (by the backend, or before the answer came).
+  case canceled
+}
+
+/// How waiting for the bank ended, when it ended with an answer or ran out of time.
+public enum BankApprovalOutcome: Sendable, Equatable {
+  case approved(PaymentCard)
+  case refused(reason: String?)
+  case canceled
+  /// The bank did not answer within the budget.
+  case timedOut
+}
+
+/// Waits for the bank to approve a card: asks the backend where the approval stands, again
+/// and again, with backoff (full jitter, never more often than every 500 ms), until it
+/// answers or the budget is spent. A user who stops waiting cancels the task: the setup is
+/// cancelled on the backend before this throws `CancellationError`, so the bank's answer,
+/// should it come, saves nothing.
+public struct WaitForBankApprovalUseCase: Sendable {
+  /// Never more often than this, whatever the jitter picks.
+  public static let shortestWait = Duration.milliseconds(500)
+  /// The backoff's first step and its cap.
+  public static let firstWait = Duration.seconds(1)
+  public static let longestWait = Duration.seconds(8)
+  /// How long a user is asked to approve before the app says the bank did not answer.
+  public static let defaultBudget = Duration.seconds(120)
+
+  private let setups: any CardSetups
+  private let budget: Duration
+  private let clock: any Clock<Duration>
+  private let jitter: @Sendable (Duration) -> Duration
+  private let logger: any DeveloperLog
+
+  /// - Parameters:
+  ///   - jitter: picks a duration between zero and the value given (the retry policy's
+  ///     full jitter).
+  public init(
+    setups: any CardSetups, budget: Duration = defaultBudget,
+    clock: any Clock<Duration> = ContinuousClock(),
+    jitter: @escaping @Sendable (Duration) -> Duration = { $0 * Double.random(in: 0...1) },
+    logger: any DeveloperLog
+  ) {
+    self.setups = setups
+    self.budget = budget
+    self.clock = clock
+    self.jitter = jitter
+    self.logger = logger
+  }
+
+  /// Throws a request failure (with its recovery, as for every request), or
+  /// `CancellationError` once the setup has been cancelled.
+  public func execute(setupID: String) async throws -> BankApprovalOutcome {
+    let elapsed = Self.stopwatch(clock)
+    var asked = 0
+    while true {
+      let status: CardSetupStatus
+      do {
+        try Task.checkCancellation()
+        status = try await setups.status(ofSetup: setupID)
+      } catch is CancellationError {
+        throw await cancel(setupID)
+      }
+      switch status {
+      case .succeeded(let card): return .approved(card)
+      case .failed(let reason): return .refused(reason: reason)
+      case .canceled: return .canceled
+      case .waiting: break
+      }
+      asked += 1
+      let wait = Self.wait(afterAsking: asked, jitter: jitter)
+      guard elapsed() + wait <= budget else { return .timedOut }
+      do {
+        try await clock.sleep(for: wait)
+      } catch {
+        throw await cancel(setupID)
+      }
+    }
+  }
+
+  /// The wait after the `asked`th answer that the bank has not answered yet: exponential
+  /// backoff with full jitter, never under `shortestWait`.
+  static func wait(afterAsking asked: Int, jitter: (Duration) -> Duration) -> Duration {
+    // The shift is capped, so the arithmetic cannot overflow however long the wait.
+    let backoff = min(longestWait, firstWait * (1 << min(max(asked - 1, 0), 16)))
+    return max(shortestWait, jitter(backoff))
+  }
+
+  /// The time since now, on `clock`.
+  private static func stopwatch<C: Clock<Duration>>(_ clock: C) -> () -> Duration {
+    let start = clock.now
+    return { start.duration(to: clock.now) }
+  }
+
+  /// Cancels the setup on the backend, even though the task asking is cancelled, and
+  /// returns the cancellation to throw. A cancel that fails is logged: the setup then
+  /// expires on the backend, and nothing is saved without the user.
+  private func cancel(_ setupID: String) async -> CancellationError {
+    let setups = setups
+    let logger = logger
+    // A task of its own: the caller's is cancelled, and the request must still be sent.
+    await Task {
+      do {
+        try await setups.cancelSetup(setupID)
+      } catch {
+        logger.log(
+          .warning, "could not cancel the card's setup; it expires on the backend",
+          metadata: ["setupId": setupID, "error": String(describing: error)])
+      }
+    }.value
+    return CancellationError()
+  }
+}
