@@ -143,7 +143,7 @@ struct UpdateCardViewModelTests {
     #expect(form.failure == nil)
   }
 
-  @Test("a submission cancelled (the form went away) shows nothing")
+  @Test("a submission cancelled (the form went away) shows nothing, and the form can be sent again")
   func cancelledShowsNothing() async {
     let gate = Gate()
     let form = makeForm { _, _ in
@@ -159,8 +159,9 @@ struct UpdateCardViewModelTests {
     await gate.open()
     await submission.value
 
-    #expect(form.phase == .submitting)
+    #expect(form.phase == .editing)
     #expect(form.failure == nil)
+    #expect(form.expiry == "01/30")
   }
 }
 

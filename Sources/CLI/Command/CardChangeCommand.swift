@@ -158,7 +158,9 @@ private struct CardChangeRun {
       result.knownIds = methods.rows.filter { takes($0.kind) }.map(\.id)
       result.ending = .unknownMethod
     case nil:
-      return nil
+      // The view model started no change: the row was busy, or takes none. Neither can
+      // happen to a list loaded just now; a bug if it does.
+      result.ending = .failed(.unexpected)
     }
     return result
   }

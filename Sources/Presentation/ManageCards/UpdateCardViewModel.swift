@@ -120,9 +120,11 @@ public final class UpdateCardViewModel {
     }
   }
 
-  /// The form goes away: a submission still running is cancelled, never shown.
+  /// The form goes away: a submission still running is cancelled, never shown, and the
+  /// form is ready to edit when it is opened again (what was typed stays).
   public func cancel() {
     submissions.cancel()
+    if phase == .submitting { phase = .editing }
   }
 
   private func send() async {
