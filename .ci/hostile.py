@@ -98,6 +98,10 @@ def piped(binary, case, mode):
         args = [binary, "add-card", "--number", "4242424242424242", "--expiry", "12/30",
                 "--cvc", "123", "--name", "Ada", "--backend-url", url]
         limit = REQUEST_DEADLINE * 2 + MARGIN
+    elif mode == "remove-card":
+        # The list first, as the screen loads it; a change only to a card on it.
+        args = [binary, "remove-card", "--id", "card-1", "--backend-url", url]
+        limit = DEADLINE + REQUEST_DEADLINE * 2 + MARGIN
     else:
         args = [binary, "--backend-url", url, "--once"] + (["--json"] if mode == "json" else [])
         limit = DEADLINE + MARGIN
@@ -246,7 +250,7 @@ def main():
         sys.exit("usage: hostile.py PATH-TO-payment-methods")
     binary = os.path.abspath(sys.argv[1])
     for case in CASES:
-        for mode in ["once", "json", "add-card"]:
+        for mode in ["once", "json", "add-card", "remove-card"]:
             piped(binary, case, mode)
         for number in [signal.SIGINT, signal.SIGTERM]:
             signalled(binary, case, number)
