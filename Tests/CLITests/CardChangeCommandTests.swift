@@ -139,8 +139,8 @@ struct CardChangeCommandTests {
     #expect(
       run.output
         == """
-        New expiry for Mastercard •••• 4444
-        Mastercard •••• 4444 now expires 01/30.
+        New expiry for Mastercard ending in 4444
+        Mastercard ending in 4444 now expires 01/30.
         Mastercard ending in 4444, expires January 2030
 
         """)

@@ -60,12 +60,13 @@ struct PaymentMethodsViewModelStateTests {
       cards: [
         PaymentMethodRow(
           id: "card-1", kind: .card, title: "Visa •••• 4242", subtitle: "Expires 08/28",
-          isSelectable: true, accessibilityLabel: "Visa ending in 4242, expires August 2028",
+          isSelectable: true, spokenTitle: "Visa ending in 4242",
+          accessibilityLabel: "Visa ending in 4242, expires August 2028",
           selectedAccessibilityLabel: "Visa ending in 4242, expires August 2028, selected"),
         PaymentMethodRow(
           id: "card-2", kind: .card, title: "Mastercard •••• 4444",
           subtitle: "Expired 01/24 · update it to pay", isSelectable: false,
-          needsNewExpiry: true,
+          needsNewExpiry: true, spokenTitle: "Mastercard ending in 4444",
           accessibilityLabel: "Mastercard ending in 4444, expired January 2024, update it to pay",
           selectedAccessibilityLabel:
             "Mastercard ending in 4444, expired January 2024, update it to pay, selected"),

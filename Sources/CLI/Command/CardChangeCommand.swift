@@ -139,6 +139,7 @@ private struct CardChangeRun {
       return result
     }
     result.message = methods.message
+    result.spokenMessage = methods.spokenMessage
     if let row = methods.rows.first(where: { $0.id == change.id }) {
       result.method = ScreenSnapshot.Method(row)
     }

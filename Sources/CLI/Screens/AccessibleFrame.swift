@@ -25,7 +25,7 @@ struct AccessibleFrame {
     // What Enter found out on a journey, or the question before a card is removed, stands
     // where the screen's message would.
     let question = model.confirmingRemoval.flatMap { id in
-      snapshot.methods.first { $0.id == id }.map { words["question.remove", $0.title] }
+      snapshot.methods.first { $0.id == id }.map { words["question.remove", $0.spokenTitle] }
     }
     var lines = screenLines(snapshot, saying: question ?? model.guidance.map { $0.text(words) })
     lines.append(keysLine(model.actions(for: snapshot), rows: snapshot.methods.count))
@@ -56,8 +56,8 @@ struct AccessibleFrame {
   /// A change's outcome (`remove-card`, `set-default`, `update-card`), for a run that prints
   /// once.
   func lines(_ snapshot: CardChangeSnapshot) -> [String] {
-    var lines = [words.changeTitle(snapshot)]
-    if let message = snapshot.message { lines.append(message) }
+    var lines = [words.changeTitle(snapshot, spoken: true)]
+    if let message = snapshot.spokenMessage ?? snapshot.message { lines.append(message) }
     if let method = snapshot.method, ![.removed, .alreadyRemoved].contains(snapshot.status) {
       lines.append(method.accessibilityLabel)
     }
@@ -112,7 +112,8 @@ struct AccessibleFrame {
       lines += snapshot.notices.map(\.accessibilityLabel)
       if let notice = snapshot.notice { lines.append(notice.accessibilityLabel) }
     }
-    if let message = said ?? (snapshot.isRefreshing ? words.labels.refreshing : snapshot.message) {
+    let message = snapshot.spokenMessage ?? snapshot.message
+    if let message = said ?? (snapshot.isRefreshing ? words.labels.refreshing : message) {
       lines.append(message)
     }
     return lines.map(UntrustedText.escaped)
@@ -121,7 +122,9 @@ struct AccessibleFrame {
   /// The form, one field at a time: what stands above it, every field's problems, and the
   /// prompt for the field to type now.
   private func formLines(_ form: CardFormSnapshot, focused: CardField) -> [String] {
-    var lines = [form.cardTitle.map(words.labels.updateCardTitle) ?? words.labels.addCardTitle]
+    var lines = [
+      form.spokenCardTitle.map(words.labels.updateCardTitle) ?? words.labels.addCardTitle
+    ]
     if let failure = form.failure { lines.append(failure.accessibilityLabel) }
     lines += problemLines(form.errors)
     if form.isSubmitting {

@@ -36,6 +36,8 @@ struct CardChangeSnapshot: Equatable, Encodable {
   var method: ScreenSnapshot.Method?
   /// What the screen would say of the change: "Visa •••• 4242 removed."
   var message: String?
+  /// The message as a screen reader reads it, when that differs; not part of the JSON.
+  var spokenMessage: String?
   /// The expiry's problems for `update-card` (an empty list when it has none); empty for
   /// the other commands, which send no field.
   var fieldErrors: [String: [String]]
@@ -108,12 +110,14 @@ extension ScreenRenderer {
 extension TerminalWords {
   /// The box's title for a change: "Remove a card", "Your default way to pay", "New expiry
   /// for Mastercard •••• 4444".
-  func changeTitle(_ snapshot: CardChangeSnapshot) -> String {
+  /// - Parameter spoken: the card as a screen reader reads it ("ending in 4444").
+  func changeTitle(_ snapshot: CardChangeSnapshot, spoken: Bool = false) -> String {
     switch snapshot.command {
     case "remove-card": self["change.remove.title"]
     case "set-default": self["change.setDefault.title"]
     default:
-      snapshot.method.map { labels.updateCardTitle($0.title) } ?? self["change.update.title"]
+      snapshot.method.map { labels.updateCardTitle(spoken ? $0.spokenTitle : $0.title) }
+        ?? self["change.update.title"]
     }
   }
 }

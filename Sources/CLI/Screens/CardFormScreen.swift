@@ -76,6 +76,8 @@ struct CardFormSnapshot: Equatable {
   var isSubmitting: Bool
   /// The card given a new expiry ("Mastercard •••• 4444"); nil on the add-card form.
   var cardTitle: String?
+  /// The same as a screen reader reads it.
+  var spokenCardTitle: String?
   /// The saved card's row id, once the card is on the user's list.
   var savedRowID: String?
   /// Whether that card had been saved before.
@@ -114,6 +116,7 @@ struct CardFormSnapshot: Equatable {
     errors = viewModel.expiryErrors.isEmpty ? [:] : [.expiry: viewModel.expiryErrors]
     isSubmitting = viewModel.phase == .submitting
     cardTitle = viewModel.cardTitle
+    spokenCardTitle = viewModel.spokenCardTitle
     switch viewModel.phase {
     case .updated(let card): updatedCard = card
     case .cardGone: cardGone = true

@@ -156,7 +156,7 @@ final class InteractiveSession {
     case .signal(let code):
       return code
     case .quit:
-      if let selected = screens.selectedTitle {
+      if let selected = screens.selectedTitle(spoken: transcript != nil) {
         console.write(frame.words["screen.selected", UntrustedText.escaped(selected)] + "\n")
       }
       return screens.snapshot(of: model.screen).exitCode
@@ -489,10 +489,13 @@ private struct Screens {
     running.cancelAll()
   }
 
-  /// The title of the method selected on the payment-methods screen, if any.
-  var selectedTitle: String? {
-    guard case .loaded(let methods) = paymentMethods.state else { return nil }
-    return methods.rows.first(where: \.isSelected)?.title
+  /// The title of the method selected on the payment-methods screen, if any; as a screen
+  /// reader reads it on the accessible screen.
+  func selectedTitle(spoken: Bool) -> String? {
+    guard case .loaded(let methods) = paymentMethods.state,
+      let row = methods.rows.first(where: \.isSelected)
+    else { return nil }
+    return spoken ? row.spokenTitle : row.title
   }
 }
 

@@ -14,6 +14,8 @@ struct ScreenSnapshot: Equatable, Encodable {
   struct Method: Equatable, Encodable {
     var kind: PaymentMethodRow.Kind
     var title: String
+    /// The title as a screen reader reads it; not part of the JSON.
+    var spokenTitle = ""
     var subtitle: String
     var selectable: Bool
     var selected: Bool
@@ -128,6 +130,8 @@ struct ScreenSnapshot: Equatable, Encodable {
   var action: Action?
   /// A one-line message, such as feedback on a selection.
   var message: String?
+  /// The message as a screen reader reads it, when that differs; not part of the JSON.
+  var spokenMessage: String?
   /// Whether trying again can help with what the screen shows (its recovery says so); not
   /// part of the JSON.
   var canRetry = false
@@ -177,6 +181,7 @@ extension ScreenSnapshot {
       }
       notices = methods.failedSources.map(SourceNotice.init)
       message = methods.message
+      spokenMessage = methods.spokenMessage
       isRefreshing = methods.isRefreshing
       canRetry = methods.canRetry
     case .empty(let notice):
@@ -243,6 +248,7 @@ extension ScreenSnapshot.Method {
       selectable: row.isSelectable, selected: row.isSelected,
       accessibilityLabel: row.accessibilityLabel, id: row.id, isDefault: row.isDefault,
       needsNewExpiry: row.needsNewExpiry, write: row.write)
+    spokenTitle = row.spokenTitle
   }
 }
 

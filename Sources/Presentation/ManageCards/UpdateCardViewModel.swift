@@ -23,6 +23,8 @@ public final class UpdateCardViewModel {
 
   /// The card being updated, as its row names it: "Mastercard •••• 4444".
   public let cardTitle: String
+  /// The same as a screen reader reads it: "Mastercard ending in 4444".
+  public let spokenCardTitle: String
   /// The row of the card on the payment-methods list.
   public let rowID: PaymentMethodRow.ID
   public private(set) var expiry = ""
@@ -68,6 +70,7 @@ public final class UpdateCardViewModel {
   ) {
     let words = Phrasebook.presentation(locale)
     self.cardTitle = words["row.card.title", card.brand, card.lastFour]
+    self.spokenCardTitle = words["a11y.title.card", card.brand, card.lastFour]
     self.rowID = PaymentMethod.card(card).id
     self.cardID = card.id
     self.update = update

@@ -19,6 +19,8 @@ public struct PaymentMethodRow: Sendable, Equatable, Identifiable {
   public var id: String
   public var kind: Kind
   public var title: String
+  /// The title as a screen reader reads it: "Visa ending in 4242", not its dots.
+  public var spokenTitle: String
   public var subtitle: String
   /// False for a method that is shown but cannot pay, such as an expired card.
   public var isSelectable: Bool
@@ -37,17 +39,20 @@ public struct PaymentMethodRow: Sendable, Equatable, Identifiable {
   private var spokenSelected: String
 
   /// - Parameters:
+  ///   - spokenTitle: by default, the title.
   ///   - accessibilityLabel: by default, the title and the subtitle.
   ///   - selectedAccessibilityLabel: the label once the row is selected; by default the
   ///     same.
   public init(
     id: String, kind: Kind, title: String, subtitle: String, isSelectable: Bool,
     isSelected: Bool = false, isDefault: Bool = false, needsNewExpiry: Bool = false,
-    accessibilityLabel: String? = nil, selectedAccessibilityLabel: String? = nil
+    spokenTitle: String? = nil, accessibilityLabel: String? = nil,
+    selectedAccessibilityLabel: String? = nil
   ) {
     self.id = id
     self.kind = kind
     self.title = title
+    self.spokenTitle = spokenTitle ?? title
     self.subtitle = subtitle
     self.isSelectable = isSelectable
     self.isSelected = isSelected
@@ -59,6 +64,7 @@ public struct PaymentMethodRow: Sendable, Equatable, Identifiable {
 
   init(_ method: PaymentMethod, words: Phrasebook, locale: Locale) {
     let title: String
+    var spokenTitle: String?
     let subtitle: String
     let spoken: String
     switch method {
@@ -71,6 +77,7 @@ public struct PaymentMethodRow: Sendable, Equatable, Identifiable {
       spoken = words["a11y.row.wallet", balance]
     case .card(let card):
       title = words["row.card.title", card.brand, card.lastFour]
+      spokenTitle = words["a11y.title.card", card.brand, card.lastFour]
       let month = words.spelledOut(card.expiry)
       if let rejection = card.rejection {
         let reason = rejection.message ?? words.sentence(for: rejection.reason)
@@ -101,7 +108,7 @@ public struct PaymentMethodRow: Sendable, Equatable, Identifiable {
     self.init(
       id: method.id, kind: Kind(method), title: title, subtitle: subtitle,
       isSelectable: method.canPay, isDefault: isDefault, needsNewExpiry: needsNewExpiry,
-      accessibilityLabel: label,
+      spokenTitle: spokenTitle, accessibilityLabel: label,
       selectedAccessibilityLabel: words["a11y.row.selected", label])
   }
 }

@@ -30,6 +30,9 @@ public final class PaymentMethodsViewModel {
     public var isRefreshing: Bool
     /// Feedback on the last selection or change, if any.
     public var message: String?
+    /// The message as a screen reader reads it (a card by "ending in 4242", not by its
+    /// dots); nil when it reads as it is written.
+    public var spokenMessage: String?
     /// The last change to a row that failed, shown under its row; "Try again" sends it
     /// again.
     public var failedWrite: FailedWrite?
@@ -40,7 +43,8 @@ public final class PaymentMethodsViewModel {
     public init(
       wallet: PaymentMethodRow? = nil, cards: [PaymentMethodRow] = [],
       applePay: PaymentMethodRow? = nil, failedSources: [FailedSource] = [],
-      isRefreshing: Bool = false, message: String? = nil, failedWrite: FailedWrite? = nil
+      isRefreshing: Bool = false, message: String? = nil, spokenMessage: String? = nil,
+      failedWrite: FailedWrite? = nil
     ) {
       self.wallet = wallet
       self.cards = cards
@@ -48,6 +52,7 @@ public final class PaymentMethodsViewModel {
       self.failedSources = failedSources
       self.isRefreshing = isRefreshing
       self.message = message
+      self.spokenMessage = spokenMessage
       self.failedWrite = failedWrite
     }
 
@@ -58,6 +63,12 @@ public final class PaymentMethodsViewModel {
     public var canRetry: Bool {
       failedSources.contains { $0.error.recovery.isRetry }
         || failedWrite?.error.recovery.isRetry == true
+    }
+
+    /// Says `message`, which a screen reader reads as `spoken` when that is given.
+    mutating func say(_ message: String?, spoken: String? = nil) {
+      self.message = message
+      spokenMessage = spoken
     }
 
     /// Marks the row with `id` as taking `write`, or as taking none.
@@ -226,7 +237,9 @@ public final class PaymentMethodsViewModel {
     guard alreadySaved, case .loaded(var methods) = state, let row = methods.selected,
       row.id == id
     else { return }
-    methods.message = words["selection.alreadySaved", row.title]
+    methods.say(
+      words["selection.alreadySaved", row.title],
+      spoken: words["selection.alreadySaved", row.spokenTitle])
     state = .loaded(methods)
   }
 
@@ -258,12 +271,15 @@ public final class PaymentMethodsViewModel {
     else { return }
 
     guard row.isSelectable else {
-      methods.message = words["selection.cannotPay", row.title]
+      methods.say(
+        words["selection.cannotPay", row.title],
+        spoken: words["selection.cannotPay", row.spokenTitle])
       state = .loaded(methods)
       return
     }
     methods.select(id)
-    methods.message = words["selection.selected", row.title]
+    methods.say(
+      words["selection.selected", row.title], spoken: words["selection.selected", row.spokenTitle])
     methods.lastChange = nil
     state = .loaded(methods)
   }
@@ -390,7 +406,7 @@ public final class PaymentMethodsViewModel {
     running[id] = write
     methods.mark(id, write)
     if methods.failedWrite?.rowID == id { methods.failedWrite = nil }
-    methods.message = nil
+    methods.say(nil)
     methods.lastChange = nil
     state = .loaded(methods)
     let presenter = ErrorPresenter(
@@ -416,7 +432,7 @@ public final class PaymentMethodsViewModel {
     _ write: PaymentMethodRow.Write, on id: PaymentMethodRow.ID,
     _ answer: Result<WriteAnswer, any Error>, _ presenter: ErrorPresenter
   ) -> Task<Void, Never>? {
-    let title = listedTitle(id)
+    let row = listedRow(id)
     switch answer {
     case .failure(let error):
       switch presenter.present(error) {
@@ -434,23 +450,27 @@ public final class PaymentMethodsViewModel {
     case .success(.removal(let outcome)) where outcome != .refusedLastMethod:
       listed.removeAll { $0.id == id }
       showListed(
-        message: words["write.removed", title],
+        message: (words["write.removed", row.title], words["write.removed", row.spokenTitle]),
         change: .removed(alreadyGone: outcome == .alreadyRemoved))
     case .success(.removal):
       update {
         $0.mark(id, nil)
-        $0.message = words["write.lastMethod"]
+        $0.say(words["write.lastMethod"])
         $0.lastChange = .keptAsLastMethod
       }
     case .success(.defaulting(.applePayIsNeverDefault)):
       update {
         $0.mark(id, nil)
-        $0.message = words["write.applePayNeverDefault"]
+        $0.say(words["write.applePayNeverDefault"])
         $0.lastChange = .applePayIsNeverDefault
       }
     case .success(.defaulting(.answered(.madeDefault))):
       listed = listed.map { $0.markingDefault(id) }
-      showListed(message: words["write.madeDefault", title], change: .madeDefault)
+      showListed(
+        message: (
+          words["write.madeDefault", row.title], words["write.madeDefault", row.spokenTitle]
+        ),
+        change: .madeDefault)
     case .success(.defaulting(.answered(.methodGone))):
       update { $0.mark(id, nil) }
       return reloadAfterGone()
@@ -461,7 +481,7 @@ public final class PaymentMethodsViewModel {
   /// The rows made again from `listed` after a change the backend agreed to, with what
   /// the screen had besides: its failed sources and changes, and the selection, which
   /// moves to the default method (or to none) when its row is gone.
-  private func showListed(message: String, change: Change) {
+  private func showListed(message: (text: String, spoken: String), change: Change) {
     guard case .loaded(let shown) = state else { return }
     var methods = rows(listed)
     methods.failedSources = shown.failedSources
@@ -473,7 +493,7 @@ public final class PaymentMethodsViewModel {
       shown.selected.map(\.id).flatMap { id in methods.rows.first { $0.id == id } }
       ?? (shown.selected == nil ? nil : methods.rows.first { $0.isDefault && $0.isSelectable })
     if let selected { methods.select(selected.id) }
-    methods.message = message
+    methods.say(message.text, spoken: message.spoken)
     methods.lastChange = change
     state = .loaded(methods)
   }
@@ -484,7 +504,7 @@ public final class PaymentMethodsViewModel {
     loader.load(fetch: refreshFetch) { outcome in
       self.showRefreshed(outcome)
       self.update {
-        $0.message = self.words["write.gone"]
+        $0.say(self.words["write.gone"])
         $0.lastChange = .methodGone
       }
     }
@@ -504,8 +524,13 @@ public final class PaymentMethodsViewModel {
     let method = PaymentMethod.card(card)
     guard let index = listed.firstIndex(where: { $0.id == method.id }) else { return }
     listed[index] = method
+    let row = listedRow(method.id)
+    let expiry = card.expiry.description
     showListed(
-      message: words["updateCard.updated", listedTitle(method.id), card.expiry.description],
+      message: (
+        words["updateCard.updated", row.title, expiry],
+        words["updateCard.updated", row.spokenTitle, expiry]
+      ),
       change: .updated)
   }
 
@@ -522,9 +547,13 @@ public final class PaymentMethodsViewModel {
     state = .loaded(methods)
   }
 
-  private func listedTitle(_ id: PaymentMethodRow.ID) -> String {
-    guard case .loaded(let methods) = state else { return "" }
-    return methods.rows.first { $0.id == id }?.title ?? ""
+  /// The row shown for `id`, for what the messages say of it (an empty row if none is).
+  private func listedRow(_ id: PaymentMethodRow.ID) -> PaymentMethodRow {
+    guard case .loaded(let methods) = state, let row = methods.rows.first(where: { $0.id == id })
+    else {
+      return PaymentMethodRow(id: id, kind: .card, title: "", subtitle: "", isSelectable: false)
+    }
+    return row
   }
 }
 
