@@ -58,7 +58,7 @@ struct AccessibleFrame {
   func lines(_ snapshot: CardChangeSnapshot) -> [String] {
     var lines = [words.changeTitle(snapshot, spoken: true)]
     if let message = snapshot.spokenMessage ?? snapshot.message { lines.append(message) }
-    if let method = snapshot.method, ![.removed, .alreadyRemoved].contains(snapshot.status) {
+    if let method = snapshot.method, !snapshot.status.removedTheMethod {
       lines.append(method.accessibilityLabel)
     }
     lines += problemLines(

@@ -25,6 +25,14 @@ struct CardChangeSnapshot: Equatable, Encodable {
     /// No method on the list has the id given.
     case unknownId
     case error
+
+    /// The change is done, or was done already.
+    var isDone: Bool {
+      [.removed, .alreadyRemoved, .madeDefault, .alreadyDefault, .updated].contains(self)
+    }
+
+    /// The method is off the list: there is no row left to show.
+    var removedTheMethod: Bool { self == .removed || self == .alreadyRemoved }
   }
 
   /// "remove-card", "set-default" or "update-card".
@@ -77,17 +85,12 @@ extension ScreenRenderer {
   /// A change's outcome in the screens' box.
   func render(_ snapshot: CardChangeSnapshot) -> String {
     var body: [String] = []
-    let succeeded: Set<CardChangeSnapshot.Status> = [
-      .removed, .alreadyRemoved, .madeDefault, .alreadyDefault, .updated,
-    ]
+    let isDone = snapshot.status.isDone
     if let message = snapshot.message {
       body += wrapped(
-        message, prefix: succeeded.contains(snapshot.status) ? "✔ " : "✖ ",
-        style: succeeded.contains(snapshot.status) ? palette.green : palette.bold)
+        message, prefix: isDone ? "✔ " : "✖ ", style: isDone ? palette.green : palette.bold)
     }
-    if let method = snapshot.method, snapshot.status != .removed,
-      snapshot.status != .alreadyRemoved
-    {
+    if let method = snapshot.method, !snapshot.status.removedTheMethod {
       body += wrapped(method.title, prefix: "  ", style: { $0 })
       body += wrapped(method.subtitle, prefix: "  ", style: palette.dim)
     }

@@ -83,12 +83,7 @@ struct CardFormSnapshot: Equatable {
   /// Whether that card had been saved before.
   var wasAlreadySaved = false
   /// The field a decline asks to check (`confirm_card_data`, an incorrect security code…).
-  var fieldToCheck: CardField? {
-    if case .declined(let decline)? = failureValue { return decline.field }
-    return nil
-  }
-  /// The failure as the view model has it, for what only it says.
-  private var failureValue: FormFailure?
+  var fieldToCheck: CardField?
   /// The card as the backend has it once it took the new expiry.
   var updatedCard: PaymentCard?
   /// The card to update was gone (removed on another device).
@@ -107,7 +102,7 @@ struct CardFormSnapshot: Equatable {
       wasAlreadySaved = alreadySaved
     }
     (failure, action) = viewModel.failure.map(AddCardSnapshot.notice(for:)) ?? (nil, nil)
-    failureValue = viewModel.failure
+    if case .declined(let decline)? = viewModel.failure { fieldToCheck = decline.field }
   }
 
   @MainActor
@@ -123,7 +118,7 @@ struct CardFormSnapshot: Equatable {
     case .editing, .submitting, .invalid: break
     }
     (failure, action) = viewModel.failure.map(AddCardSnapshot.notice(for:)) ?? (nil, nil)
-    failureValue = viewModel.failure
+    if case .declined(let decline)? = viewModel.failure { fieldToCheck = decline.field }
   }
 }
 

@@ -1,0 +1,223 @@
+import Domain
+import Foundation
+
+/// The changes to a row: removing a card, making a method the default, and showing a card's
+/// new expiry. The list changes only once the backend has agreed; until then the row says
+/// what is on its way, and a change that failed stays under its row with its recovery.
+extension PaymentMethodsViewModel {
+  /// Whether the screen offers to remove cards, and to make a method the default.
+  public var canRemoveCards: Bool { removeCard != nil }
+  public var canMakeDefault: Bool { makeDefault != nil }
+
+  /// Removes a card, once the backend agrees: until it answers, the row stays and says so,
+  /// and takes no other change; the other rows stay usable. A card the backend keeps
+  /// stays, with the reason; a card that was selected leaves the selection to the default
+  /// method, or to none. Nil, and nothing done, for a row that is no card or is busy.
+  @discardableResult
+  public func remove(_ id: PaymentMethodRow.ID) -> Task<Void, Never>? {
+    guard let removeCard, case .card(let card)? = listed.first(where: { $0.id == id }) else {
+      return nil
+    }
+    return start(.removing, on: id, ErrorPresenter.Activity(verb: .remove, object: "object.card")) {
+      .removal(try await removeCard(card.id))
+    }
+  }
+
+  /// Makes a method the user's default, once the backend agrees; a method it reports gone
+  /// reloads the list once. Apple Pay is refused with its reason. Nil, and nothing done,
+  /// for the default already, or a row that is busy.
+  @discardableResult
+  public func makeDefault(_ id: PaymentMethodRow.ID) -> Task<Void, Never>? {
+    guard let makeDefault, let method = listed.first(where: { $0.id == id }), !method.isDefault
+    else { return nil }
+    return start(
+      .makingDefault, on: id,
+      ErrorPresenter.Activity(verb: .save, object: "object.defaultMethod")
+    ) {
+      .defaulting(try await makeDefault(method))
+    }
+  }
+
+  /// What the backend answered to a change.
+  private enum WriteAnswer: Sendable {
+    case removal(RemoveCardOutcome)
+    case defaulting(MakeDefaultUseCase.Outcome)
+  }
+
+  private func start(
+    _ write: PaymentMethodRow.Write, on id: PaymentMethodRow.ID,
+    _ activity: ErrorPresenter.Activity,
+    _ send: @escaping @Sendable () async throws -> WriteAnswer
+  ) -> Task<Void, Never>? {
+    guard case .loaded(var methods) = state, running[id] == nil,
+      methods.rows.contains(where: { $0.id == id })
+    else { return nil }
+    running[id] = write
+    methods.mark(id, write)
+    if methods.failedWrite?.rowID == id { methods.failedWrite = nil }
+    methods.say(nil)
+    methods.lastChange = nil
+    state = .loaded(methods)
+    let presenter = ErrorPresenter(
+      activity: activity, flowHandlers: loader.presenter.flowHandlers,
+      logger: loader.presenter.logger, words: words)
+    return Task {
+      let answer: Result<WriteAnswer, any Error>
+      do {
+        answer = .success(try await send())
+      } catch {
+        answer = .failure(error)
+      }
+      running[id] = nil
+      // The same cancellation rule as a load's: a change cancelled shows nothing.
+      guard !Task.isCancelled else { return update { $0.mark(id, nil) } }
+      // A change that reloads the list ends when the list is shown again.
+      await finish(write, on: id, answer, presenter)?.value
+    }
+  }
+
+  /// Shows how a change ended; the reload it started, if any.
+  private func finish(
+    _ write: PaymentMethodRow.Write, on id: PaymentMethodRow.ID,
+    _ answer: Result<WriteAnswer, any Error>, _ presenter: ErrorPresenter
+  ) -> Task<Void, Never>? {
+    let row = listedRow(id)
+    switch answer {
+    case .failure(let error):
+      switch presenter.present(error) {
+      case .journey(let decision):
+        state = .actionRequired(decision)
+      case .failed(let presented):
+        update {
+          $0.mark(id, nil)
+          $0.failedWrite = FailedWrite(rowID: id, write: write, error: presented)
+        }
+      // A change has no empty result: this cannot come from its use case.
+      case .empty:
+        update { $0.mark(id, nil) }
+      }
+    case .success(.removal(let outcome)) where outcome != .refusedLastMethod:
+      listed.removeAll { $0.id == id }
+      showListed(
+        message: (words["write.removed", row.title], words["write.removed", row.spokenTitle]),
+        change: .removed(alreadyGone: outcome == .alreadyRemoved))
+    case .success(.removal):
+      update {
+        $0.mark(id, nil)
+        $0.say(words["write.lastMethod"])
+        $0.lastChange = .keptAsLastMethod
+      }
+    case .success(.defaulting(.applePayIsNeverDefault)):
+      update {
+        $0.mark(id, nil)
+        $0.say(words["write.applePayNeverDefault"])
+        $0.lastChange = .applePayIsNeverDefault
+      }
+    case .success(.defaulting(.answered(.madeDefault))):
+      listed = listed.map { $0.markingDefault(id) }
+      showListed(
+        message: (
+          words["write.madeDefault", row.title], words["write.madeDefault", row.spokenTitle]
+        ),
+        change: .madeDefault)
+    case .success(.defaulting(.answered(.methodGone))):
+      update { $0.mark(id, nil) }
+      return reloadAfterGone()
+    }
+    return nil
+  }
+
+  /// The rows made again from `listed` after a change the backend agreed to, with what
+  /// the screen had besides: its failed sources and changes, and the selection, which
+  /// moves to the default method (or to none) when its row is gone.
+  private func showListed(message: (text: String, spoken: String), change: Change) {
+    guard case .loaded(let shown) = state else { return }
+    var methods = rows(listed)
+    methods.failedSources = shown.failedSources
+    methods.isRefreshing = shown.isRefreshing
+    if let failed = shown.failedWrite, methods.rows.contains(where: { $0.id == failed.rowID }) {
+      methods.failedWrite = failed
+    }
+    let selected =
+      shown.selected.map(\.id).flatMap { id in methods.rows.first { $0.id == id } }
+      ?? (shown.selected == nil ? nil : methods.rows.first { $0.isDefault && $0.isSelectable })
+    if let selected { methods.select(selected.id) }
+    methods.say(message.text, spoken: message.spoken)
+    methods.lastChange = change
+    state = .loaded(methods)
+  }
+
+  /// The list is out of date (a method the backend reports gone): loaded again, once, and
+  /// then it says why.
+  private func reloadAfterGone() -> Task<Void, Never> {
+    loader.load(fetch: refreshFetch) { outcome in
+      self.showRefreshed(outcome)
+      self.update {
+        $0.say(self.words["write.gone"])
+        $0.lastChange = .methodGone
+      }
+    }
+  }
+
+  // MARK: - A card's new expiry, from its own form
+
+  /// The card behind a row, as the list has it: what the new-expiry form starts from.
+  public func card(for id: PaymentMethodRow.ID) -> PaymentCard? {
+    guard case .card(let card)? = listed.first(where: { $0.id == id }) else { return nil }
+    return card
+  }
+
+  /// The backend gave a card its new expiry (`UpdateCardViewModel`'s `updated`): its row
+  /// is made again from the card as the backend has it now.
+  public func showUpdated(_ card: PaymentCard) {
+    let method = PaymentMethod.card(card)
+    guard let index = listed.firstIndex(where: { $0.id == method.id }) else { return }
+    listed[index] = method
+    let row = listedRow(method.id)
+    let expiry = card.expiry.description
+    showListed(
+      message: (
+        words["updateCard.updated", row.title, expiry],
+        words["updateCard.updated", row.spokenTitle, expiry]
+      ),
+      change: .updated)
+  }
+
+  /// The new-expiry form found its card gone (`UpdateCardViewModel`'s `cardGone`): the list
+  /// is loaded again, once, and says why.
+  @discardableResult
+  public func showCardGone() -> Task<Void, Never> {
+    reloadAfterGone()
+  }
+
+  private func update(_ change: (inout Methods) -> Void) {
+    guard case .loaded(var methods) = state else { return }
+    change(&methods)
+    state = .loaded(methods)
+  }
+
+  /// The row shown for `id`, for what the messages say of it (an empty row if none is).
+  private func listedRow(_ id: PaymentMethodRow.ID) -> PaymentMethodRow {
+    guard case .loaded(let methods) = state, let row = methods.rows.first(where: { $0.id == id })
+    else {
+      return PaymentMethodRow(id: id, kind: .card, title: "", subtitle: "", isSelectable: false)
+    }
+    return row
+  }
+}
+
+extension PaymentMethod {
+  /// The method as the backend has it once `id` is the default: that one marked, no other.
+  fileprivate func markingDefault(_ id: PaymentMethodRow.ID) -> PaymentMethod {
+    switch self {
+    case .card(var card):
+      card.isDefault = self.id == id
+      return .card(card)
+    case .wallet(var wallet):
+      wallet.isDefault = self.id == id
+      return .wallet(wallet)
+    case .applePay:
+      return self
+    }
+  }
+}
