@@ -84,7 +84,55 @@ extension BuiltInScenarios {
       addCard: SourceScript([tokenExpired], latency: .milliseconds(150)),
       wayOut: [allWell]
     ),
+    Scenario(
+      name: "add-card-3ds-approved",
+      summary: "The bank wants the user to approve the card (202 requires_action): the app "
+        + "waits, asking the backend with backoff, and the bank approves at the third poll: "
+        + "saved and selected, exit 0.",
+      addCard: bankWantsApproval,
+      cardSetup: SourceScript(
+        [BankAnswerScript.waiting.answer, BankAnswerScript.waiting.answer,
+         BankAnswerScript.approved.answer],
+        latency: pollLatency)
+    ),
+    Scenario(
+      name: "add-card-3ds-failed",
+      summary: "The bank wants the user to approve the card, then refuses it: \"Your bank "
+        + "couldn't confirm this card. Use another card or try again.\"; exit 1.",
+      addCard: bankWantsApproval,
+      cardSetup: SourceScript(
+        [BankAnswerScript.waiting.answer,
+         BankAnswerScript.failed(reason: "authentication_failed").answer],
+        latency: pollLatency)
+    ),
+    Scenario(
+      name: "add-card-3ds-timeout",
+      summary: "The bank wants the user to approve the card and never answers: after the "
+        + "demo's 5-second budget, \"Your bank didn't answer in time. Try again.\"; exit 75. "
+        + "r asks again under the same idempotency key.",
+      addCard: bankWantsApproval,
+      cardSetup: SourceScript([BankAnswerScript.waiting.answer], latency: pollLatency)
+    ),
+    Scenario(
+      name: "add-card-3ds-token-expired",
+      summary: "While the app waits for the bank, a poll meets an expired token (401): one "
+        + "refresh, the poll again, and the bank approves: saved, exit 0.",
+      addCard: bankWantsApproval,
+      cardSetup: SourceScript(
+        [BankAnswerScript.waiting.answer, BankAnswerScript.tokenExpired.answer,
+         BankAnswerScript.approved.answer],
+        latency: pollLatency)
+    ),
   ]
+
+  /// `POST /cards` in the 3-D Secure scenarios: a 202, the bank asking the user to approve.
+  private static let bankWantsApproval = SourceScript(
+    addCard: .requiresAction(message: "Demo Bank sent a request to your phone. Approve it there."),
+    latency: .milliseconds(150))
+
+  /// How long the backend takes to say where a card's approval stands: long enough for the
+  /// wait to be seen.
+  private static let pollLatency = Duration.milliseconds(250)
 
   /// The cards once card `id` was removed on another device: the list a reload gets.
   private static func cards(without id: String) -> ScriptedAnswer {

@@ -30,6 +30,12 @@ public struct Scenario: Sendable, Equatable {
   public var removeCard: SourceScript
   public var setDefault: SourceScript
   public var updateCard: SourceScript
+  /// What `GET /cards/setups/{id}` answers while a card waits for its bank's approval: each
+  /// setup plays these from the first, one per poll, the last repeating, until one ends it
+  /// (approved, failed, canceled), which every later poll gets again.
+  public var cardSetup: SourceScript
+  /// What `POST /cards/setups/{id}/cancel` answers: by default, the setup is cancelled.
+  public var cancelCardSetup: SourceScript
   /// Where the user's recoveries lead: after the user's first recovery (`r`, a journey's
   /// button, saving a card again) the backend answers as `wayOut[0]` scripts it, after the
   /// second as `wayOut[1]`, the last staying. Until then every screen meets this scenario's
@@ -51,6 +57,10 @@ public struct Scenario: Sendable, Equatable {
     removeCard: SourceScript? = nil,
     setDefault: SourceScript? = nil,
     updateCard: SourceScript? = nil,
+    cardSetup: SourceScript = SourceScript(
+      [BankAnswerScript.approved.answer], latency: .milliseconds(120)),
+    cancelCardSetup: SourceScript = SourceScript(
+      [.respond(status: 200, body: "")], latency: .milliseconds(100)),
     wayOut: [Scenario] = []
   ) {
     self.name = name
@@ -65,6 +75,8 @@ public struct Scenario: Sendable, Equatable {
     self.removeCard = removeCard ?? SourceScript(writeMeeting: cards, status: 204)
     self.setDefault = setDefault ?? SourceScript(writeMeeting: cards, status: 200)
     self.updateCard = updateCard ?? SourceScript(writeMeeting: cards, status: 200)
+    self.cardSetup = cardSetup
+    self.cancelCardSetup = cancelCardSetup
     self.wayOut = wayOut
   }
 }
@@ -269,6 +281,9 @@ public enum AddCardOutcomeScript: Sendable, Equatable {
   case duplicate
   /// 402: the issuer declined the card, with its reason and advice.
   case declined(ScriptedDecline)
+  /// 202 `requires_action`: the bank must approve the card first (3-D Secure), and asks
+  /// the user this. The setup's polls answer as `Scenario.cardSetup` scripts them.
+  case requiresAction(message: String)
   case offline
   case unexpected
 
@@ -287,8 +302,39 @@ public enum AddCardOutcomeScript: Sendable, Equatable {
           WireBody.Declined(
             declineCode: decline.declineCode, adviceCode: decline.adviceCode,
             message: decline.message)))
+    case .requiresAction(let message):
+      .respond(
+        status: 202,
+        body: WireBody.text(WireBody.SetupStarted(nextAction: .init(message: message))))
     case .offline: .transport(.offline)
     case .unexpected: .fault
+    }
+  }
+}
+
+/// What the bank says, one poll of a card's setup at a time (`GET /cards/setups/{id}`).
+public enum BankAnswerScript: Sendable, Equatable {
+  /// Not yet: the user has not approved.
+  case waiting
+  /// Approved: the card the setup was started with is saved, and the answer is it.
+  case approved
+  case failed(reason: String)
+  case canceled
+  /// 401 `token_expired`: the access token ran out while the app was polling.
+  case tokenExpired
+
+  public var answer: ScriptedAnswer {
+    switch self {
+    case .waiting:
+      .respond(status: 200, body: WireBody.text(WireBody.Setup(status: "requires_action")))
+    case .approved:
+      .respond(status: 200, body: WireBody.text(WireBody.Setup(status: "succeeded")))
+    case .failed(let reason):
+      .respond(status: 200, body: WireBody.text(WireBody.Setup(status: "failed", reason: reason)))
+    case .canceled:
+      .respond(status: 200, body: WireBody.text(WireBody.Setup(status: "canceled")))
+    case .tokenExpired:
+      .error(401, code: WireBody.Code.tokenExpired)
     }
   }
 }

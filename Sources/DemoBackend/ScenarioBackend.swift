@@ -36,6 +36,16 @@ public actor ScenarioBackend: PaymentsBackend {
   /// The default way to pay set by `PUT /me/default-payment-method`: from then on, the one
   /// `GET /cards` and `GET /wallet` mark `isDefault`, in place of what the script says.
   private var defaultMethod: WireBody.DefaultMethod.Method?
+  /// The cards waiting for their bank's approval, by setup id.
+  private var setups: [String: CardSetup] = [:]
+
+  /// A card waiting for its bank: the card sent, how many polls it has had, and the answer
+  /// that ended it, which every later poll gets again.
+  private struct CardSetup {
+    var card: WireBody.Cards.Card
+    var polls = 0
+    var ended: BackendResponse?
+  }
 
   public init(scenario: Scenario, clock: any Clock<Duration> = ContinuousClock()) {
     self.init(script: ScenarioScript(scenario), clock: clock)
@@ -51,15 +61,26 @@ public actor ScenarioBackend: PaymentsBackend {
     let endpoints = stage == 0 ? script.endpoints : script.wayOut[stage - 1]
     let steps = endpoints[request.endpoint] ?? []
     guard !steps.isEmpty else { throw ScenarioFault(source: request.endpoint.rawValue) }
-    let index = min(played[request.endpoint, default: 0], steps.count - 1)
+    // A setup's polls play its steps from the first; every other endpoint plays on.
+    let setupID = request.endpoint == .cardSetup ? request.resourceID : nil
+    let played = setupID.map { setups[$0]?.polls ?? 0 } ?? played[request.endpoint, default: 0]
+    let index = min(played, steps.count - 1)
     let step = steps[index]
     if let key = request.idempotencyKey, let answer = settled[key] {
       try await wait(step.latency)
       return answer
     }
+    if let setupID, let ended = setups[setupID]?.ended {
+      try await wait(step.latency)
+      return ended
+    }
     // A step is played when its request arrives, whether or not the client stays for the
     // answer, as on a real server.
-    played[request.endpoint] = index + 1
+    if let setupID {
+      setups[setupID]?.polls = index + 1
+    } else {
+      self.played[request.endpoint] = index + 1
+    }
     try await wait(step.latency)
 
     if let required = step.requiresBody, let refusal = step.otherwise,
@@ -111,9 +132,35 @@ public actor ScenarioBackend: PaymentsBackend {
       } else {
         response = Self.notFound(WireBody.Code.cardNotFound)
       }
+    case .setUp?:
+      let id = "setup-\(setups.count + 1)"
+      setups[id] = CardSetup(card: Self.card(from: request, id: ""))
+      var started = (try? JSONSerialization.jsonObject(with: response.body) as? [String: Any]) ?? [:]
+      started["setupId"] = id
+      response.body =
+        (try? JSONSerialization.data(withJSONObject: started, options: [.sortedKeys])) ?? Data()
+    case .approved?:
+      if let id = setupID, var setup = setups[id] {
+        setup.card.id = "\(savedCards.count + 100)"
+        savedCards.append(setup.card)
+        response.body = Data(
+          WireBody.text(WireBody.Setup(status: "succeeded", card: setup.card)).utf8)
+      }
+    case .canceledSetup?:
+      let id = request.resourceID ?? ""
+      if let ended = setups[id]?.ended {
+        response = ended
+      } else if setups[id] != nil {
+        response = BackendResponse(
+          status: 200, body: Data(WireBody.text(WireBody.Setup(status: "canceled")).utf8))
+        setups[id]?.ended = response
+      } else {
+        response = Self.notFound(WireBody.Code.setupNotFound)
+      }
     case nil:
       break
     }
+    if request.endpoint == .cardSetup { response = settle(response, ofSetup: setupID) }
     if request.endpoint == .cards { response = withWrites(response) }
     if request.endpoint == .wallet { response = withDefault(response) }
     if step.settles, let key = request.idempotencyKey { settled[key] = response }
@@ -133,6 +180,19 @@ public actor ScenarioBackend: PaymentsBackend {
     case .stall?:
       throw TransportError.timedOut
     }
+  }
+
+  /// A poll's answer for its setup: a 404 for a setup nobody started; an answer that ends
+  /// the setup (succeeded, failed, canceled) is kept for every later poll.
+  private func settle(_ response: BackendResponse, ofSetup id: String?) -> BackendResponse {
+    guard let id, setups[id] != nil else { return Self.notFound(WireBody.Code.setupNotFound) }
+    let answer = try? JSONSerialization.jsonObject(with: response.body) as? [String: Any]
+    if response.status == 200, let status = answer?["status"] as? String,
+      ["succeeded", "failed", "canceled"].contains(status)
+    {
+      setups[id]?.ended = response
+    }
+    return response
   }
 
   /// The user performed a recovery (`r`, a journey's button, saving a card again): the

@@ -100,6 +100,16 @@ public struct ScenarioScript: Sendable, Equatable {
     /// `PATCH /cards/{id}`: the card is listed with the expiry sent, active, and the body
     /// is it. A card that is not listed is a 404 `card_not_found`.
     case updated
+    /// `POST /cards` answering 202: a setup of the card sent starts, waiting for its bank,
+    /// and the body gets its id (`setup-1`, `setup-2`…).
+    case setUp
+    /// `GET /cards/setups/{id}` answering `succeeded`: the setup's card is saved (listed
+    /// from now on), and the body holds it.
+    case approved
+    /// `POST /cards/setups/{id}/cancel`: the setup is cancelled, and every later poll
+    /// answers `canceled`; one that had already ended stays as it ended, and its answer is
+    /// the body.
+    case canceledSetup
   }
 
   public struct Refusal: Sendable, Equatable {
@@ -130,6 +140,12 @@ extension ScenarioScript {
       .removeCard: Self.steps(scenario.removeCard).map { Self.writeStep($0, .removed) },
       .setDefault: Self.steps(scenario.setDefault).map { Self.writeStep($0, .madeDefault) },
       .updateCard: Self.steps(scenario.updateCard).map { Self.writeStep($0, .updated) },
+      .cardSetup: Self.steps(scenario.cardSetup).map(Self.setupStep),
+      .cancelCardSetup: Self.steps(scenario.cancelCardSetup).map { step in
+        var step = step
+        if (200..<300).contains(step.status) { step.card = .canceledSetup }
+        return step
+      },
       .userStatus: scenario.userStatus.map { status in
         Step(
           latency: Self.userStatusLatency, status: 200,
@@ -189,7 +205,9 @@ extension ScenarioScript {
   /// again" (401, 408, 429, 5xx, a failed exchange) is not.
   private static func cardStep(_ step: Step) -> Step {
     var step = step
-    if (200..<300).contains(step.status), step.body.isEmpty {
+    if step.status == 202, step.body.contains("requires_action") {
+      step.card = .setUp
+    } else if (200..<300).contains(step.status), step.body.isEmpty {
       step.card = .saved
     } else if step.status == 409, step.body.contains(WireBody.Code.cardAlreadySaved) {
       step.card = .existing
@@ -198,6 +216,16 @@ extension ScenarioScript {
     // A write that happened before its answer was lost is settled too: the retry must
     // find it, not save the card again.
     step.settles = definite && (step.fault == nil || step.card == .saved)
+    return step
+  }
+
+  /// A poll of a card's setup: a `succeeded` answer saves the setup's card.
+  private static func setupStep(_ step: Step) -> Step {
+    var step = step
+    let answer = try? JSONSerialization.jsonObject(with: Data(step.body.utf8)) as? [String: Any]
+    if (200..<300).contains(step.status), answer?["status"] as? String == "succeeded" {
+      step.card = .approved
+    }
     return step
   }
 

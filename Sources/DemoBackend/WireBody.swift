@@ -90,6 +90,27 @@ enum WireBody {
     }
   }
 
+  /// `POST /cards` answering 202: the bank must approve the card. The player fills in the
+  /// setup's id.
+  struct SetupStarted: Encodable {
+    struct NextAction: Encodable {
+      var type = "authenticate"
+      var message: String
+    }
+
+    var status = "requires_action"
+    var setupId = ""
+    var nextAction: NextAction
+  }
+
+  /// `GET /cards/setups/{id}`'s answer: the setup's status, the card once it succeeded, the
+  /// bank's reason once it failed.
+  struct Setup: Encodable {
+    var status: String
+    var card: Cards.Card?
+    var reason: String?
+  }
+
   /// The server codes of the wire contract.
   enum Code {
     static let walletNotFound = "wallet_not_found"
@@ -106,6 +127,7 @@ enum WireBody {
     static let cardNotFound = "card_not_found"
     static let methodNotFound = "method_not_found"
     static let lastPaymentMethod = "last_payment_method"
+    static let setupNotFound = "setup_not_found"
   }
 
   /// The JSON text of a body. Encoding these plain structs of strings and numbers cannot

@@ -18,6 +18,11 @@ struct AppComposition {
   /// deadline bounds (a sign-in, a status check, a token refresh).
   static let requestTimeLimits = RequestTimeLimits(idle: .seconds(1), whole: .seconds(5))
 
+  /// How long the demo waits for a bank to approve a card (3-D Secure) before it says the
+  /// bank did not answer: a few seconds, so that the timeout can be watched. An app waits
+  /// the use case's own budget, two minutes, for a person to find their phone.
+  static let bankApprovalBudget = Duration.seconds(5)
+
   /// Who answers the app's requests.
   enum Backend {
     /// The in-process backend and device, playing a scenario.
@@ -118,11 +123,15 @@ struct AppComposition {
 
   @MainActor
   func addCardViewModel() -> AddCardViewModel {
+    let cards = BackendCardsRepository(client: client)
     let useCase = AddCardUseCase(
-      saving: BackendCardsRepository(client: client), thisMonth: thisMonth,
-      newIdempotencyKey: environment.idempotencyKey)
+      saving: cards, thisMonth: thisMonth, newIdempotencyKey: environment.idempotencyKey)
+    let bankApproval = WaitForBankApprovalUseCase(
+      setups: cards, budget: Self.bankApprovalBudget, clock: environment.clock,
+      jitter: environment.jitter, logger: logger)
     return AddCardViewModel(
-      useCase: useCase, thisMonth: thisMonth, signIn: signIn, logger: logger, locale: locale)
+      useCase: useCase, bankApproval: bankApproval, thisMonth: thisMonth, signIn: signIn,
+      logger: logger, locale: locale)
   }
 
   /// The form that gives `card` its new expiry.

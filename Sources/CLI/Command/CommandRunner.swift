@@ -91,7 +91,13 @@ struct CommandRunner {
       logger: Self.logger(writing: logWriters), locale: locale)
     let viewModel = composition.addCardViewModel()
     for field in CardField.allCases { viewModel.edit(field, to: form[field]) }
-    await ConsoleLog.startingLoad(on: environment.clock) { viewModel.submit() }.value
+    let submission = ConsoleLog.startingLoad(on: environment.clock) { viewModel.submit() }
+    if let interruption = await untilInterrupted(submission) {
+      // A card waiting for its bank has its setup cancelled on the way out: the cancelled
+      // submission ends once the backend was told, or gave up telling it.
+      await finished(submission, within: Self.cancellationLimit)
+      return interruption.exitCode
+    }
 
     // A submission that has not ended was cancelled: only an interruption does that.
     guard let snapshot = AddCardSnapshot(viewModel) else { return .interrupted }
@@ -274,23 +280,45 @@ struct CommandRunner {
   ) async -> LoadOutcome {
     let loading = renderer?.render(state())
     if let loading { console.write(loading) }
+    let interruption = await untilInterrupted(load)
+    if let loading { erase(loading) }
+    if let interruption { return .interrupted(interruption) }
+    return .finished(state())
+  }
+
+  /// How long an interrupted command waits for its cancelled work to tell the backend
+  /// (a card's setup to cancel) before it ends anyway.
+  static let cancellationLimit = Duration.seconds(3)
+
+  /// Waits for `work` to end, or for an interruption, which cancels it and is returned at
+  /// once: the caller decides whether to wait for the cancelled work.
+  private func untilInterrupted(_ work: Task<Void, Never>) async -> Interruption? {
     let received = ReceivedInterruption()
     await withCheckedContinuation { (ended: CheckedContinuation<Void, Never>) in
       received.ended = ended
       interruptions.start { interruption in
         received.first = received.first ?? interruption
-        load.cancel()
+        work.cancel()
         received.end()
       }
       Task {
-        await load.value
+        await work.value
         received.end()
       }
     }
     interruptions.stop()
-    if let loading { erase(loading) }
-    if let interruption = received.first { return .interrupted(interruption) }
-    return .finished(state())
+    return received.first
+  }
+
+  /// Waits for `work` to end, or for `limit` to pass on the environment's clock.
+  private func finished(_ work: Task<Void, Never>, within limit: Duration) async {
+    let clock = environment.clock
+    await withTaskGroup(of: Void.self) { group in
+      group.addTask { await work.value }
+      group.addTask { try? await clock.sleep(for: limit) }
+      await group.next()
+      group.cancelAll()
+    }
   }
 
   /// Moves the cursor back over `drawn` and clears it. The carriage return first: the

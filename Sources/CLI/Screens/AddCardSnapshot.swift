@@ -27,13 +27,29 @@ struct AddCardSnapshot: Equatable, Encodable {
   var action: ScreenSnapshot.Action?
   /// The issuer's decline, with what to do next; nil unless declined.
   var declined: ScreenSnapshot.Decline?
+  /// How the bank's approval (3-D Secure) ended; nil for a card that needed none.
+  var authentication: Authentication?
   /// What the screen ended on, for the exit code; not part of the JSON.
   var ending: ExitCode.Ending
 
   var exitCode: ExitCode { ExitCode(ending) }
 
+  /// The bank's approval as `--json` writes it: `succeeded`, `failed`, `canceled` or
+  /// `timedOut`, and the sentence the user read.
+  struct Authentication: Equatable, Encodable {
+    var status: String
+    var message: String
+
+    @MainActor
+    init?(_ approval: CardApproval?) {
+      guard let approval, let outcome = approval.outcome else { return nil }
+      status = approval.status.rawValue
+      message = outcome
+    }
+  }
+
   enum CodingKeys: String, CodingKey {
-    case status, card, fieldErrors, error, action, declined
+    case status, card, fieldErrors, error, action, declined, authentication
   }
 
   /// Writes every key, null included, so consumers can rely on the shape.
@@ -45,6 +61,7 @@ struct AddCardSnapshot: Equatable, Encodable {
     try container.encode(error, forKey: .error)
     try container.encode(action, forKey: .action)
     try container.encode(declined, forKey: .declined)
+    try container.encode(authentication, forKey: .authentication)
   }
 }
 
@@ -56,14 +73,20 @@ extension AddCardSnapshot {
     for field in CardField.allCases {
       fieldErrors[field.rawValue] = viewModel.fieldErrors[field] ?? []
     }
+    let authentication = Authentication(viewModel.approval)
     switch (viewModel.phase, viewModel.failure) {
     case (.saved(let row, let alreadySaved), _):
       self.init(
         status: alreadySaved ? .alreadySaved : .saved,
         card: Card(
           title: row.title, subtitle: row.subtitle, accessibilityLabel: row.accessibilityLabel),
-        fieldErrors: fieldErrors,
+        fieldErrors: fieldErrors, authentication: authentication,
         ending: .shown)
+    case (.bankDidNotAnswer, _):
+      guard let failure = viewModel.approval?.failure else { return nil }
+      self.init(
+        status: .error, fieldErrors: fieldErrors, error: ScreenSnapshot.Notice(failure),
+        authentication: authentication, ending: .failed(failure.category))
     case (.invalid, _):
       self.init(status: .invalid, fieldErrors: fieldErrors, ending: .invalidCard)
     case (_, let failure?):
@@ -76,8 +99,9 @@ extension AddCardSnapshot {
         }
       self.init(
         status: status, fieldErrors: fieldErrors, error: error, action: action,
-        declined: ScreenSnapshot.Decline(failure), ending: ending)
-    case (.editing, nil), (.submitting, nil):
+        declined: ScreenSnapshot.Decline(failure), authentication: authentication,
+        ending: ending)
+    case (.editing, nil), (.submitting, nil), (.waitingForBank, _):
       return nil
     }
   }

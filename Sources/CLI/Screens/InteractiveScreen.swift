@@ -279,7 +279,8 @@ struct InteractiveScreen: Equatable {
       guidance = .updateApp
     case .contactSupport:
       guidance = .contactSupport(reference: snapshot.error?.traceId)
-    case nil:
+    // Only a card form meets the bank's approval, and it has keys of its own for it.
+    case .approveWithBank, nil:
       break
     }
     return []

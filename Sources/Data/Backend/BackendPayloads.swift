@@ -109,6 +109,28 @@ struct DefaultMethodBody: Codable, Equatable {
   var method: DefaultMethodPayload
 }
 
+/// `POST /cards` answering 202: the bank has to approve the card first.
+/// `{"status": "requires_action", "setupId": "…", "nextAction": {"type": "authenticate",
+/// "message": "…"}}`.
+struct CardSetupStartedPayload: Decodable {
+  struct NextAction: Decodable {
+    var type: String
+    var message: String?
+  }
+
+  var status: String
+  var setupId: String
+  var nextAction: NextAction
+}
+
+/// `GET /cards/setups/{id}`: `{"status": "requires_action" | "processing" | "succeeded" |
+/// "failed" | "canceled", "card": {…} (when succeeded), "reason": "…" (when failed)}`.
+struct CardSetupPayload: Decodable {
+  var status: String
+  var card: CardsPayload.Card?
+  var reason: String?
+}
+
 /// The body of `PATCH /cards/{id}`.
 struct CardExpiryPayload: Encodable {
   /// "MM/YY".

@@ -18,6 +18,10 @@ public enum BackendEndpoint: String, Sendable, Equatable, CaseIterable {
   case removeCard = "DELETE /cards/{id}"
   case setDefault = "PUT /me/default-payment-method"
   case updateCard = "PATCH /cards/{id}"
+  /// Where a card that waits for its bank's approval (3-D Secure) stands; `{id}` is the
+  /// setup's.
+  case cardSetup = "GET /cards/setups/{id}"
+  case cancelCardSetup = "POST /cards/setups/{id}/cancel"
 
   /// The most bytes an answer's body may have, decoded, before the transport stops reading
   /// it and the request fails as `responseTooLarge`: far above any real answer (a list of
@@ -25,7 +29,8 @@ public enum BackendEndpoint: String, Sendable, Equatable, CaseIterable {
   public var responseLimit: Int {
     switch self {
     case .cards, .wallet: 1 << 20
-    case .userStatus, .refreshSession, .signIn, .addCard, .removeCard, .setDefault, .updateCard:
+    case .userStatus, .refreshSession, .signIn, .addCard, .removeCard, .setDefault, .updateCard,
+      .cardSetup, .cancelCardSetup:
       64 << 10
     }
   }
@@ -36,10 +41,12 @@ public enum BackendEndpoint: String, Sendable, Equatable, CaseIterable {
 
   /// Only a request that can be repeated without side effects may be retried (a write
   /// that is not, only with an idempotency key). Removing a card twice removes it once;
-  /// making a method the default twice makes it the default once.
+  /// making a method the default twice makes it the default once; so with cancelling a
+  /// card's setup.
   public var isIdempotent: Bool {
     switch self {
-    case .wallet, .cards, .userStatus, .removeCard, .setDefault: true
+    case .wallet, .cards, .userStatus, .removeCard, .setDefault, .cardSetup, .cancelCardSetup:
+      true
     case .refreshSession, .signIn, .addCard, .updateCard: false
     }
   }

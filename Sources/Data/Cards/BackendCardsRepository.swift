@@ -4,7 +4,8 @@ import Foundation
 /// The user's saved cards, read from and added to the payments backend. A card its issuer
 /// rejected comes back inside a successful answer and stays a value: a card that cannot
 /// pay, with the reason. So do the answers to adding a card that the backend gives on
-/// purpose (already saved, invalid fields, declined).
+/// purpose (already saved, invalid fields, declined). A card whose bank must approve it
+/// first is thrown as `CardNeedsBankApproval`: it interrupts the flow.
 public struct BackendCardsRepository: CardsRepository, CardSaving {
   let client: BackendClient
 
@@ -36,6 +37,9 @@ public struct BackendCardsRepository: CardsRepository, CardSaving {
     let answer = try await client.send(
       .addCard, body: BackendRequest.Body(body), idempotencyKey: idempotencyKey)
     let status = answer.response.status
+    if status == 202 {
+      throw try Self.approvalNeeded(answer, idempotencyKey: idempotencyKey)
+    }
     if (200..<300).contains(status) {
       return .saved(try Self.card(answer.decode(CardsPayload.Card.self), answer.context))
     }

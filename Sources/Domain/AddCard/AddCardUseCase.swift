@@ -51,14 +51,21 @@ public struct AddCardUseCase: Sendable {
   }
 
   /// Throws `RequestFailure` (with its recovery and, for an ended session and the like,
-  /// its flow interruption), `DeadlineExceeded`, an unknown error, or `CancellationError`.
-  public func execute(_ form: CardForm) async throws -> AddCardOutcome {
+  /// its flow interruption), `CardNeedsBankApproval` when the bank must approve the card
+  /// first, `DeadlineExceeded`, an unknown error, or `CancellationError`.
+  ///
+  /// - Parameter idempotencyKey: nil for a new submission, which gets a key of its own;
+  ///   the key of an earlier one (`CardNeedsBankApproval.idempotencyKey`) to send that
+  ///   submission again, so the backend answers where it stands instead of saving twice.
+  public func execute(_ form: CardForm, idempotencyKey: String? = nil) async throws
+    -> AddCardOutcome
+  {
     let card: NewCard
     switch CardValidation.check(form, thisMonth: thisMonth()) {
     case .success(let checked): card = checked
     case .failure(let problems): return .invalid(problems.errors)
     }
-    let key = newIdempotencyKey()
+    let key = idempotencyKey ?? newIdempotencyKey()
     let saving = saving
     return try await deadline.call {
       try await saving.save(card, idempotencyKey: key)

@@ -1,3 +1,31 @@
+/// The backend set the card up, and its bank wants the user to approve it (3-D Secure)
+/// before it is saved: `POST /cards` answered 202 `requires_action`. It is thrown, because
+/// it interrupts the user's flow like an ended session does: the app-level handlers send
+/// the user to approve the card, and the form waits for the bank
+/// (`WaitForBankApprovalUseCase`) with the setup this carries.
+public struct CardNeedsBankApproval: ClassifiedError, Equatable {
+  /// The setup to ask about (`GET /cards/setups/{id}`) and to cancel.
+  public let setupID: String
+  /// What the bank asks of the user, in the bank's words: untrusted text, to be shown as
+  /// text and never interpreted.
+  public let bankMessage: String?
+  /// The submission's idempotency key. Sent again with the same card, it continues this
+  /// setup rather than starting another: how "try again" after the bank did not answer in
+  /// time asks the backend where the card stands without saving it twice.
+  public let idempotencyKey: String
+
+  public init(setupID: String, bankMessage: String?, idempotencyKey: String) {
+    self.setupID = setupID
+    self.bankMessage = bankMessage
+    self.idempotencyKey = idempotencyKey
+  }
+
+  public var recovery: Recovery { .retryWhenUserActs(.approveWithBank) }
+  public var interruption: FlowInterruption? { .authenticationRequired }
+  public var underlyingError: (any Error)? { nil }
+  public var summary: String { "the bank must approve the card (setup \(setupID))" }
+}
+
 /// Where a card that waits for its bank's approval (3-D Secure) is asked about: the backend
 /// set it up, and the user approves it in their banking app.
 public protocol CardSetups: Sendable {
@@ -108,13 +136,14 @@ public struct WaitForBankApprovalUseCase: Sendable {
     return { start.duration(to: clock.now) }
   }
 
-  /// Cancels the setup on the backend, even though the task asking is cancelled, and
-  /// returns the cancellation to throw. A cancel that fails is logged: the setup then
-  /// expires on the backend, and nothing is saved without the user.
-  private func cancel(_ setupID: String) async -> CancellationError {
+  /// The user stopped waiting for a setup that is no longer being asked about (the bank
+  /// did not answer in time, and the user went back to the form): it is cancelled on the
+  /// backend, so that an approval coming later saves nothing. A cancel that fails is
+  /// logged: the setup then expires on the backend. Sent even from a cancelled task.
+  public func stopWaiting(setupID: String) async {
     let setups = setups
     let logger = logger
-    // A task of its own: the caller's is cancelled, and the request must still be sent.
+    // A task of its own: the caller's may be cancelled, and the request must still be sent.
     await Task {
       do {
         try await setups.cancelSetup(setupID)
@@ -124,6 +153,12 @@ public struct WaitForBankApprovalUseCase: Sendable {
           metadata: ["setupId": setupID, "error": String(describing: error)])
       }
     }.value
+  }
+
+  /// Cancels the setup on the backend, even though the task asking is cancelled, and
+  /// returns the cancellation to throw.
+  private func cancel(_ setupID: String) async -> CancellationError {
+    await stopWaiting(setupID: setupID)
     return CancellationError()
   }
 }

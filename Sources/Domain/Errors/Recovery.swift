@@ -9,6 +9,8 @@ public enum Recovery: Sendable, Equatable, Hashable {
     case addPaymentMethod
     /// Wait until someone else (a review team) has finished.
     case waitForReview
+    /// Approve the card in the bank's app (3-D Secure).
+    case approveWithBank
   }
 
   /// Why trying again will not help.

@@ -5,6 +5,11 @@ import Observation
 /// Drives the add-card form: what the user typed, each field's last problem (kept until the
 /// user edits that field), the submission, and how it ended. The user's input is never
 /// cleared by an error; an error that belongs to no field stands above the form.
+///
+/// A card whose bank must approve it first (3-D Secure) interrupts the submission like an
+/// ended session does: the app-level handlers send the user to approve it
+/// (`FlowDecision.Action.approveWithBank`), and the form goes there itself, waiting for the
+/// bank while the user approves in their banking app.
 @MainActor
 @Observable
 public final class AddCardViewModel {
@@ -15,6 +20,11 @@ public final class AddCardViewModel {
     case invalid
     /// The card is on the user's list: just saved, or saved before.
     case saved(PaymentMethodRow, alreadySaved: Bool)
+    /// The bank has to approve the card, and the form waits for its answer (`approval`).
+    case waitingForBank
+    /// The bank did not answer in time: `waitForBankAgain()` asks once more, under the
+    /// same submission; `stopWaitingForBank()` goes back to the form.
+    case bankDidNotAnswer
   }
 
   /// Why the card was not saved; it stands above the form.
@@ -25,8 +35,16 @@ public final class AddCardViewModel {
   public private(set) var fieldErrors: [CardField: [String]] = [:]
   public private(set) var failure: Failure?
   public private(set) var phase: Phase = .editing
+  /// The bank's approval of the card being saved, while it is asked for and once the bank
+  /// answered; nil for a card that needed none, and after a wait that an error ended
+  /// (`failure` has the error).
+  public private(set) var approval: CardApproval?
 
-  @ObservationIgnored private let addCard: @Sendable (CardForm) async throws -> AddCardOutcome
+  @ObservationIgnored private let addCard:
+    @Sendable (CardForm, _ idempotencyKey: String?) async throws -> AddCardOutcome
+  @ObservationIgnored private let bankApproval: WaitForBankApprovalUseCase
+  /// The setup the bank has not approved yet, while the user may still wait for it.
+  @ObservationIgnored private var pendingSetup: CardNeedsBankApproval?
   @ObservationIgnored private let thisMonth: @Sendable () -> CardValidation.Month
   @ObservationIgnored private let startSession: @Sendable () async throws -> Void
   @ObservationIgnored private let presenter: ErrorPresenter
@@ -35,20 +53,25 @@ public final class AddCardViewModel {
   @ObservationIgnored private let submissions = LatestLoad()
 
   public convenience init(
-    useCase: AddCardUseCase, thisMonth: @escaping @Sendable () -> CardValidation.Month,
+    useCase: AddCardUseCase, bankApproval: WaitForBankApprovalUseCase,
+    thisMonth: @escaping @Sendable () -> CardValidation.Month,
     signIn: @escaping @Sendable () async throws -> Void = {}, logger: any DeveloperLog,
     locale: Locale = .current
   ) {
     self.init(
-      addCard: useCase.execute, thisMonth: thisMonth, signIn: signIn, logger: logger,
-      locale: locale)
+      addCard: useCase.execute, bankApproval: bankApproval, thisMonth: thisMonth, signIn: signIn,
+      logger: logger, locale: locale)
   }
 
   /// - Parameters:
-  ///   - addCard: the use case, or a stand-in for it in tests and previews.
+  ///   - addCard: the use case, or a stand-in for it in tests and previews: the form, and
+  ///     nil for a new submission or the key of the one to send again.
+  ///   - bankApproval: how the form waits for a bank that must approve the card.
   ///   - thisMonth: the calendar's month, for checking the expiry when the user leaves it.
   public init(
-    addCard: @escaping @Sendable (CardForm) async throws -> AddCardOutcome,
+    addCard: @escaping @Sendable (CardForm, _ idempotencyKey: String?) async throws
+      -> AddCardOutcome,
+    bankApproval: WaitForBankApprovalUseCase,
     thisMonth: @escaping @Sendable () -> CardValidation.Month,
     signIn: @escaping @Sendable () async throws -> Void = {},
     flowHandlers: FlowErrorHandlers = .standard,
@@ -56,6 +79,7 @@ public final class AddCardViewModel {
     locale: Locale = .current
   ) {
     self.addCard = addCard
+    self.bankApproval = bankApproval
     self.thisMonth = thisMonth
     self.startSession = signIn
     let words = Phrasebook.presentation(locale)
@@ -70,10 +94,12 @@ public final class AddCardViewModel {
   /// checked while typing, but for a number whose network this app does not take, said
   /// as soon as its first digits make that certain.
   public func edit(_ field: CardField, to text: String) {
+    // Typing leaves a bank that did not answer: its setup is of no use to a changed card.
+    if phase == .bankDidNotAnswer { stopWaitingForBank() }
     form[field] = text
     let early = field == .number ? CardValidation.problemsWhileTyping(number: text) : []
     fieldErrors[field] = worded(early, in: field)
-    if phase != .submitting { phase = .editing }
+    if phase != .submitting, phase != .waitingForBank { phase = .editing }
   }
 
   /// The user left a field: it is checked on its own, as the local checks would, and an
@@ -92,19 +118,25 @@ public final class AddCardViewModel {
   public func submit() -> Task<Void, Never> {
     phase = .submitting
     failure = nil
-    return submissions.start { await self.send(self.form) }
+    approval = nil
+    stopPendingSetup()
+    return submissions.start { await self.send(self.form, idempotencyKey: nil) }
   }
 
-  /// The form goes away: a submission still running is cancelled, never shown.
+  /// The form goes away: a submission still running is cancelled, never shown, and a card
+  /// still waiting for its bank has its setup cancelled.
   public func cancel() {
     submissions.cancel()
+    stopPendingSetup()
   }
 
-  /// "Sign in", when submitting found the session over: signs in, then submits again.
+  /// "Sign in", when submitting found the session over: signs in, then submits again (the
+  /// same submission, if its card was waiting for the bank).
   @discardableResult
   public func signInAndSubmit() -> Task<Void, Never> {
     phase = .submitting
     failure = nil
+    let key = pendingSetup?.idempotencyKey
     return submissions.start {
       do {
         try await self.startSession()
@@ -112,22 +144,114 @@ public final class AddCardViewModel {
         self.publish { self.show(error) }
         return
       }
-      await self.send(self.form)
+      await self.send(self.form, idempotencyKey: key)
     }
   }
 
-  private func send(_ form: CardForm) async {
+  /// "Try again", when the bank did not answer in time: sends the same submission again,
+  /// under its idempotency key, so the backend answers where the card stands (still
+  /// waiting, approved meanwhile) instead of setting it up twice.
+  @discardableResult
+  public func waitForBankAgain() -> Task<Void, Never>? {
+    guard phase == .bankDidNotAnswer, let setup = pendingSetup else { return nil }
+    phase = .waitingForBank
+    approval?.status = .waiting
+    approval?.outcome = nil
+    approval?.failure = nil
+    return submissions.start { await self.send(self.form, idempotencyKey: setup.idempotencyKey) }
+  }
+
+  /// Esc, while the form waits for the bank or after it did not answer: the setup is
+  /// cancelled on the backend, so nothing is saved without the user, and the form is back
+  /// as the user left it, with no error: stopping was their choice.
+  public func stopWaitingForBank() {
+    guard phase == .waitingForBank || phase == .bankDidNotAnswer else { return }
+    // A wait still running cancels the setup itself; one that has ended is cancelled here.
+    submissions.cancel()
+    if phase == .bankDidNotAnswer { stopPendingSetup() }
+    pendingSetup = nil
+    approval = nil
+    failure = nil
+    phase = .editing
+  }
+
+  private func send(_ form: CardForm, idempotencyKey: String?) async {
+    let outcome: AddCardOutcome
     do {
-      let outcome = try await addCard(form)
-      publish { show(outcome) }
+      outcome = try await addCard(form, idempotencyKey)
     } catch {
-      publish { show(error) }
+      guard !Task.isCancelled else { return }
+      let presented = presenter.present(error)
+      // The handlers decided where the user goes; the form goes there with the setup the
+      // error carries.
+      if case .journey(let journey) = presented, journey.action == .approveWithBank,
+        let setup = error as? CardNeedsBankApproval
+      {
+        await waitForBank(setup, journey: journey)
+      } else {
+        phase = .editing
+        failure = FormFailure(presented, words: words)
+      }
+      return
     }
+    publish { show(outcome) }
+  }
+
+  /// Waits for the bank's answer, and shows it.
+  private func waitForBank(_ setup: CardNeedsBankApproval, journey: FlowDecision) async {
+    pendingSetup = setup
+    approval = CardApproval(
+      status: .waiting, journey: journey,
+      bankMessage: setup.bankMessage.flatMap { $0.isEmpty ? nil : $0 })
+    phase = .waitingForBank
+    let answer: BankApprovalOutcome
+    do {
+      answer = try await bankApproval.execute(setupID: setup.setupID)
+    } catch {
+      // A request that failed while asking (a refused refresh sends the user to sign in,
+      // and signing in goes on with this setup). Stopping is never shown: the user did it.
+      publish {
+        approval = nil
+        show(error)
+      }
+      return
+    }
+    publish { show(answer) }
+  }
+
+  private func show(_ answer: BankApprovalOutcome) {
+    let shown = presenter.present(answer, words: words)
+    approval?.status = shown.status
+    approval?.outcome = shown.sentence
+    approval?.failure = shown.failure
+    switch answer {
+    case .approved(let card):
+      pendingSetup = nil
+      phase = .saved(
+        PaymentMethodRow(.card(card), words: words, locale: locale), alreadySaved: false)
+    case .refused, .canceled:
+      pendingSetup = nil
+      failure = shown.failure.map(FormFailure.failed)
+      phase = .editing
+    case .timedOut:
+      phase = .bankDidNotAnswer
+    }
+  }
+
+  /// Cancels the setup of a card the bank has not approved yet, if there is one, in the
+  /// background: the form does not wait for the backend to go on.
+  private func stopPendingSetup() {
+    guard let setup = pendingSetup else { return }
+    pendingSetup = nil
+    let bankApproval = bankApproval
+    Task { await bankApproval.stopWaiting(setupID: setup.setupID) }
   }
 
   private func show(_ outcome: AddCardOutcome) {
     switch outcome {
     case .saved(let card):
+      // Sent again after the bank did not answer, and approved meanwhile.
+      if pendingSetup != nil { show(.approved(card)) }
       phase = .saved(
         PaymentMethodRow(.card(card), words: words, locale: locale), alreadySaved: false)
     case .alreadySaved(let card):

@@ -54,7 +54,9 @@ struct ErrorPresenter: Sendable {
     {
       decision.traceID = shownTraceID
       decision.accessibilityLabel = words.spoken(decision)
-      log(.warning, "sending the user to \(decision.action.rawValue)", error, chain, recovery)
+      // A bank asking the user to approve a card is part of adding one, not trouble.
+      let level: LogLevel = interruption == .authenticationRequired ? .info : .warning
+      log(level, "sending the user to \(decision.action.rawValue)", error, chain, recovery)
       return .journey(decision)
     }
 
