@@ -122,6 +122,7 @@ struct AccessibleFrame {
   /// The form, one field at a time: what stands above it, every field's problems, and the
   /// prompt for the field to type now.
   private func formLines(_ form: CardFormSnapshot, focused: CardField) -> [String] {
+    if let approval = form.approval { return approvalLines(approval) }
     var lines = [
       form.spokenCardTitle.map(words.labels.updateCardTitle) ?? words.labels.addCardTitle
     ]
@@ -132,6 +133,19 @@ struct AccessibleFrame {
     } else {
       lines.append(words["accessible.formKeys"])
       lines.append(prompt(for: focused, text: form.texts[focused, default: ""]))
+    }
+    return lines.map(UntrustedText.escaped)
+  }
+
+  /// The bank's approval, in the form's place: what to do, the bank's words, the wait or
+  /// the answer that did not come, and the keys.
+  private func approvalLines(_ approval: CardFormSnapshot.Approval) -> [String] {
+    var lines = [approval.notice.accessibilityLabel]
+    if let bankMessage = approval.bankMessage { lines.append(words["approval.bankSays", bankMessage]) }
+    if let timedOut = approval.timedOut {
+      lines += [timedOut.title + ". " + timedOut.message, words["accessible.approvalTimedOutKeys"]]
+    } else {
+      lines += [words["approval.waiting"], words["accessible.approvalKeys"]]
     }
     return lines.map(UntrustedText.escaped)
   }
@@ -180,6 +194,9 @@ enum AccessibleInput {
   ) -> [Key]? {
     let text = line.hasSuffix("\r") ? String(line.dropLast()) : line
     if text == "\u{1B}" { return [.escape] }
+    if let form, let approval = form.approval {
+      return text == "r" && approval.timedOut != nil ? [.character("r")] : nil
+    }
     if let form, let focused = model.form?.focused {
       guard !form.isSubmitting else { return [] }
       // The line is the field's new text; an empty one keeps it. Then on to the next

@@ -13,6 +13,17 @@ struct CardFormScreen: Equatable {
 
   /// Applies a key, given the form as the view model has it now.
   mutating func handle(_ key: Key, on form: CardFormSnapshot) -> [InteractiveScreen.Effect] {
+    if let approval = form.approval {
+      // While the bank is asked, the form's keys wait: Esc stops waiting, and once the
+      // bank did not answer in time, r asks again.
+      switch key {
+      case .interrupt: return [.quit]
+      case .suspend: return [.suspend]
+      case .escape: return [.stopWaitingForBank]
+      case .character("r") where approval.timedOut != nil: return [.waitForBankAgain]
+      default: return []
+      }
+    }
     switch key {
     case .interrupt:
       return [.quit]
@@ -50,6 +61,9 @@ struct CardFormScreen: Equatable {
 
   /// The footer's keys on the form.
   func actions(for form: CardFormSnapshot) -> [InteractiveScreen.Action] {
+    if let approval = form.approval {
+      return approval.timedOut == nil ? [.stopWaiting(button: approval.button)] : [.retry, .back]
+    }
     var actions: [InteractiveScreen.Action] = form.fields.count > 1 ? [.nextField] : []
     if !form.isSubmitting {
       actions.append(form.action?.kind == .signIn ? .signInAndSave : .save)
@@ -88,6 +102,21 @@ struct CardFormSnapshot: Equatable {
   var updatedCard: PaymentCard?
   /// The card to update was gone (removed on another device).
   var cardGone = false
+  /// The bank's approval, while the form waits for it or after it did not answer in time:
+  /// it stands in the form's place.
+  var approval: Approval?
+
+  /// "Approve this card in your banking app": the journey's words, the bank's own, and the
+  /// answer that did not come in time.
+  struct Approval: Equatable {
+    var notice: ScreenSnapshot.Notice
+    /// The bank's words, untrusted: drawn as text.
+    var bankMessage: String?
+    /// The journey's button: stop waiting.
+    var button: String
+    /// Set once the bank did not answer in time.
+    var timedOut: ScreenSnapshot.Notice?
+  }
 
   /// The form's fields, in order: all four to add a card, the expiry alone to update one.
   var fields: [CardField] { cardTitle == nil ? CardField.allCases : [.expiry] }
@@ -103,6 +132,15 @@ struct CardFormSnapshot: Equatable {
     }
     (failure, action) = viewModel.failure.map(AddCardSnapshot.notice(for:)) ?? (nil, nil)
     if case .declined(let decline)? = viewModel.failure { fieldToCheck = decline.field }
+    if let approval = viewModel.approval,
+      viewModel.phase == .waitingForBank || viewModel.phase == .bankDidNotAnswer
+    {
+      self.approval = Approval(
+        notice: ScreenSnapshot.Notice(approval.journey), bankMessage: approval.bankMessage,
+        button: approval.journey.button,
+        timedOut: viewModel.phase == .bankDidNotAnswer
+          ? approval.failure.map(ScreenSnapshot.Notice.init) : nil)
+    }
   }
 
   @MainActor
@@ -125,6 +163,7 @@ struct CardFormSnapshot: Equatable {
 extension ScreenRenderer {
   /// A card form: what stands above it, then each field with its value and its problems.
   func drawing(_ form: CardFormSnapshot, focused: CardField) -> Drawing {
+    if let approval = form.approval { return drawing(approval) }
     var body: [String] = []
     var focus: Range<Int>?
     if let failure = form.failure {
@@ -148,6 +187,24 @@ extension ScreenRenderer {
       title: form.cardTitle.map(words.labels.updateCardTitle) ?? words.labels.addCardTitle,
       body: body, focus: focus, message: message,
       references: [form.failure?.traceId])
+  }
+
+  /// The bank's approval in the form's place: what to do, the bank's words, and the wait,
+  /// or the answer that did not come.
+  private func drawing(_ approval: CardFormSnapshot.Approval) -> Drawing {
+    var body = wrapped(approval.notice.message, prefix: "", style: { $0 })
+    body += wrapped(approval.notice.hint, prefix: "→ ", style: palette.dim)
+    if let bankMessage = approval.bankMessage {
+      body += row("") + wrapped(words["approval.bankSays", bankMessage], prefix: "", style: { $0 })
+    }
+    body += row("")
+    if let timedOut = approval.timedOut {
+      body += wrapped(timedOut.title, prefix: "✖ ", style: palette.red)
+      body += wrapped(timedOut.message, prefix: "  ", style: { $0 })
+    } else {
+      body += wrapped(words["approval.waiting"], prefix: "", style: palette.dim)
+    }
+    return box(title: approval.notice.title, body: body, focus: nil, message: nil, references: [])
   }
 
   /// What the screen shows of a field's text. The number shows its digits while the user

@@ -31,6 +31,10 @@ struct InteractiveScreen: Equatable {
     case makeDefault(rowID: String)
     /// Open the new-expiry form of an expired card.
     case openExpiryForm(rowID: String)
+    /// Esc while the form waits for the bank's approval: stop, and cancel the setup.
+    case stopWaitingForBank
+    /// r once the bank did not answer in time: ask again, under the same submission.
+    case waitForBankAgain
   }
 
   /// Something the user can do in a state, with the keys that do it.
@@ -62,6 +66,8 @@ struct InteractiveScreen: Equatable {
     case nextField
     case save
     case back
+    /// The bank-approval journey's button: stop waiting.
+    case stopWaiting(button: String)
 
     /// The keys, as the footer shows them, and what they do, in `words`' language.
     func hint(_ words: TerminalWords) -> (keys: String, does: String) {
@@ -86,6 +92,7 @@ struct InteractiveScreen: Equatable {
       case .nextField: ("Tab Shift-Tab", words["key.fields"])
       case .save: ("Enter", words["key.save"])
       case .back: ("Esc", words["key.back"])
+      case .stopWaiting(let button): ("Esc", button)
       }
     }
   }

@@ -1,6 +1,7 @@
 import DataLayer
 import Domain
 import Foundation
+import Observation
 import Presentation
 
 #if canImport(Glibc)
@@ -249,8 +250,23 @@ final class InteractiveSession {
     case .quit:
       return
     case .openCardForm:
-      cardForm = .addCard(screens.makeCardForm())
+      let form = screens.makeCardForm()
+      cardForm = .addCard(form)
+      redrawWhenWaitingChanges(form)
       return
+    case .stopWaitingForBank:
+      if case .addCard(let form)? = cardForm { form.stopWaitingForBank() }
+      return
+    case .waitForBankAgain:
+      guard case .addCard(let form)? = cardForm, let open = cardForm else { return }
+      // Asking again is the user's recovery.
+      task = afterUserActs { clock in
+        let submission = ConsoleLog.startingLoad(on: clock) { form.waitForBankAgain() }
+        return Task {
+          guard let submission else { return }
+          await self.finishSubmission(submission, of: open, on: screens)
+        }
+      }
     case .openExpiryForm(let rowID):
       guard let card = screens.paymentMethods.card(for: rowID),
         let form = expiryForms[rowID] ?? screens.makeExpiryForm?(card)
@@ -283,6 +299,19 @@ final class InteractiveSession {
       task = form.snapshot.failure == nil ? start(clock) : afterUserActs(start)
     }
     redrawWhenDone(task)
+  }
+
+  /// Redraws whenever the add-card form starts or stops waiting for the bank: that happens
+  /// in the middle of a submission, which otherwise redraws only once it ends. Observed as
+  /// SwiftUI would observe it, for as long as the form is open.
+  private func redrawWhenWaitingChanges(_ form: AddCardViewModel) {
+    guard case .addCard(let open)? = cardForm, open === form else { return }
+    withObservationTracking {
+      _ = form.phase
+    } onChange: { [sink] in
+      sink.yield(.published)
+      Task { @MainActor in self.redrawWhenWaitingChanges(form) }
+    }
   }
 
   /// Redraws once `task` has published its state.
@@ -341,8 +370,9 @@ final class InteractiveSession {
       if case .newExpiry? = cardForm { "saving the card's new expiry" } else { "saving the card" }
     case .removeCard: "removing a card"
     case .makeDefault: "making a method the default"
+    case .waitForBankAgain: "asking the bank again"
     case .select, .suspend, .quit, .openCardForm, .openExpiryForm, .closeCardForm, .editCard,
-      .leaveCardField:
+      .leaveCardField, .stopWaitingForBank:
       nil
     }
   }
