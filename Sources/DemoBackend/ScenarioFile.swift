@@ -32,8 +32,10 @@ public enum ScenarioFile {
         applePay, reader.child("applePay"), default: scenario.applePay)
     }
     if let addCard = object["addCard"] {
-      scenario.addCard = try Self.addCard(
+      let polls: SourceScript?
+      (scenario.addCard, polls) = try Self.addCard(
         addCard, reader.child("addCard"), default: scenario.addCard)
+      if let polls { scenario.cardSetup = polls }
     } else {
       scenario.addCard = SourceScript(addCardMeeting: scenario.cards)
     }
@@ -114,26 +116,31 @@ public enum ScenarioFile {
   }
 
   /// `addCard`: an `"outcome"` (`ok`, `invalid` with `"fields"`, `duplicate`, `declined`
-  /// with optional `"declineCode"`, `"adviceCode"` and `"message"`, `offline`,
-  /// `unexpected`), or `"responses"`, where a 2xx without a body saves the card sent.
+  /// with optional `"declineCode"`, `"adviceCode"` and `"message"`, `requiresAction` with
+  /// an optional `"message"` and `"polls"`, `offline`, `unexpected`), or `"responses"`,
+  /// where a 2xx without a body saves the card sent. With `requiresAction`, also what the
+  /// setup's polls answer.
   private static func addCard(
     _ value: JSONValue, _ reader: ScenarioFileReader, default fallback: SourceScript
-  ) throws(ScenarioFileError) -> SourceScript {
+  ) throws(ScenarioFileError) -> (SourceScript, polls: SourceScript?) {
     let object = try reader.object(value)
     try reader.refuseUnknownKeys(
       object,
       allowed: [
         "outcome", "latencyMs", "fields", "message", "declineCode", "adviceCode", "responses",
+        "polls",
       ])
     if object["responses"] != nil {
-      return try responses(
+      let script = try responses(
         object, reader, success: AddCardOutcomeScript.ok.answer, default: fallback)
+      return (script, nil)
     }
     let outcomeName = try reader.string(
       object, "outcome",
-      oneOf: ["ok", "invalid", "duplicate", "declined", "offline", "unexpected"])
+      oneOf: ["ok", "invalid", "duplicate", "declined", "requiresAction", "offline", "unexpected"])
     var allowed: Set<String> = ["outcome", "latencyMs"]
     let outcome: AddCardOutcomeScript
+    var polls: SourceScript?
     switch outcomeName {
     case "invalid":
       allowed.insert("fields")
@@ -142,13 +149,52 @@ public enum ScenarioFile {
     case "declined":
       allowed.formUnion(["message", "declineCode", "adviceCode"])
       outcome = .declined(try decline(object, reader))
+    case "requiresAction":
+      allowed.formUnion(["message", "polls"])
+      let message =
+        object["message"] != nil
+        ? try reader.string(object, "message") : "Approve the request in your bank's app."
+      outcome = .requiresAction(message: message)
+      polls = try bankAnswers(object, reader)
     case "offline": outcome = .offline
     case "unexpected": outcome = .unexpected
     default: outcome = .ok
     }
     try reader.refuseKeys(object, allowed: allowed, "with \"outcome\": \"\(outcomeName)\"")
-    return SourceScript(
+    let script = SourceScript(
       addCard: outcome, latency: try reader.latency(object, default: fallback.latency))
+    return (script, polls)
+  }
+
+  /// `"polls"`: what the bank says at each poll of the setup, the last repeating:
+  /// `waiting`, `approved`, `failed`, `canceled` or `tokenExpired`. Without it, the bank
+  /// approves at the first poll.
+  private static func bankAnswers(_ object: [String: JSONValue], _ reader: ScenarioFileReader)
+    throws(ScenarioFileError) -> SourceScript
+  {
+    let latency = Duration.milliseconds(250)
+    guard let value = object["polls"] else {
+      return SourceScript([BankAnswerScript.approved.answer], latency: latency)
+    }
+    guard case .array(let items) = value, !items.isEmpty else {
+      throw reader.error("polls", "must be a non-empty list such as [\"waiting\", \"approved\"]")
+    }
+    let names = ["waiting", "approved", "failed", "canceled", "tokenExpired"]
+    var answers: [ScriptedAnswer] = []
+    for (index, item) in items.enumerated() {
+      let key = "polls[\(index)]"
+      let name = try reader.string([key: item], key, oneOf: names)
+      let answer: BankAnswerScript =
+        switch name {
+        case "waiting": .waiting
+        case "failed": .failed(reason: "authentication_failed")
+        case "canceled": .canceled
+        case "tokenExpired": .tokenExpired
+        default: .approved
+        }
+      answers.append(answer.answer)
+    }
+    return SourceScript(answers, latency: latency)
   }
 
   /// The writes to a saved card, each a `"outcome"` or `"responses"` (where a 2xx without

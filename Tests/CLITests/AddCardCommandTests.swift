@@ -22,6 +22,9 @@ struct AddCardCommandTests {
     ("add-card-processing-error-then-ok", "declined", .errorState),
     ("add-card-timeout-then-ok", "saved", .success), ("add-card-token-expired", "saved", .success),
     ("add-card-session-expired", "error", .userActionRequired),
+    ("add-card-3ds-approved", "saved", .success), ("add-card-3ds-failed", "error", .errorState),
+    ("add-card-3ds-timeout", "error", .temporaryFailure),
+    ("add-card-3ds-token-expired", "saved", .success),
   ]
 
   @Test(
@@ -33,7 +36,10 @@ struct AddCardCommandTests {
 
     #expect(run.exitCode == exitCode)
     #expect(json["status"] as? String == status)
-    #expect(Set(json.keys) == ["status", "card", "fieldErrors", "error", "action", "declined"])
+    #expect(
+      Set(json.keys) == [
+        "status", "card", "fieldErrors", "error", "action", "declined", "authentication",
+      ])
     let fields = try #require(json["fieldErrors"] as? [String: [String]])
     #expect(Set(fields.keys) == ["number", "expiry", "cvc", "name"])
   }

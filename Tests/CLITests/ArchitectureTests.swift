@@ -16,7 +16,7 @@ struct ArchitectureTests {
     "DemoBackend": ["DataLayer", "Domain", "Foundation"],
     "CLI": [
       "DataLayer", "DemoBackend", "Domain", "Presentation", "Foundation", "Glibc", "Darwin",
-      "Dispatch",
+      "Dispatch", "Observation",
     ],
     // The benchmark: a program of its own that measures the layers and the renderer.
     "../Benchmarks/Benchmark": ["CLI", "DataLayer", "Domain", "Foundation", "Presentation"],

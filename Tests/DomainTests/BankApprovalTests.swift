@@ -7,41 +7,6 @@ private let approvedCard = PaymentCard(
   id: "100", brand: "Visa", lastFour: "4242", expiry: CardExpiry(month: 12, year: 2030)!,
   status: .active)
 
-/// The backend's setups as a test scripts them: answers in order (the last one repeating),
-/// and every question and cancel recorded.
-private final class ScriptedSetups: CardSetups, @unchecked Sendable {
-  // Safe: every mutable property is only touched while holding `lock`.
-  private let lock = NSLock()
-  private let answers: [Result<CardSetupStatus, any Error>]
-  private let cancelFails: Bool
-  private var asked = 0
-  private var canceled: [String] = []
-
-  init(_ answers: [Result<CardSetupStatus, any Error>], cancelFails: Bool = false) {
-    self.answers = answers
-    self.cancelFails = cancelFails
-  }
-
-  var timesAsked: Int { lock.withLock { asked } }
-  var cancels: [String] { lock.withLock { canceled } }
-
-  func status(ofSetup id: String) async throws -> CardSetupStatus {
-    let answer = lock.withLock {
-      asked += 1
-      return answers[min(asked, answers.count) - 1]
-    }
-    return try answer.get()
-  }
-
-  func cancelSetup(_ id: String) async throws {
-    lock.withLock { canceled.append(id) }
-    if cancelFails {
-      throw RequestFailure(
-        .timedOut, context: ErrorContext(operation: "POST /cards/setups/{id}/cancel"))
-    }
-  }
-}
-
 @Suite("Waiting for the bank: 3-D Secure's polling", .timeLimit(.minutes(1)))
 struct BankApprovalTests {
   private func useCase(

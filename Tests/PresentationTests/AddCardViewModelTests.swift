@@ -14,8 +14,8 @@ private func makeViewModel(
   _ addCard: @escaping @Sendable (CardForm) async throws -> AddCardOutcome
 ) -> AddCardViewModel {
   AddCardViewModel(
-    addCard: addCard, thisMonth: { january2027 }, logger: LogSpy(),
-    locale: Locale(identifier: "en_US"))
+    addCard: { form, _ in try await addCard(form) }, bankApproval: .unused,
+    thisMonth: { january2027 }, logger: LogSpy(), locale: Locale(identifier: "en_US"))
 }
 
 @MainActor
@@ -106,8 +106,8 @@ struct AddCardViewModelTests {
   func declineLogged() async {
     let logger = LogSpy()
     let viewModel = AddCardViewModel(
-      addCard: { _ in .declined(CardDecline(code: "stolen_card", adviceCode: nil)) },
-      thisMonth: { january2027 }, logger: logger, locale: Locale(identifier: "en_US"))
+      addCard: { _, _ in .declined(CardDecline(code: "stolen_card", adviceCode: nil)) },
+      bankApproval: .unused, thisMonth: { january2027 }, logger: logger, locale: Locale(identifier: "en_US"))
     fill(viewModel)
 
     await viewModel.submit().value

@@ -88,8 +88,8 @@ struct DeclineTests {
     for advice in Self.advice {
       let label = "\(code), advice \(advice ?? "none")"
       let form = AddCardViewModel(
-        addCard: { _ in .declined(CardDecline(code: code, adviceCode: advice)) },
-        thisMonth: { CardValidation.Month(year: 2026, month: 11) }, logger: LogSpy(),
+        addCard: { _, _ in .declined(CardDecline(code: code, adviceCode: advice)) },
+        bankApproval: .unused, thisMonth: { CardValidation.Month(year: 2026, month: 11) }, logger: LogSpy(),
         locale: Locale(identifier: "en_US"))
 
       await form.submit().value

@@ -48,6 +48,9 @@ struct AppComposition {
   let locale: Locale
   /// The clock, jitter, trace ids and date the whole graph runs on.
   let environment: BackendClient.Environment
+  /// What the wait for a bank's approval is measured on: the environment's clock, unless a
+  /// test plays the requests' time one way and the wait's another.
+  let approvalClock: any Clock<Duration>
   let logger: any DeveloperLog
   /// Tells the demo backend that the user performed a recovery (`r`, a journey's button,
   /// saving a card again), so that a scenario's way out is reached by what the user does,
@@ -61,11 +64,13 @@ struct AppComposition {
 
   init(
     backend: Backend, deadline: Duration, environment: BackendClient.Environment,
-    logger: any DeveloperLog, locale: Locale = UserLocale.fallback
+    logger: any DeveloperLog, locale: Locale = UserLocale.fallback,
+    approvalClock: (any Clock<Duration>)? = nil
   ) {
     self.deadline = deadline
     self.locale = locale
     self.environment = environment
+    self.approvalClock = approvalClock ?? environment.clock
     self.logger = logger
     let payments: any PaymentsBackend
     let tokens: Tokens
@@ -127,7 +132,7 @@ struct AppComposition {
     let useCase = AddCardUseCase(
       saving: cards, thisMonth: thisMonth, newIdempotencyKey: environment.idempotencyKey)
     let bankApproval = WaitForBankApprovalUseCase(
-      setups: cards, budget: Self.bankApprovalBudget, clock: environment.clock,
+      setups: cards, budget: Self.bankApprovalBudget, clock: approvalClock,
       jitter: environment.jitter, logger: logger)
     return AddCardViewModel(
       useCase: useCase, bankApproval: bankApproval, thisMonth: thisMonth, signIn: signIn,

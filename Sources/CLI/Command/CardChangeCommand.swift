@@ -14,7 +14,8 @@ extension CommandRunner {
     let words = TerminalWords(locale: locale)
     let composition = AppComposition(
       backend: prepared.backend, deadline: options.deadline, environment: environment,
-      logger: Self.logger(writing: logWriters), locale: locale)
+      logger: Self.logger(writing: logWriters), locale: locale,
+      approvalClock: approvalClock)
     let list = composition.paymentMethodsViewModel()
     await ConsoleLog.startingLoad(on: environment.clock) { list.load() }.value
     let run = CardChangeRun(

@@ -20,6 +20,8 @@ struct CommandRunner {
   var scenarioReader = ScenarioReader.live
   /// The process's environment variables: where `--backend-url` finds its tokens.
   var variables: [String: String] = [:]
+  /// What the wait for a bank's approval is measured on; nil for the environment's clock.
+  var approvalClock: (any Clock<Duration>)? = nil
   /// How `--backend-url` reaches its server. A program without an HTTP client hands such
   /// runs to its companion before it gets here (`PaymentMethodsCommand`).
   var serverAccess = ServerAccess.companion(named: "payment-methods-http")
@@ -88,7 +90,8 @@ struct CommandRunner {
     let locale = UserLocale.resolve(flag: options.locale, variables: variables)
     let composition = AppComposition(
       backend: backend, deadline: options.deadline, environment: environment,
-      logger: Self.logger(writing: logWriters), locale: locale)
+      logger: Self.logger(writing: logWriters), locale: locale,
+      approvalClock: approvalClock)
     let viewModel = composition.addCardViewModel()
     for field in CardField.allCases { viewModel.edit(field, to: form[field]) }
     let submission = ConsoleLog.startingLoad(on: environment.clock) { viewModel.submit() }
@@ -188,7 +191,8 @@ struct CommandRunner {
       // The log goes to the panel (and the file), never over the screen.
       let composition = AppComposition(
         backend: backend, deadline: options.deadline, environment: environment,
-        logger: Self.logger(writing: logWriters + [session.logWriter]), locale: locale)
+        logger: Self.logger(writing: logWriters + [session.logWriter]), locale: locale,
+      approvalClock: approvalClock)
       return await session.run(
         paymentMethods: composition.paymentMethodsViewModel(),
         wallet: composition.walletViewModel(),
@@ -200,7 +204,8 @@ struct CommandRunner {
     if options.verbose { logWriters.append(ConsoleLog.lines(onErrorsOf: console)) }
     let composition = AppComposition(
       backend: backend, deadline: options.deadline, environment: environment,
-      logger: Self.logger(writing: logWriters), locale: locale)
+      logger: Self.logger(writing: logWriters), locale: locale,
+      approvalClock: approvalClock)
     let renderer = ScreenRenderer(palette: palette, width: terminal.columns, words: words)
     let outcome: LoadOutcome
     switch options.screen {

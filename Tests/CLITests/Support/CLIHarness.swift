@@ -26,7 +26,8 @@ let goldenWidth = 50
 
 /// Runs the command in-process as the binary would, with the console recorded, the
 /// terminal as given (an interactive one is `columns` by 24 cells, its log on the same screen), scenario
-/// time played by `ScenarioTimeClock`, and jitter and trace ids fixed.
+/// time played by `ScenarioTimeClock` (the wait for a bank's approval on an
+/// `AdvancingClock`), and jitter and trace ids fixed.
 ///
 /// `standardInput` is what `--scenario-file -` reads.
 ///
@@ -45,7 +46,7 @@ func runCLI(
     deadline = options.deadline
   }
   let traceIDs = SequentialTraceIDs()
-  let runner = CommandRunner(
+  var runner = CommandRunner(
     console: TestConsole(storage: storage),
     terminal: { noColor in
       Terminal(
@@ -70,6 +71,9 @@ func runCLI(
     variables: environment,
     serverAccess: serverAccess
   )
+  // The bank's approval waits on a clock of its own: each backoff ends at once and counts,
+  // so the budget is spent after a few polls, as the demo's seconds would spend it.
+  runner.approvalClock = interruption == nil ? AdvancingClock() : StoppedClock()
   let exitCode = await runner.run(arguments)
   return CLIRun(
     exitCode: exitCode, output: storage.output, errors: storage.errors,
