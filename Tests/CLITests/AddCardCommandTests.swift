@@ -28,6 +28,26 @@ struct AddCardCommandTests {
   ]
 
   @Test(
+    "add-card waits for the bank, and --json says how its approval ended",
+    arguments: [
+      ("add-card-3ds-approved", "succeeded", "Your bank approved this card."),
+      ("add-card-3ds-failed", "failed",
+       "Your bank couldn't confirm this card. Use another card or try again."),
+      ("add-card-3ds-timeout", "timedOut", "Your bank didn't answer in time. Try again."),
+      ("add-card-3ds-token-expired", "succeeded", "Your bank approved this card."),
+      ("add-card-ok", nil, nil),
+    ] as [(String, String?, String?)])
+  func authentication(scenario: String, status: String?, message: String?) async throws {
+    let run = await runCLI(["add-card", "--scenario", scenario, "--json"] + card)
+    let json = try #require(
+      try JSONSerialization.jsonObject(with: Data(run.output.utf8)) as? [String: Any])
+
+    let authentication = json["authentication"] as? [String: String]
+    #expect(authentication?["status"] == status)
+    #expect(authentication?["message"] == message)
+  }
+
+  @Test(
     "each add-card scenario ends as the README says, every JSON key present", arguments: scenarios)
   func outcomes(scenario: String, status: String, exitCode: ExitCode) async throws {
     let run = await runCLI(["add-card", "--scenario", scenario, "--json"] + card)

@@ -234,6 +234,25 @@ struct EndToEndTests {
     #expect(linesAboveDebug(live.errors).count == 1, "nothing logged as a failure")
   }
 
+  @Test(
+    "Ctrl-C while add-card waits for the bank cancels the setup on the backend, then exits 130",
+    .timeLimit(.minutes(1)))
+  func interruptedApproval() throws {
+    let live = try LiveProcess([
+      "add-card", "--scenario", "add-card-3ds-timeout", "--verbose", "--number",
+      "4242 4242 4242 4242", "--expiry", "08/29", "--cvc", "123", "--name", "Ada Lovelace",
+    ])
+    try #require(live.waitForError(containing: "← GET /cards/setups/{id} 200", seconds: 10))
+
+    kill(live.process.processIdentifier, SIGINT)
+    try #require(live.waitForExit(seconds: 10))
+
+    #expect(live.process.terminationReason == .exit)
+    #expect(live.process.terminationStatus == 130)
+    #expect(live.errors.contains("← POST /cards/setups/{id}/cancel 200"))
+    #expect(live.output.fileHandleForReading.readDataToEndOfFile().isEmpty)
+  }
+
   @Test("a reader that goes away (a broken pipe) ends the run quietly with 141")
   func brokenPipe() throws {
     let live = try LiveProcess([])

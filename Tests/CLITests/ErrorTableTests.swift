@@ -51,11 +51,20 @@ struct ErrorTableTests {
       ].map(id)
       + ["CardChangeSnapshot.unknownId"]
       + CardDecline.Reason.allCases.map { "CardDecline.\($0.rawValue)" }
+      + bankApproval
       + [
         "DeadlineExceeded", "SessionEnded", "RefreshRefused", "SignInRefused", "ScenarioFault",
         "UnclassifiedRequestError", "CancellationError",
         "UsageError", "ScenarioLoader.Failure", "ScenarioFileError",
       ]
+  }
+
+  /// The bank's approval (3-D Secure): what starts the wait, and how it ends.
+  static var bankApproval: [String] {
+    let endings: [BankApprovalOutcome] = [
+      .approved(card), .refused(reason: nil), .canceled, .timedOut,
+    ]
+    return ["CardNeedsBankApproval"] + endings.map(id)
   }
 
   struct Row {
@@ -165,6 +174,15 @@ struct ErrorTableTests {
     case .alreadySaved: "AddCardOutcome.alreadySaved"
     case .invalid: "AddCardOutcome.invalid"
     case .declined: "AddCardOutcome.declined"
+    }
+  }
+
+  private static func id(_ outcome: BankApprovalOutcome) -> String {
+    switch outcome {
+    case .approved: "BankApprovalOutcome.approved"
+    case .refused: "BankApprovalOutcome.refused"
+    case .canceled: "BankApprovalOutcome.canceled"
+    case .timedOut: "BankApprovalOutcome.timedOut"
     }
   }
 

@@ -113,6 +113,21 @@ struct BankApprovalViewModelTests {
     #expect(viewModel.form.name == "Ada Lovelace")
   }
 
+  @Test("a setup the backend cancelled leaves the card unsaved, and says so")
+  func canceledByBackend() async {
+    let viewModel = form(ScriptedSetups([.success(.canceled)]))
+
+    await viewModel.submit().value
+
+    guard case .failed(let error) = viewModel.failure else {
+      Issue.record("expected the cancellation said, got \(String(describing: viewModel.failure))")
+      return
+    }
+    #expect(error.title == "The approval was cancelled")
+    #expect(viewModel.approval?.status == .canceled)
+    #expect(viewModel.phase == .editing)
+  }
+
   @Test("a bank that did not answer in time is asked again under the same idempotency key")
   func timedOutThenAgain() async {
     let keys = Recorder<String?>()
