@@ -91,8 +91,10 @@ extension BuiltInScenarios {
         + "saved and selected, exit 0.",
       addCard: bankWantsApproval,
       cardSetup: SourceScript(
-        [BankAnswerScript.waiting.answer, BankAnswerScript.waiting.answer,
-         BankAnswerScript.approved.answer],
+        [
+          BankAnswerScript.waiting.answer, BankAnswerScript.waiting.answer,
+          BankAnswerScript.approved.answer,
+        ],
         latency: pollLatency)
     ),
     Scenario(
@@ -101,8 +103,10 @@ extension BuiltInScenarios {
         + "couldn't confirm this card. Use another card or try again.\"; exit 1.",
       addCard: bankWantsApproval,
       cardSetup: SourceScript(
-        [BankAnswerScript.waiting.answer,
-         BankAnswerScript.failed(reason: "authentication_failed").answer],
+        [
+          BankAnswerScript.waiting.answer,
+          BankAnswerScript.failed(reason: "authentication_failed").answer,
+        ],
         latency: pollLatency)
     ),
     Scenario(
@@ -119,8 +123,10 @@ extension BuiltInScenarios {
         + "refresh, the poll again, and the bank approves: saved, exit 0.",
       addCard: bankWantsApproval,
       cardSetup: SourceScript(
-        [BankAnswerScript.waiting.answer, BankAnswerScript.tokenExpired.answer,
-         BankAnswerScript.approved.answer],
+        [
+          BankAnswerScript.waiting.answer, BankAnswerScript.tokenExpired.answer,
+          BankAnswerScript.approved.answer,
+        ],
         latency: pollLatency)
     ),
   ]

@@ -135,7 +135,8 @@ public actor ScenarioBackend: PaymentsBackend {
     case .setUp?:
       let id = "setup-\(setups.count + 1)"
       setups[id] = CardSetup(card: Self.card(from: request, id: ""))
-      var started = (try? JSONSerialization.jsonObject(with: response.body) as? [String: Any]) ?? [:]
+      var started =
+        (try? JSONSerialization.jsonObject(with: response.body) as? [String: Any]) ?? [:]
       started["setupId"] = id
       response.body =
         (try? JSONSerialization.data(withJSONObject: started, options: [.sortedKeys])) ?? Data()

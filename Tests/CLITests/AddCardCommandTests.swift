@@ -31,8 +31,10 @@ struct AddCardCommandTests {
     "add-card waits for the bank, and --json says how its approval ended",
     arguments: [
       ("add-card-3ds-approved", "succeeded", "Your bank approved this card."),
-      ("add-card-3ds-failed", "failed",
-       "Your bank couldn't confirm this card. Use another card or try again."),
+      (
+        "add-card-3ds-failed", "failed",
+        "Your bank couldn't confirm this card. Use another card or try again."
+      ),
       ("add-card-3ds-timeout", "timedOut", "Your bank didn't answer in time. Try again."),
       ("add-card-3ds-token-expired", "succeeded", "Your bank approved this card."),
       ("add-card-ok", nil, nil),

@@ -360,6 +360,87 @@ struct InteractiveTerminalTests {
     #expect(await terminal.exiting() == 0)
   }
 
+  /// Opens the add-card form under `scenario`, fills it in and presses Enter; returns the
+  /// output's length before Enter.
+  private func submitCard(_ terminal: PseudoTerminal) async throws -> Int {
+    try #require(await terminal.waiting(for: "a add a card"))
+    terminal.send("a")
+    try #require(await terminal.waiting(for: "Esc back"))
+    terminal.send("5555 5555 5555 4444\t09/29\t123\tAda Lovelace")
+    try #require(await terminal.waiting(for: "Ada Lovelace"))
+    let before = terminal.output.count
+    terminal.send("\r")
+    return before
+  }
+
+  @Test("a bank that wants its approval shows the wait in the form's place, then the card saved")
+  func bankApproves() async throws {
+    let terminal = try PseudoTerminal(["--scenario", "add-card-3ds-approved"])
+    let before = try await submitCard(terminal)
+
+    try #require(
+      await terminal.waiting(for: "Approve this card in your banking app", after: before))
+    #expect(await terminal.waiting(for: "Demo Bank sent a request", after: before))
+    #expect(await terminal.waiting(for: "Esc Stop waiting", after: before))
+    #expect(await terminal.waiting(for: "Mastercard •••• 4444 selected.", after: before))
+    terminal.send("q")
+    #expect(await terminal.exiting() == 0)
+  }
+
+  @Test("a bank that refuses leaves the form as it was, its failure above it")
+  func bankRefuses() async throws {
+    let terminal = try PseudoTerminal(["--scenario", "add-card-3ds-failed"])
+    let before = try await submitCard(terminal)
+    try #require(await terminal.waiting(for: "Waiting for your bank", after: before))
+
+    try #require(await terminal.waiting(for: "Your bank couldn't confirm this card", after: before))
+    #expect(await terminal.waiting(for: "Enter save", after: before))
+    #expect(await terminal.waiting(for: "Ada Lovelace", after: before))
+    terminal.send("\u{03}")
+    #expect(await terminal.exiting() == 0)
+  }
+
+  @Test("Esc while waiting for the bank cancels the setup and goes back to the form, no error")
+  func stopWaitingForTheBank() async throws {
+    let log = FileManager.default.temporaryDirectory
+      .appendingPathComponent("stop-waiting-\(UUID().uuidString).log")
+    defer { try? FileManager.default.removeItem(at: log) }
+    let terminal = try PseudoTerminal([
+      "--scenario", "add-card-3ds-timeout", "--log-file", log.path,
+    ])
+    let before = try await submitCard(terminal)
+    try #require(await terminal.waiting(for: "Waiting for your bank", after: before))
+    let waiting = terminal.output.count
+
+    terminal.send("\u{1B}")
+
+    try #require(await terminal.waiting(for: "Enter save", after: waiting))
+    #expect(await terminal.waiting(for: "Ada Lovelace", after: waiting))
+    let back = String(decoding: terminal.output[waiting...], as: UTF8.self)
+    #expect(!back.contains("✖"), "stopping is the user's choice, no error")
+    terminal.send("\u{03}")
+    #expect(await terminal.exiting() == 0)
+    let written = try String(contentsOf: log, encoding: .utf8)
+    #expect(written.contains("← POST /cards/setups/{id}/cancel 200"))
+  }
+
+  @Test("a bank that does not answer in time: r asks again, and the wait is back")
+  func bankDoesNotAnswer() async throws {
+    let terminal = try PseudoTerminal(["--scenario", "add-card-3ds-timeout"])
+    let before = try await submitCard(terminal)
+
+    // The demo's budget is 5 seconds.
+    try #require(
+      await terminal.waiting(for: "Your bank didn't answer in time", after: before, seconds: 20))
+    try #require(await terminal.waiting(for: "r try again", after: before))
+    let timedOut = terminal.output.count
+    terminal.send("r")
+
+    #expect(await terminal.waiting(for: "Waiting for your bank", after: timedOut))
+    terminal.send("\u{03}")
+    #expect(await terminal.exiting() == 0)
+  }
+
   @Test("a resize redraws the screen at the new width")
   func resize() async throws {
     let terminal = try PseudoTerminal(["--scenario", "all-available"], columns: 80, rows: 24)

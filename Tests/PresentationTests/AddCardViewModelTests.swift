@@ -107,7 +107,8 @@ struct AddCardViewModelTests {
     let logger = LogSpy()
     let viewModel = AddCardViewModel(
       addCard: { _, _ in .declined(CardDecline(code: "stolen_card", adviceCode: nil)) },
-      bankApproval: .unused, thisMonth: { january2027 }, logger: logger, locale: Locale(identifier: "en_US"))
+      bankApproval: .unused, thisMonth: { january2027 }, logger: logger,
+      locale: Locale(identifier: "en_US"))
     fill(viewModel)
 
     await viewModel.submit().value

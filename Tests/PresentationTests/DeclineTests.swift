@@ -89,7 +89,8 @@ struct DeclineTests {
       let label = "\(code), advice \(advice ?? "none")"
       let form = AddCardViewModel(
         addCard: { _, _ in .declined(CardDecline(code: code, adviceCode: advice)) },
-        bankApproval: .unused, thisMonth: { CardValidation.Month(year: 2026, month: 11) }, logger: LogSpy(),
+        bankApproval: .unused, thisMonth: { CardValidation.Month(year: 2026, month: 11) },
+        logger: LogSpy(),
         locale: Locale(identifier: "en_US"))
 
       await form.submit().value

@@ -192,7 +192,7 @@ struct CommandRunner {
       let composition = AppComposition(
         backend: backend, deadline: options.deadline, environment: environment,
         logger: Self.logger(writing: logWriters + [session.logWriter]), locale: locale,
-      approvalClock: approvalClock)
+        approvalClock: approvalClock)
       return await session.run(
         paymentMethods: composition.paymentMethodsViewModel(),
         wallet: composition.walletViewModel(),

@@ -141,7 +141,9 @@ struct AccessibleFrame {
   /// the answer that did not come, and the keys.
   private func approvalLines(_ approval: CardFormSnapshot.Approval) -> [String] {
     var lines = [approval.notice.accessibilityLabel]
-    if let bankMessage = approval.bankMessage { lines.append(words["approval.bankSays", bankMessage]) }
+    if let bankMessage = approval.bankMessage {
+      lines.append(words["approval.bankSays", bankMessage])
+    }
     if let timedOut = approval.timedOut {
       lines += [timedOut.title + ". " + timedOut.message, words["accessible.approvalTimedOutKeys"]]
     } else {

@@ -46,6 +46,9 @@ final class InteractiveSession {
   private var log: [String] = []
   /// The open form's view model: adding a card, or an expired card's new expiry.
   private var cardForm: OpenForm?
+  /// What the backend is still being told on the user's behalf (a card's setup to cancel,
+  /// after Esc): the process waits for it before it ends, for a few seconds at most.
+  private var windingDown: [Task<Void, Never>] = []
   /// Each card's new-expiry form, kept when it closes: opened again, it shows what the
   /// user typed and what the last submission ran into.
   private var expiryForms: [String: UpdateCardViewModel] = [:]
@@ -150,9 +153,11 @@ final class InteractiveSession {
     }
 
     screens.cancelAll()
+    if let stopping = cardForm?.cancel() { windingDown.append(stopping) }
     device.close()
     transcript?.echo(true)
     signals.stop()
+    await windDown()
     switch ending {
     case .signal(let code):
       return code
@@ -255,7 +260,7 @@ final class InteractiveSession {
       redrawWhenWaitingChanges(form)
       return
     case .stopWaitingForBank:
-      if case .addCard(let form)? = cardForm { form.stopWaitingForBank() }
+      if case .addCard(let form)? = cardForm { windingDown.append(form.stopWaitingForBank()) }
       return
     case .waitForBankAgain:
       guard case .addCard(let form)? = cardForm, let open = cardForm else { return }
@@ -278,7 +283,7 @@ final class InteractiveSession {
       cardForm = .newExpiry(form)
       return
     case .closeCardForm:
-      cardForm?.cancel()
+      if let stopping = cardForm?.cancel() { windingDown.append(stopping) }
       cardForm = nil
       return
     case .editCard(let field, let text):
@@ -414,6 +419,22 @@ final class InteractiveSession {
     if case .newExpiry(let viewModel) = form { expiryForms[viewModel.rowID] = nil }
     cardForm = nil
     model.form = nil
+  }
+
+  /// Waits, once the terminal is the shell's again, for what the backend is still being
+  /// told, or for `CommandRunner.cancellationLimit`, whichever comes first.
+  private func windDown() async {
+    let tasks = windingDown
+    guard !tasks.isEmpty else { return }
+    let clock = clock
+    await withTaskGroup(of: Void.self) { group in
+      group.addTask {
+        for task in tasks { await task.value }
+      }
+      group.addTask { try? await clock.sleep(for: CommandRunner.cancellationLimit) }
+      await group.next()
+      group.cancelAll()
+    }
   }
 
   /// Ctrl-Z: gives the terminal back as it was, stops the process, and takes the screen
@@ -570,10 +591,13 @@ private enum OpenForm: Equatable {
     }
   }
 
-  func cancel() {
+  /// The task ends once what the form still owed the backend (a setup to cancel) is sent.
+  func cancel() -> Task<Void, Never> {
     switch self {
-    case .addCard(let viewModel): viewModel.cancel()
-    case .newExpiry(let viewModel): viewModel.cancel()
+    case .addCard(let viewModel): return viewModel.cancel()
+    case .newExpiry(let viewModel):
+      viewModel.cancel()
+      return Task {}
     }
   }
 

@@ -45,6 +45,8 @@ public final class AddCardViewModel {
   @ObservationIgnored private let bankApproval: WaitForBankApprovalUseCase
   /// The setup the bank has not approved yet, while the user may still wait for it.
   @ObservationIgnored private var pendingSetup: CardNeedsBankApproval?
+  /// Whether the use case is asking the bank now: cancelled, it cancels the setup itself.
+  @ObservationIgnored private var isAskingTheBank = false
   @ObservationIgnored private let thisMonth: @Sendable () -> CardValidation.Month
   @ObservationIgnored private let startSession: @Sendable () async throws -> Void
   @ObservationIgnored private let presenter: ErrorPresenter
@@ -69,7 +71,8 @@ public final class AddCardViewModel {
   ///   - bankApproval: how the form waits for a bank that must approve the card.
   ///   - thisMonth: the calendar's month, for checking the expiry when the user leaves it.
   public init(
-    addCard: @escaping @Sendable (CardForm, _ idempotencyKey: String?) async throws
+    addCard:
+      @escaping @Sendable (CardForm, _ idempotencyKey: String?) async throws
       -> AddCardOutcome,
     bankApproval: WaitForBankApprovalUseCase,
     thisMonth: @escaping @Sendable () -> CardValidation.Month,
@@ -124,10 +127,16 @@ public final class AddCardViewModel {
   }
 
   /// The form goes away: a submission still running is cancelled, never shown, and a card
-  /// still waiting for its bank has its setup cancelled.
-  public func cancel() {
-    submissions.cancel()
-    stopPendingSetup()
+  /// still waiting for its bank has its setup cancelled. The task returned ends once the
+  /// backend was told (or gave up telling it): what a program about to end waits for.
+  @discardableResult
+  public func cancel() -> Task<Void, Never> {
+    let running = submissions.cancel()
+    let stopping = stopPendingSetup()
+    return Task {
+      await running?.value
+      await stopping?.value
+    }
   }
 
   /// "Sign in", when submitting found the session over: signs in, then submits again (the
@@ -163,16 +172,16 @@ public final class AddCardViewModel {
 
   /// Esc, while the form waits for the bank or after it did not answer: the setup is
   /// cancelled on the backend, so nothing is saved without the user, and the form is back
-  /// as the user left it, with no error: stopping was their choice.
-  public func stopWaitingForBank() {
-    guard phase == .waitingForBank || phase == .bankDidNotAnswer else { return }
-    // A wait still running cancels the setup itself; one that has ended is cancelled here.
-    submissions.cancel()
-    if phase == .bankDidNotAnswer { stopPendingSetup() }
-    pendingSetup = nil
+  /// at once as the user left it, with no error: stopping was their choice. The task
+  /// returned ends once the backend was told.
+  @discardableResult
+  public func stopWaitingForBank() -> Task<Void, Never> {
+    guard phase == .waitingForBank || phase == .bankDidNotAnswer else { return Task {} }
+    let stopped = cancel()
     approval = nil
     failure = nil
     phase = .editing
+    return stopped
   }
 
   private func send(_ form: CardForm, idempotencyKey: String?) async {
@@ -205,6 +214,8 @@ public final class AddCardViewModel {
       bankMessage: setup.bankMessage.flatMap { $0.isEmpty ? nil : $0 })
     phase = .waitingForBank
     let answer: BankApprovalOutcome
+    isAskingTheBank = true
+    defer { isAskingTheBank = false }
     do {
       answer = try await bankApproval.execute(setupID: setup.setupID)
     } catch {
@@ -238,13 +249,17 @@ public final class AddCardViewModel {
     }
   }
 
-  /// Cancels the setup of a card the bank has not approved yet, if there is one, in the
-  /// background: the form does not wait for the backend to go on.
-  private func stopPendingSetup() {
-    guard let setup = pendingSetup else { return }
+  /// Forgets the setup of a card the bank has not approved yet, if there is one, and has it
+  /// cancelled on the backend: by the use case, if it is asking the bank (cancelled, it
+  /// cancels the setup before it ends), otherwise here. In the background: the form does
+  /// not wait for the backend to go on.
+  @discardableResult
+  private func stopPendingSetup() -> Task<Void, Never>? {
+    guard let setup = pendingSetup else { return nil }
     pendingSetup = nil
+    guard !isAskingTheBank else { return nil }
     let bankApproval = bankApproval
-    Task { await bankApproval.stopWaiting(setupID: setup.setupID) }
+    return Task { await bankApproval.stopWaiting(setupID: setup.setupID) }
   }
 
   private func show(_ outcome: AddCardOutcome) {

@@ -13,8 +13,11 @@ final class LatestLoad {
     return load
   }
 
-  /// Cancels the operation still running, if any.
-  func cancel() {
+  /// Cancels the operation still running, if any, and returns it: it ends once it has
+  /// given up.
+  @discardableResult
+  func cancel() -> Task<Void, Never>? {
     current?.cancel()
+    return current
   }
 }
