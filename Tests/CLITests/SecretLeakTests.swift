@@ -51,6 +51,25 @@ struct SecretLeakTests {
     }
   }
 
+  @Test(
+    "no add-card run prints a token, the card's number or its security code, with the log on",
+    arguments: BuiltInScenariosNames.all.filter { $0.hasPrefix("add-card") })
+  func noSecretInAddCard(scenario: String) async {
+    let card = [
+      "--number", "4242 4242 4242 4242", "--expiry", "08/29", "--cvc", "739", "--name", "Ada",
+    ]
+    for extra in [["--json"], [], ["--accessible"]] {
+      let run = await runCLI(["add-card", "--scenario", scenario, "--verbose"] + card + extra)
+
+      for output in [run.output, run.errors] {
+        #expect(!output.contains(Self.tokenPrefix), "\(extra)")
+        #expect(!output.contains("4242424242424242"), "\(extra)")
+        #expect(!output.contains("4242 4242 4242 4242"), "\(extra)")
+        #expect(!output.contains("739"), "\(extra)")
+      }
+    }
+  }
+
   @Test("the search above looks for the real tokens")
   func prefixMatchesTheTokens() {
     #expect(ScenarioBackend.initialAccessToken.value.hasPrefix(Self.tokenPrefix))

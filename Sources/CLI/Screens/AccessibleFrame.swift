@@ -82,6 +82,7 @@ struct AccessibleFrame {
             card.accessibilityLabel, alreadySaved: snapshot.status == .alreadySaved)
         )
       }
+      if let approved = snapshot.authentication?.message { lines.append(approved) }
     case .invalid:
       lines.append(words.labels.checkDetails)
       lines += problemLines(snapshot.fieldErrors.mapKeys(CardField.init))

@@ -129,6 +129,10 @@ extension ScreenRenderer {
       let saved = words.labels.saved(card.title, alreadySaved: snapshot.status == .alreadySaved)
       body += wrapped(saved, prefix: "✔ ", style: palette.green)
       body += wrapped(card.subtitle, prefix: "  ", style: palette.dim)
+      // After the bank's approval: it said yes.
+      if let approved = snapshot.authentication?.message {
+        body += wrapped(approved, prefix: "  ", style: palette.dim)
+      }
     case .invalid:
       body += wrapped(words.labels.checkDetails, prefix: "✖ ", style: palette.bold)
       for field in CardField.allCases {
