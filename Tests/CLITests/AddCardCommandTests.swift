@@ -27,6 +27,16 @@ struct AddCardCommandTests {
     ("add-card-3ds-token-expired", "saved", .success),
   ]
 
+  @Test("while add-card waits for the bank, stderr says to approve it and how to stop")
+  func saysWhatToDo() async throws {
+    let run = await runCLI(["add-card", "--scenario", "add-card-3ds-approved", "--json"] + card)
+
+    #expect(run.errors.contains("Approve this card in your banking app."))
+    #expect(run.errors.contains("Your bank says: “Demo Bank sent a request"))
+    #expect(run.errors.contains("Ctrl-C stops waiting."))
+    #expect(!run.output.contains("Approve this card"), "stdout stays one JSON object")
+  }
+
   @Test(
     "add-card waits for the bank, and --json says how its approval ended",
     arguments: [

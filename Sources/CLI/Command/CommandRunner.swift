@@ -2,6 +2,7 @@ import DataLayer
 import DemoBackend
 import Domain
 import Foundation
+import Observation
 import Presentation
 
 /// Runs one command line against a console: parses it, builds the app, waits for the
@@ -94,6 +95,7 @@ struct CommandRunner {
       approvalClock: approvalClock)
     let viewModel = composition.addCardViewModel()
     for field in CardField.allCases { viewModel.edit(field, to: form[field]) }
+    sayWhenTheBankIsAsked(viewModel, words: TerminalWords(locale: locale))
     let submission = ConsoleLog.startingLoad(on: environment.clock) { viewModel.submit() }
     if let interruption = await untilInterrupted(submission) {
       // A card waiting for its bank has its setup cancelled on the way out: the cancelled
@@ -118,6 +120,27 @@ struct CommandRunner {
       }
     }
     return snapshot.exitCode
+  }
+
+  /// Tells the person on stderr, each time the form starts waiting for the bank, what to do:
+  /// approve the card in their banking app (with the bank's words), or Ctrl-C to stop. The
+  /// result, on stdout, stays one box or one JSON object.
+  private func sayWhenTheBankIsAsked(_ viewModel: AddCardViewModel, words: TerminalWords) {
+    withObservationTracking {
+      _ = viewModel.phase
+    } onChange: {
+      Task { @MainActor in
+        if viewModel.phase == .waitingForBank, let approval = viewModel.approval {
+          var lines = [approval.journey.notice.title + "."]
+          if let said = approval.bankMessage { lines.append(words["approval.bankSays", said]) }
+          lines.append(words["approval.waitingOnCommandLine"])
+          console.writeError(lines.map(UntrustedText.escaped).joined(separator: "\n") + "\n")
+        }
+        if viewModel.phase == .submitting || viewModel.phase == .waitingForBank {
+          sayWhenTheBankIsAsked(viewModel, words: words)
+        }
+      }
+    }
   }
 
   /// What a command that runs the app starts from.
