@@ -192,6 +192,36 @@ struct OverHTTPTests {
         ("0130\r", "Mastercard •••• 4444 now expires 01/30."),
       ]
     ),
+    // The bank's approval (3-D Secure): the wait in the form's place, and how it ends.
+    (
+      "add-card-3ds-approved",
+      newCard + [
+        ("\r", "Approve this card in your banking app"),
+        ("", "Mastercard •••• 4444 selected."),
+      ]
+    ),
+    (
+      "add-card-3ds-failed",
+      newCard + [
+        ("\r", "Waiting for your bank"), ("", "Your bank couldn't confirm this card"),
+        ("\u{1B}", "a add a card"),
+      ]
+    ),
+    (
+      "add-card-3ds-timeout",
+      newCard + [
+        ("\r", "Waiting for your bank"), ("\u{1B}", "Enter save"), ("\u{1B}", "a add a card"),
+      ]
+    ),
+    (
+      "add-card-3ds-token-expired",
+      newCard + [("\r", "Waiting for your bank"), ("", "Mastercard •••• 4444 selected.")]
+    ),
+  ]
+
+  /// `a`, and a new card typed into the form.
+  static let newCard: [(keys: String, shows: String)] = [
+    ("a", "Esc back"), ("5555 5555 5555 4444\t09/29\t123\tAda Lovelace", "Ada Lovelace"),
   ]
 
   @Test(
