@@ -1,3 +1,5 @@
+import Presentation
+import TestSupport
 import Testing
 
 @testable import CLI
@@ -14,6 +16,64 @@ struct InteractiveFrameTests {
     -> String
   {
     frame.render(model, snapshot, log: log, size: size).joined(separator: "\n") + "\n"
+  }
+
+  /// The add-card form of `scenario`, filled in and sent, once `phase` holds.
+  private func cardForm(
+    _ scenario: String, approvalClock: (any Clock<Duration>)? = nil,
+    until phase: AddCardViewModel.Phase
+  ) async -> (AddCardViewModel, Task<Void, Never>) {
+    let form = InteractiveFixtures.composition(scenario, approvalClock: approvalClock)
+      .addCardViewModel()
+    form.edit(.number, to: "5555 5555 5555 4444")
+    form.edit(.expiry, to: "09/29")
+    form.edit(.securityCode, to: "123")
+    form.edit(.name, to: "Ada Lovelace")
+    let submission = form.submit()
+    // The suite's time limit ends a wait that never would.
+    while form.phase != phase { await Task.yield() }
+    return (form, submission)
+  }
+
+  @Test("a card waiting for its bank: the approval in the form's place, Esc to stop waiting")
+  func waitingForTheBank() async {
+    let (form, submission) = await cardForm("add-card-3ds-timeout", until: .waitingForBank)
+    var model = InteractiveScreen(screen: .paymentMethods)
+    model.form = CardFormScreen()
+    let snapshot = await InteractiveFixtures.snapshot("add-card-3ds-timeout")
+
+    let boxed = frame.render(model, snapshot, form: CardFormSnapshot(form), log: [], size: size)
+    let spoken = AccessibleFrame(words: TerminalWords(locale: UserLocale.fallback)).lines(
+      model, snapshot, form: CardFormSnapshot(form), log: [])
+
+    GoldenFile.check(boxed.joined(separator: "\n") + "\n", against: "interactive/bank-waiting.txt")
+    GoldenFile.check(
+      spoken.joined(separator: "\n") + "\n", against: "interactive/bank-waiting-accessible.txt")
+    form.cancel()
+    await submission.value
+  }
+
+  @Test("a bank that did not answer in time: its words where the wait was, r to try again")
+  func bankDidNotAnswer() async {
+    let (form, submission) = await cardForm(
+      "add-card-3ds-timeout", approvalClock: AdvancingClock(), until: .bankDidNotAnswer)
+    var model = InteractiveScreen(screen: .paymentMethods)
+    model.form = CardFormScreen()
+    let snapshot = await InteractiveFixtures.snapshot("add-card-3ds-timeout")
+    await submission.value
+
+    let boxed = frame.render(model, snapshot, form: CardFormSnapshot(form), log: [], size: size)
+
+    GoldenFile.check(
+      boxed.joined(separator: "\n") + "\n", against: "interactive/bank-timed-out.txt")
+    #expect(
+      model.handle(.character("r"), on: snapshot, form: CardFormSnapshot(form)) == [
+        .waitForBankAgain
+      ])
+    #expect(
+      model.handle(.escape, on: snapshot, form: CardFormSnapshot(form)) == [
+        .stopWaitingForBank
+      ])
   }
 
   @Test("the list, the cursor on the second row")

@@ -141,7 +141,13 @@ struct AccessibleFrame {
   /// The bank's approval, in the form's place: what to do, the bank's words, the wait or
   /// the answer that did not come, and the keys.
   private func approvalLines(_ approval: CardFormSnapshot.Approval) -> [String] {
-    var lines = [approval.notice.accessibilityLabel]
+    // The journey's whole label while it waits; once the bank did not answer, what is
+    // still true of it.
+    var lines = [
+      approval.timedOut == nil
+        ? approval.notice.accessibilityLabel
+        : approval.notice.title + ". " + approval.notice.message
+    ]
     if let bankMessage = approval.bankMessage {
       lines.append(words["approval.bankSays", bankMessage])
     }

@@ -193,7 +193,10 @@ extension ScreenRenderer {
   /// or the answer that did not come.
   private func drawing(_ approval: CardFormSnapshot.Approval) -> Drawing {
     var body = wrapped(approval.notice.message, prefix: "", style: { $0 })
-    body += wrapped(approval.notice.hint, prefix: "→ ", style: palette.dim)
+    // "This screen moves on by itself" holds while it waits.
+    if approval.timedOut == nil {
+      body += wrapped(approval.notice.hint, prefix: "→ ", style: palette.dim)
+    }
     if let bankMessage = approval.bankMessage {
       body += row("") + wrapped(words["approval.bankSays", bankMessage], prefix: "", style: { $0 })
     }

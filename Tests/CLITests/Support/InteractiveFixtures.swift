@@ -28,7 +28,11 @@ enum InteractiveFixtures {
     }
   }
 
-  static func composition(_ scenario: String) -> AppComposition {
+  /// - Parameter approvalClock: what the wait for a bank's approval is measured on; by
+  ///   default the requests' clock, on which it never runs out.
+  static func composition(_ scenario: String, approvalClock: (any Clock<Duration>)? = nil)
+    -> AppComposition
+  {
     let traceIDs = SequentialTraceIDs()
     return AppComposition(
       backend: .scenario(BuiltInScenarios.named(scenario) ?? Scenario(name: "none", summary: "")),
@@ -37,7 +41,7 @@ enum InteractiveFixtures {
         clock: ScenarioTimeClock(deadline: PaymentMethodsUseCase.defaultDeadline),
         jitter: { $0 / 2 }, traceID: { traceIDs.next($0.rawValue) },
         now: { Date(timeIntervalSince1970: 1_800_000_000) }),
-      logger: SilentLog())
+      logger: SilentLog(), approvalClock: approvalClock)
   }
 
   /// The loading state, which no load leaves behind.
