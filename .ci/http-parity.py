@@ -155,16 +155,8 @@ def check(binary, scenario, screen, script_path, apple_pay):
     return scenario, screen, local, remote
 
 
-def main():
-    binary = os.path.abspath(sys.argv[1])
-    listing = subprocess.run([binary, "--list-scenarios"], capture_output=True, text=True,
-                             check=True).stdout
-    # One scenario a line: its name, then its summary.
-    names = [line.split()[0] for line in listing.splitlines()
-             if line and not line[0].isspace()]
-    listed = listed_differences()
-
-    folder = tempfile.mkdtemp(prefix="http-parity-")
+def run_all(binary, names, folder):
+    """Exports each scenario into `folder`, then runs every job both ways."""
     jobs = []
     for name in names:
         exported = subprocess.run([binary, "--export-scenario", name], capture_output=True,
@@ -179,11 +171,26 @@ def main():
                     if name.startswith(command) or name in CHANGES_MEET]
         jobs += [(name, screen, script_path, apple_pay) for screen in screens]
 
-    failures = []
-    seen_differences = set()
     # Four at a time: the runs mostly wait on scripted latencies, not on the CPU.
     with ThreadPoolExecutor(max_workers=4) as pool:
         results = list(pool.map(lambda job: check(binary, *job), jobs))
+    return results
+
+
+def main():
+    binary = os.path.abspath(sys.argv[1])
+    listing = subprocess.run([binary, "--list-scenarios"], capture_output=True, text=True,
+                             check=True).stdout
+    # One scenario a line: its name, then its summary.
+    names = [line.split()[0] for line in listing.splitlines()
+             if line and not line[0].isspace()]
+    listed = listed_differences()
+
+    with tempfile.TemporaryDirectory(prefix="http-parity-") as folder:
+        results = run_all(binary, names, folder)
+
+    failures = []
+    seen_differences = set()
     for scenario, screen, local, remote in results:
         key = (scenario, screen)
         if key in listed:
