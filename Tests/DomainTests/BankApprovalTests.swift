@@ -82,7 +82,7 @@ struct BankApprovalTests {
     let setups = ScriptedSetups([.success(.waiting), .success(.succeeded(approvedCard))])
 
     // The user was in their banking app for five minutes during the first wait.
-    let outcome = try await useCase(setups, clock: OversleepingClock(by: .seconds(300)))
+    let outcome = try await useCase(setups, clock: AdvancingClock(oversleep: .seconds(300)))
       .execute(setupID: "s")
 
     #expect(outcome == .approved(approvedCard))
@@ -155,22 +155,4 @@ private final class LockedDurations: @unchecked Sendable {
 
   func append(_ value: Duration) { lock.withLock { values.append(value) } }
   var all: [Duration] { lock.withLock { values } }
-}
-
-/// A clock whose every sleep ends `extra` later than asked, at once: an app the system
-/// suspended while it slept.
-private final class OversleepingClock: Clock, @unchecked Sendable {
-  // Safe: `offset` is only touched while holding `lock`.
-  private let lock = NSLock()
-  private var offset: Duration = .zero
-  private let extra: Duration
-
-  init(by extra: Duration) { self.extra = extra }
-
-  var now: TestInstant { lock.withLock { TestInstant(offset: offset) } }
-  var minimumResolution: Duration { .nanoseconds(1) }
-
-  func sleep(until deadline: TestInstant, tolerance: Duration?) async throws {
-    lock.withLock { offset = deadline.offset + extra }
-  }
 }

@@ -68,14 +68,16 @@ public func suspendUntilCancelled() async throws {
 }
 
 /// A clock on which each sleep ends at once but moves `now` forward by exactly its length:
-/// elapsed time is what the code under test waited, to the nanosecond.
+/// elapsed time is what the code under test waited, to the nanosecond. With `oversleep`,
+/// every sleep ends that much later than asked: an app the system suspended while it slept.
 public final class AdvancingClock: Clock, @unchecked Sendable {
   // Safe: `offset` and `requested` are only touched while holding `lock`.
   private let lock = NSLock()
   private var offset: Duration = .zero
   private var requested: [Duration] = []
+  private let oversleep: Duration
 
-  public init() {}
+  public init(oversleep: Duration = .zero) { self.oversleep = oversleep }
 
   public var now: TestInstant { lock.withLock { TestInstant(offset: offset) } }
   public var minimumResolution: Duration { .nanoseconds(1) }
@@ -87,7 +89,7 @@ public final class AdvancingClock: Clock, @unchecked Sendable {
     try Task.checkCancellation()
     lock.withLock {
       requested.append(deadline.offset - offset)
-      offset = max(offset, deadline.offset)
+      offset = max(offset, deadline.offset) + oversleep
     }
   }
 }

@@ -33,26 +33,26 @@ public final class AddCardViewModel {
   public private(set) var form = CardForm()
   /// What is wrong with each field, in words; a field with no problem has no entry.
   public private(set) var fieldErrors: [CardField: [String]] = [:]
-  public private(set) var failure: Failure?
-  public private(set) var phase: Phase = .editing
+  public internal(set) var failure: Failure?
+  public internal(set) var phase: Phase = .editing
   /// The bank's approval of the card being saved, while it is asked for and once the bank
   /// answered; nil for a card that needed none, and after a wait that an error ended
   /// (`failure` has the error).
-  public private(set) var approval: CardApproval?
+  public internal(set) var approval: CardApproval?
 
   @ObservationIgnored private let addCard:
     @Sendable (CardForm, _ idempotencyKey: String?) async throws -> AddCardOutcome
-  @ObservationIgnored private let bankApproval: WaitForBankApprovalUseCase
+  @ObservationIgnored let bankApproval: WaitForBankApprovalUseCase
   /// The setup the bank has not approved yet, while the user may still wait for it.
-  @ObservationIgnored private var pendingSetup: CardNeedsBankApproval?
+  @ObservationIgnored var pendingSetup: CardNeedsBankApproval?
   /// Whether the use case is asking the bank now: cancelled, it cancels the setup itself.
-  @ObservationIgnored private var isAskingTheBank = false
+  @ObservationIgnored var isAskingTheBank = false
   @ObservationIgnored private let thisMonth: @Sendable () -> CardValidation.Month
   @ObservationIgnored private let startSession: @Sendable () async throws -> Void
-  @ObservationIgnored private let presenter: ErrorPresenter
-  @ObservationIgnored private let locale: Locale
-  @ObservationIgnored private let words: Phrasebook
-  @ObservationIgnored private let submissions = LatestLoad()
+  @ObservationIgnored let presenter: ErrorPresenter
+  @ObservationIgnored let locale: Locale
+  @ObservationIgnored let words: Phrasebook
+  @ObservationIgnored let submissions = LatestLoad()
 
   public convenience init(
     useCase: AddCardUseCase, bankApproval: WaitForBankApprovalUseCase,
@@ -157,34 +157,7 @@ public final class AddCardViewModel {
     }
   }
 
-  /// "Try again", when the bank did not answer in time: sends the same submission again,
-  /// under its idempotency key, so the backend answers where the card stands (still
-  /// waiting, approved meanwhile) instead of setting it up twice.
-  @discardableResult
-  public func waitForBankAgain() -> Task<Void, Never>? {
-    guard phase == .bankDidNotAnswer, let setup = pendingSetup else { return nil }
-    phase = .waitingForBank
-    approval?.status = .waiting
-    approval?.outcome = nil
-    approval?.failure = nil
-    return submissions.start { await self.send(self.form, idempotencyKey: setup.idempotencyKey) }
-  }
-
-  /// Esc, while the form waits for the bank or after it did not answer: the setup is
-  /// cancelled on the backend, so nothing is saved without the user, and the form is back
-  /// at once as the user left it, with no error: stopping was their choice. The task
-  /// returned ends once the backend was told.
-  @discardableResult
-  public func stopWaitingForBank() -> Task<Void, Never> {
-    guard phase == .waitingForBank || phase == .bankDidNotAnswer else { return Task {} }
-    let stopped = cancel()
-    approval = nil
-    failure = nil
-    phase = .editing
-    return stopped
-  }
-
-  private func send(_ form: CardForm, idempotencyKey: String?) async {
+  func send(_ form: CardForm, idempotencyKey: String?) async {
     let outcome: AddCardOutcome
     do {
       outcome = try await addCard(form, idempotencyKey)
@@ -204,62 +177,6 @@ public final class AddCardViewModel {
       return
     }
     publish { show(outcome) }
-  }
-
-  /// Waits for the bank's answer, and shows it.
-  private func waitForBank(_ setup: CardNeedsBankApproval, journey: FlowDecision) async {
-    pendingSetup = setup
-    approval = CardApproval(
-      status: .waiting, journey: journey,
-      bankMessage: setup.bankMessage.flatMap { $0.isEmpty ? nil : $0 })
-    phase = .waitingForBank
-    let answer: BankApprovalOutcome
-    isAskingTheBank = true
-    defer { isAskingTheBank = false }
-    do {
-      answer = try await bankApproval.execute(setupID: setup.setupID)
-    } catch {
-      // A request that failed while asking (a refused refresh sends the user to sign in,
-      // and signing in goes on with this setup). Stopping is never shown: the user did it.
-      publish {
-        approval = nil
-        show(error)
-      }
-      return
-    }
-    publish { show(answer) }
-  }
-
-  private func show(_ answer: BankApprovalOutcome) {
-    let shown = presenter.present(answer, words: words)
-    approval?.status = shown.status
-    approval?.outcome = shown.sentence
-    approval?.failure = shown.failure
-    switch answer {
-    case .approved(let card):
-      pendingSetup = nil
-      phase = .saved(
-        PaymentMethodRow(.card(card), words: words, locale: locale), alreadySaved: false)
-    case .refused, .canceled:
-      pendingSetup = nil
-      failure = shown.failure.map(FormFailure.failed)
-      phase = .editing
-    case .timedOut:
-      phase = .bankDidNotAnswer
-    }
-  }
-
-  /// Forgets the setup of a card the bank has not approved yet, if there is one, and has it
-  /// cancelled on the backend: by the use case, if it is asking the bank (cancelled, it
-  /// cancels the setup before it ends), otherwise here. In the background: the form does
-  /// not wait for the backend to go on.
-  @discardableResult
-  private func stopPendingSetup() -> Task<Void, Never>? {
-    guard let setup = pendingSetup else { return nil }
-    pendingSetup = nil
-    guard !isAskingTheBank else { return nil }
-    let bankApproval = bankApproval
-    return Task { await bankApproval.stopWaiting(setupID: setup.setupID) }
   }
 
   private func show(_ outcome: AddCardOutcome) {
@@ -282,7 +199,7 @@ public final class AddCardViewModel {
     }
   }
 
-  private func show(_ error: any Error) {
+  func show(_ error: any Error) {
     phase = .editing
     failure = FormFailure(presenter.present(error), words: words)
   }
@@ -294,7 +211,7 @@ public final class AddCardViewModel {
 
   /// Changes the state unless this submission was cancelled (superseded, or the form went
   /// away): the same cancellation rule as the screens'.
-  private func publish(_ change: () -> Void) {
+  func publish(_ change: () -> Void) {
     guard !Task.isCancelled else { return }
     change()
   }

@@ -1,0 +1,191 @@
+import DataLayer
+import Domain
+import Foundation
+
+/// What the stub backend remembers of the writes to the cards: the effects a step's
+/// `CardEffect` plays, and the lists and answers they change from then on.
+extension ScenarioBackend {
+  /// What a step's `CardEffect` makes of its answer, and what it changes for the
+  /// requests after it: cards saved, removed, updated or made the default, setups
+  /// started, approved or cancelled.
+  func apply(
+    _ effect: ScenarioScript.CardEffect, to answer: BackendResponse,
+    for request: BackendRequest, setupID: String?
+  ) -> BackendResponse {
+    var response = answer
+    switch effect {
+    case .saved:
+      let card = Self.card(from: request, id: "\(savedCards.count + 100)")
+      savedCards.append(card)
+      response.body = Data(WireBody.text(card).utf8)
+    case .existing:
+      let conflict = WireBody.AlreadySaved(
+        code: WireBody.Code.cardAlreadySaved, card: existingCard(like: request))
+      response.body = Data(WireBody.text(conflict).utf8)
+    case .removed:
+      let id = request.resourceID ?? ""
+      if listedCards().contains(where: { $0.id == id }) {
+        removedIDs.insert(id)
+      } else {
+        response = Self.notFound(WireBody.Code.cardNotFound)
+      }
+    case .madeDefault:
+      let sent = request.body.flatMap {
+        try? JSONDecoder().decode(WireBody.DefaultMethod.self, from: $0.bytes)
+      }
+      if let sent,
+        sent.method.kind == "wallet"
+          || listedCards().contains(where: {
+            $0.id == sent.method.id
+          })
+      {
+        defaultMethod = sent.method
+        response.body = Data(WireBody.text(sent).utf8)
+      } else {
+        response = Self.notFound(WireBody.Code.methodNotFound)
+      }
+    case .updated:
+      let id = request.resourceID ?? ""
+      if var card = listedCards().first(where: { $0.id == id }) {
+        card.expiry = Self.fields(of: request)["expiry"] ?? card.expiry
+        card.status = "active"
+        card.rejection = nil
+        updatedCards[id] = card
+        response.body = Data(WireBody.text(card).utf8)
+      } else {
+        response = Self.notFound(WireBody.Code.cardNotFound)
+      }
+    case .setUp:
+      let id = "setup-\(setups.count + 1)"
+      setups[id] = CardSetup(card: Self.card(from: request, id: ""))
+      var started =
+        (try? JSONSerialization.jsonObject(with: response.body) as? [String: Any]) ?? [:]
+      started["setupId"] = id
+      response.body =
+        (try? JSONSerialization.data(withJSONObject: started, options: [.sortedKeys])) ?? Data()
+    case .approved:
+      if let id = setupID, var setup = setups[id] {
+        setup.card.id = "\(savedCards.count + 100)"
+        savedCards.append(setup.card)
+        response.body = Data(
+          WireBody.text(WireBody.Setup(status: "succeeded", card: setup.card)).utf8)
+      }
+    case .canceledSetup:
+      let id = request.resourceID ?? ""
+      if let ended = setups[id]?.ended {
+        response = ended
+      } else if setups[id] != nil {
+        response = BackendResponse(
+          status: 200, body: Data(WireBody.text(WireBody.Setup(status: "canceled")).utf8))
+        setups[id]?.ended = response
+      } else {
+        response = Self.notFound(WireBody.Code.setupNotFound)
+      }
+    }
+    return response
+  }
+
+  /// A poll's answer for its setup: a 404 for a setup nobody started; an answer that ends
+  /// the setup (succeeded, failed, canceled) is kept for every later poll.
+  func settle(_ response: BackendResponse, ofSetup id: String?) -> BackendResponse {
+    guard let id, setups[id] != nil else { return Self.notFound(WireBody.Code.setupNotFound) }
+    let answer = try? JSONSerialization.jsonObject(with: response.body) as? [String: Any]
+    if response.status == 200, let status = answer?["status"] as? String,
+      ["succeeded", "failed", "canceled"].contains(status)
+    {
+      setups[id]?.ended = response
+    }
+    return response
+  }
+
+  /// The card a request's body describes, as the backend stores it: brand and last four,
+  /// never the whole number or the code.
+  static func card(from request: BackendRequest, id: String) -> WireBody.Cards.Card {
+    let fields = fields(of: request)
+    let number = fields["number"] ?? ""
+    return WireBody.Cards.Card(
+      id: id, brand: CardValidation.brand(of: number)?.rawValue ?? "Card",
+      last4: String(number.suffix(4)), expiry: fields["expiry"] ?? "", status: "active",
+      rejection: nil)
+  }
+
+  /// The saved card a 409 names: the listed card with the brand and last four sent, or,
+  /// when none is listed (it was saved on another device), that card, saved now so that
+  /// the list shows it from here on. Either way it has an id of its own.
+  func existingCard(like request: BackendRequest) -> WireBody.Cards.Card {
+    let sent = Self.card(from: request, id: "")
+    let listed = (script.endpoints[.cards] ?? []).filter { $0.status == 200 }.flatMap {
+      (try? JSONDecoder().decode(WireBody.Cards.self, from: Data($0.body.utf8)))?.cards ?? []
+    }
+    if let card = (listed + savedCards).first(where: {
+      $0.brand == sent.brand && $0.last4 == sent.last4
+    }) {
+      return card
+    }
+    var card = sent
+    card.id = "\(savedCards.count + 100)"
+    savedCards.append(card)
+    return card
+  }
+
+  /// The cards the user has now, as the next `GET /cards` 200 would list them: the
+  /// script's (of this stage), then the saved ones, with the writes since applied.
+  func listedCards() -> [WireBody.Cards.Card] {
+    let endpoints = stage == 0 ? script.endpoints : script.wayOut[stage - 1]
+    let listed = (endpoints[.cards] ?? []).filter { $0.status == 200 }.flatMap {
+      (try? JSONDecoder().decode(WireBody.Cards.self, from: Data($0.body.utf8)))?.cards ?? []
+    }
+    var seen: Set<String> = []
+    return (listed + savedCards).filter {
+      seen.insert($0.id).inserted && !removedIDs.contains($0.id)
+    }
+    .map { updatedCards[$0.id] ?? $0 }
+  }
+
+  /// A `GET /cards` answer with the writes since applied: the cards saved added to its
+  /// list, the ones removed left out, the ones updated as they are now.
+  func withWrites(_ response: BackendResponse) -> BackendResponse {
+    guard
+      !savedCards.isEmpty || !removedIDs.isEmpty || !updatedCards.isEmpty || defaultMethod != nil,
+      response.status == 200,
+      var object = try? JSONSerialization.jsonObject(with: response.body) as? [String: Any],
+      let cards = object["cards"] as? [[String: Any]],
+      let saved = try? JSONSerialization.jsonObject(
+        with: Data(WireBody.text(WireBody.Cards(cards: savedCards)).utf8)) as? [String: Any],
+      let added = saved["cards"] as? [[String: Any]]
+    else { return response }
+    object["cards"] = (cards + added).compactMap { listed -> [String: Any]? in
+      guard let id = listed["id"] as? String else { return listed }
+      if removedIDs.contains(id) { return nil }
+      var card = listed
+      if let updated = updatedCards[id],
+        let replaced = try? JSONSerialization.jsonObject(with: Data(WireBody.text(updated).utf8))
+          as? [String: Any]
+      {
+        card = replaced
+      }
+      if let defaultMethod {
+        card["isDefault"] = defaultMethod.kind == "card" && defaultMethod.id == id ? true : nil
+      }
+      return card
+    }
+    guard let body = try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])
+    else { return response }
+    return BackendResponse(status: 200, headers: response.headers, body: body)
+  }
+
+  /// A `GET /wallet` answer marked as the default, or not, once a default has been set.
+  func withDefault(_ response: BackendResponse) -> BackendResponse {
+    guard let defaultMethod, response.status == 200,
+      var object = try? JSONSerialization.jsonObject(with: response.body) as? [String: Any]
+    else { return response }
+    object["isDefault"] = defaultMethod.kind == "wallet" ? true : nil
+    guard let body = try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])
+    else { return response }
+    return BackendResponse(status: 200, headers: response.headers, body: body)
+  }
+
+  static func notFound(_ code: String) -> BackendResponse {
+    BackendResponse(status: 404, body: Data(WireBody.text(WireBody.Problem(code: code)).utf8))
+  }
+}
