@@ -8,9 +8,6 @@ enum Route: Hashable {
   case verifyAccount
   case support(reference: String?)
   case updateApp
-  /// The add-card form waits for the bank itself (`AddCardViewModel.Phase.waitingForBank`);
-  /// a sheet over it says "Approve this card in your banking app".
-  case approveWithBank
 
   init(_ decision: FlowDecision) {
     switch decision.action {
@@ -18,7 +15,6 @@ enum Route: Hashable {
     case .verifyAccount: self = .verifyAccount
     case .contactSupport: self = .support(reference: decision.traceID)
     case .updateApp: self = .updateApp
-    case .approveWithBank: self = .approveWithBank
     }
   }
 

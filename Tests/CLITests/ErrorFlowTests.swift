@@ -54,8 +54,6 @@ struct ErrorFlowTests {
       (DeadlineExceeded(deadline: .seconds(3)), nil),
       (UnclassifiedRequestError(context: context), nil),
       (ScenarioFault(source: "x"), nil),
-      (SessionEnded(cause: RefreshRefused(context: context)), nil),
-      (RefreshRefused(context: context), nil),
       (SignInRefused(context: context), .signIn),
       (CancellationError(), nil),
       (URLError(.notConnectedToInternet), nil),

@@ -38,6 +38,7 @@ struct ErrorTableTests {
       + [
         AddCardOutcome.saved(card), .alreadySaved(card), .invalid([:]),
         .declined(CardDecline(code: nil, adviceCode: nil)),
+        .needsBankApproval(CardSetup(setupID: "s", bankMessage: nil, idempotencyKey: "k")),
       ].map(id)
       + ["FieldProblems"]
       + [RemoveCardOutcome.removed, .alreadyRemoved, .refusedLastMethod].map(id)
@@ -53,7 +54,7 @@ struct ErrorTableTests {
       + CardDecline.Reason.allCases.map { "CardDecline.\($0.rawValue)" }
       + bankApproval
       + [
-        "DeadlineExceeded", "SessionEnded", "RefreshRefused", "SignInRefused", "ScenarioFault",
+        "DeadlineExceeded", "SignInRefused", "ScenarioFault",
         "UnclassifiedRequestError", "CancellationError",
         "UsageError", "ScenarioLoader.Failure", "ScenarioFileError",
       ]
@@ -64,7 +65,7 @@ struct ErrorTableTests {
     let endings: [BankApprovalOutcome] = [
       .approved(card), .refused(reason: nil), .canceled, .timedOut,
     ]
-    return ["CardNeedsBankApproval"] + endings.map(id)
+    return endings.map(id)
   }
 
   struct Row {
@@ -174,6 +175,7 @@ struct ErrorTableTests {
     case .alreadySaved: "AddCardOutcome.alreadySaved"
     case .invalid: "AddCardOutcome.invalid"
     case .declined: "AddCardOutcome.declined"
+    case .needsBankApproval: "AddCardOutcome.needsBankApproval"
     }
   }
 

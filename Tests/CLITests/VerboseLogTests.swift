@@ -67,7 +67,7 @@ struct VerboseLogTests {
       ("server-down", "recovery=retryNow traceId=wallet-3"),
       (
         "session-expired",
-        "← RefreshRefused(POST /session/refresh status=400 code=invalid_grant traceId=refresh-1) recovery=signInAgain"
+        "← RequestFailure.sessionEnded(POST /session/refresh status=400 code=invalid_grant traceId=refresh-1) recovery=signInAgain"
       ),
       ("user-locked", "[warning] sending the user to contactSupport"),
       ("malformed-response", "← DecodingError.dataCorrupted"),

@@ -8,7 +8,7 @@ private let january2027 = CardValidation.Month(year: 2027, month: 1)
 private let approvedCard = PaymentCard(
   id: "100", brand: "Visa", lastFour: "4242", expiry: CardExpiry(month: 8, year: 2028)!,
   status: .active)
-private let setup = CardNeedsBankApproval(
+private let setup = CardSetup(
   setupID: "setup-1", bankMessage: "Approve it in Demo Bank.", idempotencyKey: "key-1")
 
 /// The add-card form in front of a bank that must approve the card: every submission's
@@ -24,7 +24,7 @@ private func form(
     addCard: { _, key in
       keys.record(key)
       if let key, let again, key == setup.idempotencyKey { return again }
-      throw setup
+      return .needsBankApproval(setup)
     },
     bankApproval: WaitForBankApprovalUseCase(
       setups: setups, budget: budget, clock: clock, jitter: { $0 }, logger: LogSpy()),
@@ -46,7 +46,8 @@ private func until(_ condition: () -> Bool) async {
 @MainActor
 @Suite("Add-card view model: waiting for the bank (3-D Secure)", .timeLimit(.minutes(1)))
 struct BankApprovalViewModelTests {
-  @Test("the handlers send the user to their bank, and the card is saved once it approves")
+  @Test(
+    "a bank that must approve the card makes the form wait, and the card is saved once it approves")
   func approved() async {
     let viewModel = form(ScriptedSetups([.success(.waiting), .success(.succeeded(approvedCard))]))
 
@@ -58,8 +59,8 @@ struct BankApprovalViewModelTests {
     }
     #expect(row.title.contains("4242"))
     #expect(viewModel.approval?.status == .succeeded)
-    #expect(viewModel.approval?.journey.action == .approveWithBank)
-    #expect(viewModel.approval?.journey.notice.title == "Approve this card in your banking app")
+    #expect(viewModel.approval?.notice.title == "Approve this card in your banking app")
+    #expect(viewModel.approval?.button == "Stop waiting")
     #expect(viewModel.approval?.bankMessage == "Approve it in Demo Bank.")
     #expect(viewModel.failure == nil)
   }

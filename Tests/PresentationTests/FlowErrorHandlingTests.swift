@@ -33,7 +33,6 @@ struct FlowErrorHandlersTests {
       (.accountNotVerified, .verifyAccount),
       (.accountLocked, .contactSupport),
       (.appOutdated, .updateApp),
-      (.authenticationRequired, .approveWithBank),
     ])
   func journeys(interruption: FlowInterruption, action: FlowDecision.Action) throws {
     let decision = try #require(

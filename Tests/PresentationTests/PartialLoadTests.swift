@@ -218,6 +218,7 @@ private struct UnclassifiedError: ClassifiedError, ContextualError {
   let context: ErrorContext
   var recovery: Recovery { .notRecoverable(.inspectCause) }
   var interruption: FlowInterruption? { nil }
+  var failedRequest: FailedRequest? { FailedRequest(kind: nil, traceID: context.traceID) }
   var underlyingError: (any Error)? { nil }
   var summary: String { "UnclassifiedError(\(context))" }
 }

@@ -131,7 +131,7 @@ struct CommandRunner {
     } onChange: {
       Task { @MainActor in
         if viewModel.phase == .waitingForBank, let approval = viewModel.approval {
-          var lines = [approval.journey.notice.title + "."]
+          var lines = [approval.notice.title + "."]
           if let said = approval.bankMessage { lines.append(words["approval.bankSays", said]) }
           lines.append(words["approval.waitingOnCommandLine"])
           console.writeError(lines.map(UntrustedText.escaped).joined(separator: "\n") + "\n")

@@ -73,10 +73,7 @@ extension ExitCode {
       // The user can do nothing about an outdated app on their account: it is an error
       // state like any other, not a call to act on the account.
       case .journey(.updateApp): .errorState
-      // A form waits for the bank itself, so no command ends on this journey; a screen
-      // that did would end on the user's approval, as a call to act.
-      case .journey(.signIn), .journey(.verifyAccount), .journey(.contactSupport),
-        .journey(.approveWithBank):
+      case .journey(.signIn), .journey(.verifyAccount), .journey(.contactSupport):
         .userActionRequired
       case .invalidCard: .dataError
       case .declined, .refused: .errorState

@@ -106,13 +106,13 @@ struct CardFormSnapshot: Equatable {
   /// it stands in the form's place.
   var approval: Approval?
 
-  /// "Approve this card in your banking app": the journey's words, the bank's own, and the
+  /// "Approve this card in your banking app": the form's words, the bank's own, and the
   /// answer that did not come in time.
   struct Approval: Equatable {
     var notice: ScreenSnapshot.Notice
     /// The bank's words, untrusted: drawn as text.
     var bankMessage: String?
-    /// The journey's button: stop waiting.
+    /// The button that stops waiting.
     var button: String
     /// Set once the bank did not answer in time.
     var timedOut: ScreenSnapshot.Notice?
@@ -136,8 +136,10 @@ struct CardFormSnapshot: Equatable {
       viewModel.phase == .waitingForBank || viewModel.phase == .bankDidNotAnswer
     {
       self.approval = Approval(
-        notice: ScreenSnapshot.Notice(approval.journey), bankMessage: approval.bankMessage,
-        button: approval.journey.button,
+        notice: ScreenSnapshot.Notice(
+          title: approval.notice.title, message: approval.notice.message,
+          hint: approval.notice.hint, accessibilityLabel: approval.accessibilityLabel),
+        bankMessage: approval.bankMessage, button: approval.button,
         timedOut: viewModel.phase == .bankDidNotAnswer
           ? approval.failure.map(ScreenSnapshot.Notice.init) : nil)
     }

@@ -286,8 +286,7 @@ struct InteractiveScreen: Equatable {
       guidance = .updateApp
     case .contactSupport:
       guidance = .contactSupport(reference: snapshot.error?.traceId)
-    // Only a card form meets the bank's approval, and it has keys of its own for it.
-    case .approveWithBank, nil:
+    case nil:
       break
     }
     return []

@@ -36,12 +36,12 @@ extension BackendCardsRepository: CardSetups {
     }
   }
 
-  /// A 202 to `POST /cards`, as the error that sends the user to their bank. Its setup id
+  /// A 202 to `POST /cards`: the setup the form waits on while the user approves. Its setup id
   /// goes back to the server in a path, so it must look like one: a few letters, digits,
   /// `-`, `_` or `.`; anything else is a malformed answer, never a request to a path the
   /// server did not mean.
-  static func approvalNeeded(_ answer: BackendClient.ResponseInContext, idempotencyKey: String)
-    throws -> CardNeedsBankApproval
+  static func setup(_ answer: BackendClient.ResponseInContext, idempotencyKey: String)
+    throws -> CardSetup
   {
     let started = try answer.decode(CardSetupStartedPayload.self)
     let id = started.setupId
@@ -58,7 +58,7 @@ extension BackendCardsRepository: CardSetups {
         "a 202 that is not a setup waiting for the user to authenticate with a readable id"
       throw RequestFailure(.malformedResponse, context: context)
     }
-    return CardNeedsBankApproval(
+    return CardSetup(
       setupID: id, bankMessage: started.nextAction.message, idempotencyKey: idempotencyKey)
   }
 }

@@ -4,8 +4,7 @@ import Foundation
 /// The user's saved cards, read from and added to the payments backend. A card its issuer
 /// rejected comes back inside a successful answer and stays a value: a card that cannot
 /// pay, with the reason. So do the answers to adding a card that the backend gives on
-/// purpose (already saved, invalid fields, declined). A card whose bank must approve it
-/// first is thrown as `CardNeedsBankApproval`: it interrupts the flow.
+/// purpose (already saved, invalid fields, declined, waiting for the bank's approval).
 public struct BackendCardsRepository: CardsRepository, CardSaving {
   let client: BackendClient
 
@@ -38,7 +37,7 @@ public struct BackendCardsRepository: CardsRepository, CardSaving {
       .addCard, body: BackendRequest.Body(body), idempotencyKey: idempotencyKey)
     let status = answer.response.status
     if status == 202 {
-      throw try Self.approvalNeeded(answer, idempotencyKey: idempotencyKey)
+      return .needsBankApproval(try Self.setup(answer, idempotencyKey: idempotencyKey))
     }
     if (200..<300).contains(status) {
       return .saved(try Self.card(answer.decode(CardsPayload.Card.self), answer.context))

@@ -5,20 +5,16 @@ import Foundation
 /// and sign-in.
 extension BackendClient {
   /// Gets a fresh token for a request the backend answered 401, through the session, so
-  /// that concurrent 401s share one refresh. A refusal ends the session and the request
-  /// fails as `sessionEnded`; a refresh that failed on the way fails the request with
-  /// that failure's kind (and so its recovery), the refresh kept as its cause.
+  /// that concurrent 401s share one refresh. A refresh that failed fails the request with
+  /// that failure's kind (and so its recovery): `sessionEnded` when the backend refused,
+  /// the network's kind when it failed on the way.
   func refreshSession(replacing token: Secret, context: ErrorContext) async throws {
     do {
       _ = try await session.refresh(replacing: token) { refreshToken in
         try await self.sendRefresh(refreshToken)
       }
-    } catch let ended as SessionEnded {
-      throw Self.sessionEnded(context, cause: ended.cause)
     } catch let failure as RequestFailure {
-      var context = context
-      context.underlying = failure
-      throw RequestFailure(failure.kind, context: context)
+      throw Self.failed(context, because: failure)
     }
     var metadata: [String: String] = [:]
     metadata[LogMetadataKey.traceID] = context.traceID
@@ -28,22 +24,24 @@ extension BackendClient {
   }
 
   /// `POST /session/refresh`, sent once per shared refresh and logged once, as a request of
-  /// its own with its trace id and outcome.
+  /// its own with its trace id and outcome. The backend's refusal (400 or 401,
+  /// `invalid_grant`) is the failure that ends the session: `sessionEnded`, made here.
   private func sendRefresh(_ refreshToken: Secret) async throws -> Secret {
     do {
       let (body, context) = try await sendSessionRequest(
-        .refreshSession, credential: .refreshToken(refreshToken), refusal: RefreshRefused.init)
+        .refreshSession, credential: .refreshToken(refreshToken),
+        refusal: { RequestFailure(.sessionEnded, context: $0) })
       guard let payload = try? JSONDecoder().decode(SessionPayload.self, from: body) else {
         throw RequestFailure(.malformedResponse, context: context)
       }
       logRefresh(.info, "refreshed the session", context: context)
       return Secret(payload.accessToken)
-    } catch let refused as RefreshRefused {
-      logRefresh(.warning, "the backend refused to refresh the session; it has ended", refused)
-      throw refused
     } catch let failure as RequestFailure {
       logRefresh(
-        .warning, "could not refresh the session (\(failure.kind.rawValue)); it stays open",
+        .warning,
+        failure.kind == .sessionEnded
+          ? "the backend refused to refresh the session; it has ended"
+          : "could not refresh the session (\(failure.kind.rawValue)); it stays open",
         failure)
       throw failure
     }
@@ -113,11 +111,12 @@ extension BackendClient {
     logger.log(level, message, metadata: metadata)
   }
 
-  /// The one place a request fails because the session is over: no token to send, a
-  /// refresh the backend refused, or a second 401 after a fresh token.
-  static func sessionEnded(_ context: ErrorContext, cause: (any Error)?) -> RequestFailure {
+  /// A request that failed because its session could not give it a token: the session's
+  /// failure (a refusal, or a refresh that failed on the way) with this request's context,
+  /// the session's failure kept as its cause, so the log has both trace ids.
+  static func failed(_ context: ErrorContext, because session: RequestFailure) -> RequestFailure {
     var context = context
-    context.underlying = cause
-    return RequestFailure(.sessionEnded, context: context)
+    context.underlying = session
+    return RequestFailure(session.kind, context: context)
   }
 }

@@ -103,7 +103,8 @@ public struct BackendClient: Sendable {
       case .answer(let answer):
         return answer
       case .tokenExpired(let token, let context):
-        guard !refreshed else { throw Self.sessionEnded(context, cause: nil) }
+        // A second 401 with a fresh token: the backend will not take this session.
+        guard !refreshed else { throw RequestFailure(.sessionEnded, context: context) }
         refreshed = true
         try await refreshSession(replacing: token, context: context)
       case .failure(let failure):
@@ -141,7 +142,7 @@ public struct BackendClient: Sendable {
     do {
       token = try await session.currentToken()
     } catch {
-      throw Self.sessionEnded(context, cause: error)
+      throw Self.failed(context, because: error)
     }
 
     let response: BackendResponse

@@ -8,6 +8,7 @@ public struct UnclassifiedRequestError: ClassifiedError, ContextualError, Sendab
 
   public var recovery: Recovery { .notRecoverable(.inspectCause) }
   public var interruption: FlowInterruption? { nil }
+  public var failedRequest: FailedRequest? { FailedRequest(kind: nil, traceID: context.traceID) }
   public var underlyingError: (any Error)? { context.underlying }
   public var summary: String { "UnclassifiedRequestError(\(context))" }
 }
@@ -19,6 +20,7 @@ public struct SignInRefused: ClassifiedError, ContextualError, Sendable {
 
   public var recovery: Recovery { .signInAgain }
   public var interruption: FlowInterruption? { .sessionEnded }
+  public var failedRequest: FailedRequest? { FailedRequest(kind: nil, traceID: context.traceID) }
   public var underlyingError: (any Error)? { nil }
   public var summary: String { "SignInRefused(\(context))" }
 }

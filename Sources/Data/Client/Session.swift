@@ -5,14 +5,17 @@ import Foundation
 /// gets a new one; requests that meet the expiry at the same time share one refresh
 /// (single flight).
 ///
-/// Only the backend's refusal (`RefreshRefused`) ends the session. A refresh that fails on
-/// the way (offline, timed out, a 5xx) leaves it as it was: that request fails, and a
-/// later one may refresh again. A network blip must never sign the user out.
+/// Only the backend's refusal ends the session: the refresher reports it as a
+/// `RequestFailure` of kind `sessionEnded`, which the session keeps and throws to every
+/// later request, as it is. A refresh that fails on the way (offline, timed out, a 5xx)
+/// leaves the session as it was: that request fails, and a later one may refresh again. A
+/// network blip must never sign the user out.
 public actor Session {
   private var accessToken: Secret
   private var refreshToken: Secret
   private var refreshing: Task<Secret, any Error>?
-  private var endedBy: SessionEnded?
+  /// The backend's refusal that ended the session; nil while it is open.
+  private var ended: RequestFailure?
 
   public init(accessToken: Secret, refreshToken: Secret) {
     self.accessToken = accessToken
@@ -23,24 +26,24 @@ public actor Session {
   func start(accessToken: Secret, refreshToken: Secret) {
     self.accessToken = accessToken
     self.refreshToken = refreshToken
-    endedBy = nil
+    ended = nil
   }
 
-  /// The token to send; throws `SessionEnded` once the backend has refused a refresh.
-  func currentToken() throws -> Secret {
-    if let endedBy { throw endedBy }
+  /// The token to send; throws the refusal that ended the session, once there was one.
+  func currentToken() throws(RequestFailure) -> Secret {
+    if let ended { throw ended }
     return accessToken
   }
 
   /// A fresh token to replace `rejected`. Callers that arrive while a refresh runs wait for
   /// it, and callers that arrive after it succeeded get its token without another refresh.
   ///
-  /// Throws `SessionEnded` when the backend refused, or the refresher's own error when the
-  /// refresh failed on the way.
+  /// Throws the refresher's error: a `sessionEnded` failure ends the session, any other
+  /// leaves it open.
   func refresh(
     replacing rejected: Secret, using refresher: @escaping @Sendable (Secret) async throws -> Secret
   ) async throws -> Secret {
-    if let endedBy { throw endedBy }
+    if let ended { throw ended }
     if accessToken != rejected { return accessToken }
     if let refreshing { return try await refreshing.value }
 
@@ -55,27 +58,12 @@ public actor Session {
         let token = try await refresher(refreshToken)
         self.accessToken = token
         return token
-      } catch let refused as RefreshRefused {
-        let ended = SessionEnded(cause: refused)
-        self.endedBy = ended
-        throw ended
+      } catch let refused as RequestFailure where refused.kind == .sessionEnded {
+        self.ended = refused
+        throw refused
       }
     }
     refreshing = refresh
     return try await refresh.value
   }
-}
-
-/// The backend refused to refresh the session: only a new sign-in helps.
-public struct SessionEnded: Error, Sendable {
-  /// The backend's refusal, such as its `invalid_grant` answer.
-  public let cause: RefreshRefused
-}
-
-/// The backend answered the refresh with 400 or 401 (`invalid_grant`): the refresh token is
-/// no longer any good. The one refresh failure that ends a session.
-public struct RefreshRefused: ContextualError, Sendable, CustomStringConvertible {
-  public let context: ErrorContext
-
-  public var description: String { "RefreshRefused(\(context))" }
 }

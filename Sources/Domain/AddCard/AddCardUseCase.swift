@@ -18,6 +18,9 @@ public enum AddCardOutcome: Sendable, Equatable {
   case invalid(CardFieldErrors)
   /// The card's issuer refused it: why, and what it advises.
   case declined(CardDecline)
+  /// The card's bank must approve it in the user's banking app first (3-D Secure): the
+  /// form waits for the bank with this setup.
+  case needsBankApproval(CardSetup)
 }
 
 /// Adds a card: checks the whole form locally first, then sends it once per submission
@@ -51,11 +54,10 @@ public struct AddCardUseCase: Sendable {
   }
 
   /// Throws `RequestFailure` (with its recovery and, for an ended session and the like,
-  /// its flow interruption), `CardNeedsBankApproval` when the bank must approve the card
-  /// first, `DeadlineExceeded`, an unknown error, or `CancellationError`.
+  /// its flow interruption), `DeadlineExceeded`, an unknown error, or `CancellationError`.
   ///
   /// - Parameter idempotencyKey: nil for a new submission, which gets a key of its own;
-  ///   the key of an earlier one (`CardNeedsBankApproval.idempotencyKey`) to send that
+  ///   the key of an earlier one (`CardSetup.idempotencyKey`) to send that
   ///   submission again, so the backend answers where it stands instead of saving twice.
   public func execute(_ form: CardForm, idempotencyKey: String? = nil) async throws
     -> AddCardOutcome

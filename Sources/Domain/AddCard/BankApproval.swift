@@ -1,9 +1,8 @@
-/// The backend set the card up, and its bank wants the user to approve it (3-D Secure)
-/// before it is saved: `POST /cards` answered 202 `requires_action`. It is thrown, because
-/// it interrupts the user's flow like an ended session does: the app-level handlers send
-/// the user to approve the card, and the form waits for the bank
-/// (`WaitForBankApprovalUseCase`) with the setup this carries.
-public struct CardNeedsBankApproval: ClassifiedError, Equatable {
+/// A card the backend set up and its bank must approve (3-D Secure) before it is saved:
+/// `POST /cards` answered 202 `requires_action`. An answer the backend gives on purpose, so
+/// it is a value the add-card use case returns (`AddCardOutcome.needsBankApproval`), never
+/// an error: the form waits for the bank (`WaitForBankApprovalUseCase`) with this setup.
+public struct CardSetup: Sendable, Equatable {
   /// The setup to ask about (`GET /cards/setups/{id}`) and to cancel.
   public let setupID: String
   /// What the bank asks of the user, in the bank's words: untrusted text, to be shown as
@@ -19,11 +18,6 @@ public struct CardNeedsBankApproval: ClassifiedError, Equatable {
     self.bankMessage = bankMessage
     self.idempotencyKey = idempotencyKey
   }
-
-  public var recovery: Recovery { .retryWhenUserActs(.approveWithBank) }
-  public var interruption: FlowInterruption? { .authenticationRequired }
-  public var underlyingError: (any Error)? { nil }
-  public var summary: String { "the bank must approve the card (setup \(setupID))" }
 }
 
 /// Where a card that waits for its bank's approval (3-D Secure) is asked about: the backend

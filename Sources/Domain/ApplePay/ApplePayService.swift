@@ -15,6 +15,7 @@ public enum ApplePayServiceError: ClassifiedError, Equatable, Sendable {
   /// The user cannot do anything about the device, and need not go anywhere: the screen
   /// simply has no Apple Pay.
   public var interruption: FlowInterruption? { nil }
+  public var failedRequest: FailedRequest? { nil }
   public var underlyingError: (any Error)? { nil }
   public var summary: String { "ApplePayServiceError.serviceNotAvailable" }
 }

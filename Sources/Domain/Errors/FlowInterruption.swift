@@ -10,8 +10,6 @@ public enum FlowInterruption: String, Sendable, Equatable, Hashable, CaseIterabl
   case accountLocked
   /// This version of the app is no longer supported.
   case appOutdated
-  /// The card's bank wants the user to approve it (3-D Secure) before it is saved.
-  case authenticationRequired
 
   /// The interruption an error declares, if any. Only the error itself is asked: an
   /// interruption is never inferred from its recovery or dug out of its chain.

@@ -67,6 +67,10 @@ public protocol ClassifiedError: Error {
   /// Where the user has to go, for the few errors that interrupt the flow; nil for every
   /// other error. Stated by each type, never defaulted, so that no error routes by accident.
   var interruption: FlowInterruption? { get }
+  /// The request whose failure this error reports, if one was sent: what a screen needs to
+  /// word it and to give the reference support asks for. Stated by each type, so the screen
+  /// reads it from the error it was handed and never searches the chain for it.
+  var failedRequest: FailedRequest? { get }
   /// The error this one was made from, if any: the next link of the chain.
   var underlyingError: (any Error)? { get }
   /// What this link adds, in one line for the developer log.

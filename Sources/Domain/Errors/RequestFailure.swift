@@ -49,9 +49,27 @@ public struct RequestFailure: ClassifiedError, ContextualError, Sendable {
   /// Four kinds send the user elsewhere; the rest stay on the screen.
   public var interruption: FlowInterruption? { kind.interruption }
 
+  public var failedRequest: FailedRequest? {
+    FailedRequest(kind: kind, traceID: context.traceID)
+  }
+
   public var underlyingError: (any Error)? { context.underlying }
 
   public var summary: String { "RequestFailure.\(kind.rawValue)(\(context))" }
+}
+
+/// A request that failed, as a screen needs it: how it failed, which chooses between words
+/// that give the same advice ("You're offline" or "Can't connect securely"), and its trace
+/// id, the reference support asks for.
+public struct FailedRequest: Sendable, Equatable {
+  /// Nil for a request that failed in a way the client has no name for.
+  public var kind: RequestFailure.Kind?
+  public var traceID: String?
+
+  public init(kind: RequestFailure.Kind?, traceID: String?) {
+    self.kind = kind
+    self.traceID = traceID
+  }
 }
 
 extension RequestFailure.Kind {

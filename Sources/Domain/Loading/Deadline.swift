@@ -94,6 +94,7 @@ public struct DeadlineExceeded: ClassifiedError, Sendable, Equatable {
 
   public var recovery: Recovery { .retryNow }
   public var interruption: FlowInterruption? { nil }
+  public var failedRequest: FailedRequest? { nil }
   public var underlyingError: (any Error)? { nil }
   public var summary: String { "DeadlineExceeded(\(deadline))" }
 }

@@ -61,6 +61,15 @@ public struct SourceFailure: ClassifiedError, Sendable {
     return nil
   }
 
+  /// The failed request, or for an unknown error, whatever request it reports.
+  public var failedRequest: FailedRequest? {
+    switch reason {
+    case .requestFailed(let failure): failure.failedRequest
+    case .deadlineExceeded, .interrupted: nil
+    case .unknown(let error): (error as? any ClassifiedError)?.failedRequest
+    }
+  }
+
   public var underlyingError: (any Error)? {
     switch reason {
     case .requestFailed(let failure): failure

@@ -43,6 +43,8 @@ public enum PaymentMethodsError: ClassifiedError, Sendable {
     return failure.interruption
   }
 
+  public var failedRequest: FailedRequest? { decidingFailure?.failedRequest }
+
   public var underlyingError: (any Error)? { decidingFailure }
 
   public var summary: String {

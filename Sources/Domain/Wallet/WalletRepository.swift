@@ -38,6 +38,9 @@ public enum WalletRepositoryError: ClassifiedError, ContextualError, Sendable {
   /// pay another way, so nobody is sent anywhere.
   public var interruption: FlowInterruption? { nil }
 
+  /// The wallet's own answer: its request did not fail, but support finds it by its id.
+  public var failedRequest: FailedRequest? { FailedRequest(kind: nil, traceID: context.traceID) }
+
   public var underlyingError: (any Error)? { nil }
 
   public var summary: String {

@@ -26,6 +26,8 @@ public enum WalletError: ClassifiedError, Sendable {
     return failure.interruption
   }
 
+  public var failedRequest: FailedRequest? { failure.failedRequest }
+
   public var underlyingError: (any Error)? { failure }
 
   public var summary: String {

@@ -32,12 +32,14 @@ extension AddCardViewModel {
     return stopped
   }
 
-  /// Waits for the bank's answer, and shows it.
-  func waitForBank(_ setup: CardNeedsBankApproval, journey: FlowDecision) async {
+  /// Waits for the bank's answer, and shows it. Logged at info: a bank that asks the user to
+  /// approve a card is part of adding one, not trouble.
+  func waitForBank(_ setup: CardSetup) async {
+    presenter.logger.log(
+      .info, "the bank must approve the card; waiting for it",
+      metadata: ["setupId": setup.setupID])
     pendingSetup = setup
-    approval = CardApproval(
-      status: .waiting, journey: journey,
-      bankMessage: setup.bankMessage.flatMap { $0.isEmpty ? nil : $0 })
+    approval = .waiting(bankMessage: setup.bankMessage, words: words)
     phase = .waitingForBank
     let answer: BankApprovalOutcome
     isAskingTheBank = true

@@ -6,10 +6,8 @@ import Observation
 /// user edits that field), the submission, and how it ended. The user's input is never
 /// cleared by an error; an error that belongs to no field stands above the form.
 ///
-/// A card whose bank must approve it first (3-D Secure) interrupts the submission like an
-/// ended session does: the app-level handlers send the user to approve it
-/// (`FlowDecision.Action.approveWithBank`), and the form goes there itself, waiting for the
-/// bank while the user approves in their banking app.
+/// A card whose bank must approve it first (3-D Secure) is one of the outcomes the form
+/// switches over: the form waits for the bank while the user approves in their banking app.
 @MainActor
 @Observable
 public final class AddCardViewModel {
@@ -44,7 +42,7 @@ public final class AddCardViewModel {
     @Sendable (CardForm, _ idempotencyKey: String?) async throws -> AddCardOutcome
   @ObservationIgnored let bankApproval: WaitForBankApprovalUseCase
   /// The setup the bank has not approved yet, while the user may still wait for it.
-  @ObservationIgnored var pendingSetup: CardNeedsBankApproval?
+  @ObservationIgnored var pendingSetup: CardSetup?
   /// Whether the use case is asking the bank now: cancelled, it cancels the setup itself.
   @ObservationIgnored var isAskingTheBank = false
   @ObservationIgnored private let thisMonth: @Sendable () -> CardValidation.Month
@@ -157,29 +155,18 @@ public final class AddCardViewModel {
     }
   }
 
+  /// Sends the form and shows how it ended: every outcome in one switch, a bank that must
+  /// approve the card among them (the form then waits for it). A cancelled submission
+  /// shows nothing.
   func send(_ form: CardForm, idempotencyKey: String?) async {
     let outcome: AddCardOutcome
     do {
       outcome = try await addCard(form, idempotencyKey)
     } catch {
-      guard !Task.isCancelled else { return }
-      let presented = presenter.present(error)
-      // The handlers decided where the user goes; the form goes there with the setup the
-      // error carries.
-      if case .journey(let journey) = presented, journey.action == .approveWithBank,
-        let setup = error as? CardNeedsBankApproval
-      {
-        await waitForBank(setup, journey: journey)
-      } else {
-        phase = .editing
-        failure = FormFailure(presented, words: words)
-      }
+      publish { show(error) }
       return
     }
-    publish { show(outcome) }
-  }
-
-  private func show(_ outcome: AddCardOutcome) {
+    guard !Task.isCancelled else { return }
     switch outcome {
     case .saved(let card):
       // Sent again after the bank did not answer, and approved meanwhile.
@@ -196,6 +183,8 @@ public final class AddCardViewModel {
     case .declined(let decline):
       failure = .declined(presenter.present(decline))
       phase = .editing
+    case .needsBankApproval(let setup):
+      await waitForBank(setup)
     }
   }
 

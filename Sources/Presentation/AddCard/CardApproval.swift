@@ -1,7 +1,7 @@
 import Domain
 
-/// The bank's approval of a card (3-D Secure) as the add-card form shows it: where the user
-/// was sent, what the bank asks of them, and how it ended.
+/// The bank's approval of a card (3-D Secure) as the add-card form shows it: what to do, what
+/// the bank asks of the user, the button that stops waiting, and how it ended.
 public struct CardApproval: Sendable, Equatable {
   public enum Status: String, Sendable, Equatable, CaseIterable {
     /// The form is asking the bank.
@@ -17,8 +17,12 @@ public struct CardApproval: Sendable, Equatable {
   }
 
   public var status: Status
-  /// Approve the card in the banking app: the notice, and the button that stops waiting.
-  public var journey: FlowDecision
+  /// "Approve this card in your banking app".
+  public var notice: Notice
+  /// The button that stops waiting (the setup is cancelled on the backend).
+  public var button: String
+  /// The notice and the button as a screen reader reads them while the form waits.
+  public var accessibilityLabel: String
   /// What the bank asks of the user, in its own words: untrusted, to be shown as text.
   public var bankMessage: String?
   /// How it ended, in a sentence ("Your bank didn't answer in time. Try again."); nil
@@ -29,14 +33,33 @@ public struct CardApproval: Sendable, Equatable {
   public var failure: PresentationError?
 
   public init(
-    status: Status, journey: FlowDecision, bankMessage: String?, outcome: String? = nil,
-    failure: PresentationError? = nil
+    status: Status, notice: Notice, button: String, accessibilityLabel: String,
+    bankMessage: String?, outcome: String? = nil, failure: PresentationError? = nil
   ) {
     self.status = status
-    self.journey = journey
+    self.notice = notice
+    self.button = button
+    self.accessibilityLabel = accessibilityLabel
     self.bankMessage = bankMessage
     self.outcome = outcome
     self.failure = failure
+  }
+}
+
+extension CardApproval {
+  /// The form starts waiting for the bank: "Approve this card in your banking app", in
+  /// `words`' language.
+  static func waiting(bankMessage: String?, words: Phrasebook) -> CardApproval {
+    let notice = Notice(
+      title: words["approval.waiting.title"], message: words["approval.waiting.message"],
+      hint: words["approval.waiting.hint"], words: words)
+    let button = words["approval.stop"]
+    return CardApproval(
+      status: .waiting, notice: notice, button: button,
+      accessibilityLabel: words.spoken(
+        title: notice.title, message: notice.message, hint: notice.hint, traceID: nil,
+        button: button),
+      bankMessage: bankMessage.flatMap { $0.isEmpty ? nil : $0 })
   }
 }
 

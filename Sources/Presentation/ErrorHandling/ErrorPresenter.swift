@@ -7,8 +7,8 @@ import Domain
 /// not an error; an error that interrupts the flow goes to the app-level handlers, which
 /// pick the journey from its `FlowInterruption` alone; every other error is worded from
 /// its `Recovery` (the advice), with the failed request's kind choosing between words
-/// that give the same advice. Message, recovery, trace id and logged chain all come from
-/// the same failure: the one that decides the screen.
+/// that give the same advice. The advice, the journey and the failed request are each
+/// read from the error handed in, as that error states them: the chain is only logged.
 struct ErrorPresenter: Sendable {
   enum Presented {
     case empty(Notice)
@@ -45,23 +45,21 @@ struct ErrorPresenter: Sendable {
     }
 
     let recovery = Recovery(of: error)
+    let request = (error as? any ClassifiedError)?.failedRequest
     let chain = ErrorChain(error)
     // One rule for every error: the user sees the trace id only where support takes over.
-    let shownTraceID = recovery.showsTraceID ? chain.traceID : nil
+    let shownTraceID = recovery.showsTraceID ? request?.traceID : nil
 
     if let interruption = FlowInterruption(of: error),
       var decision = flowHandlers.decision(for: interruption, recovery: recovery, words: words)
     {
       decision.traceID = shownTraceID
       decision.accessibilityLabel = words.spoken(decision)
-      // A bank asking the user to approve a card is part of adding one, not trouble.
-      let level: LogLevel = interruption == .authenticationRequired ? .info : .warning
-      log(level, "sending the user to \(decision.action.rawValue)", error, chain, recovery)
+      log(.warning, "sending the user to \(decision.action.rawValue)", error, chain, recovery)
       return .journey(decision)
     }
 
-    let presented = presentation(
-      for: recovery, kind: chain.requestFailureKind, traceID: shownTraceID)
+    let presented = presentation(for: recovery, kind: request?.kind, traceID: shownTraceID)
     log(
       presented.category == .unexpected ? .error : .warning,
       "showing the error \"\(presented.title)\"", error, chain, recovery)
@@ -77,9 +75,9 @@ struct ErrorPresenter: Sendable {
     let presenter = ErrorPresenter(
       activity: .loading(failure.source.object), flowHandlers: flowHandlers, logger: logger,
       words: words)
+    let request = failure.failedRequest
     let presented = presenter.presentation(
-      for: recovery, kind: chain.requestFailureKind,
-      traceID: recovery.showsTraceID ? chain.traceID : nil)
+      for: recovery, kind: request?.kind, traceID: recovery.showsTraceID ? request?.traceID : nil)
     log(
       failure.isUnknown ? .error : .warning,
       "showing that \(failure.source.rawValue) could not load (\(failure.reason))", failure,
@@ -188,14 +186,6 @@ struct ErrorPresenter: Sendable {
       }.joined(separator: "; ")
     }
     logger.log(level, message, metadata: metadata)
-  }
-}
-
-extension ErrorChain {
-  /// The kind of the request failure in the chain, if a request failed: it chooses between
-  /// words that give the same advice.
-  fileprivate var requestFailureKind: RequestFailure.Kind? {
-    links.lazy.compactMap { ($0 as? RequestFailure)?.kind }.first
   }
 }
 

@@ -8,8 +8,6 @@ public struct FlowDecision: Sendable, Equatable {
     case verifyAccount
     case contactSupport
     case updateApp
-    /// Approve the card in the banking app, while the form waits for the bank.
-    case approveWithBank
   }
 
   public var action: Action
@@ -59,7 +57,7 @@ public protocol FlowErrorHandler: Sendable {
 }
 
 /// The app-level handler chain. Errors that interrupt the flow (session ended, account
-/// state, app outdated, a bank that wants the user's approval) go through it, whichever screen met them, so no screen repeats
+/// state, app outdated) go through it, whichever screen met them, so no screen repeats
 /// that logic in its catch blocks. It sees only the `FlowInterruption` an error declares:
 /// a recovery, however grave, never sends anyone anywhere.
 public struct FlowErrorHandlers: Sendable {
@@ -70,7 +68,7 @@ public struct FlowErrorHandlers: Sendable {
   }
 
   public static let standard = FlowErrorHandlers([
-    SessionEndedHandler(), UserStateHandler(), OutdatedClientHandler(), BankApprovalHandler(),
+    SessionEndedHandler(), UserStateHandler(), OutdatedClientHandler(),
   ])
 
   /// The first handler's decision, or nil if no handler claims the interruption.
@@ -128,7 +126,7 @@ public struct UserStateHandler: FlowErrorHandler {
           title: words["journey.locked.title"], message: words["journey.locked.message"],
           hint: words["journey.locked.hint"], words: words),
         button: words["journey.locked.button"], words: words)
-    case .sessionEnded, .appOutdated, .authenticationRequired:
+    case .sessionEnded, .appOutdated:
       nil
     }
   }
@@ -149,24 +147,5 @@ public struct OutdatedClientHandler: FlowErrorHandler {
         title: words["journey.update.title"], message: words["journey.update.message"],
         hint: words["journey.update.hint"], words: words),
       button: words["journey.update.button"], words: words)
-  }
-}
-
-/// The card's bank wants the user to approve it (3-D Secure): send them to their banking
-/// app. The journey's button stops waiting.
-public struct BankApprovalHandler: FlowErrorHandler {
-  public init() {}
-
-  public func decision(
-    for interruption: FlowInterruption, recovery: Recovery, words: Phrasebook
-  ) -> FlowDecision? {
-    guard interruption == .authenticationRequired else { return nil }
-    return FlowDecision(
-      action: .approveWithBank,
-      recovery: recovery,
-      notice: Notice(
-        title: words["journey.bank.title"], message: words["journey.bank.message"],
-        hint: words["journey.bank.hint"], words: words),
-      button: words["journey.bank.button"], words: words)
   }
 }
