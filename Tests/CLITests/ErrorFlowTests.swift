@@ -40,7 +40,7 @@ struct ErrorFlowTests {
       }
     }
     let otherReasons: [SourceFailure.Reason] = [
-      .deadlineExceeded(.seconds(3)), .interrupted, .unknown(ScenarioFault(source: "x")),
+      .deadlineExceeded(.seconds(3)), .cancelledBelow, .unknown(ScenarioFault(source: "x")),
     ]
     for reason in otherReasons {
       errors.append((SourceFailure(source: .wallet, reason: reason), nil))

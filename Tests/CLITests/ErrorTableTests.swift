@@ -28,7 +28,7 @@ struct ErrorTableTests {
       + [ApplePayServiceError.serviceNotAvailable].map(id)
       + [
         SourceFailure.Reason.requestFailed(request), .deadlineExceeded(.seconds(1)),
-        .interrupted, .unknown(CancellationError()),
+        .cancelledBelow, .unknown(CancellationError()),
       ].map(id)
       + [
         PaymentMethodsError.noPaymentMethodsFound, .couldNotLoad(failure, alsoFailed: []),
@@ -63,7 +63,7 @@ struct ErrorTableTests {
   /// The bank's approval (3-D Secure): what starts the wait, and how it ends.
   static var bankApproval: [String] {
     let endings: [BankApprovalOutcome] = [
-      .approved(card), .refused(reason: nil), .canceled, .timedOut,
+      .approved(card), .declined(reason: nil), .canceled, .timedOut,
     ]
     return endings.map(id)
   }
@@ -156,7 +156,7 @@ struct ErrorTableTests {
     switch reason {
     case .requestFailed: "SourceFailure.requestFailed"
     case .deadlineExceeded: "SourceFailure.deadlineExceeded"
-    case .interrupted: "SourceFailure.interrupted"
+    case .cancelledBelow: "SourceFailure.cancelledBelow"
     case .unknown: "SourceFailure.unknown"
     }
   }
@@ -182,7 +182,7 @@ struct ErrorTableTests {
   private static func id(_ outcome: BankApprovalOutcome) -> String {
     switch outcome {
     case .approved: "BankApprovalOutcome.approved"
-    case .refused: "BankApprovalOutcome.refused"
+    case .declined: "BankApprovalOutcome.declined"
     case .canceled: "BankApprovalOutcome.canceled"
     case .timedOut: "BankApprovalOutcome.timedOut"
     }

@@ -18,7 +18,7 @@ struct BackendClientMappingTests {
       (.transport(.connectionLost), .connectionLost),
       (.transport(.cannotReachServer), .serverUnreachable),
       (.transport(.secureConnectionFailed), .insecureConnection),
-      (.transport(.cancelled), .interrupted),
+      (.transport(.cancelled), .cancelledBelow),
       (.error(403, code: "user_not_verified"), .userNotVerified),
       (.error(403, code: "user_locked"), .userLocked),
       (.error(408, code: "request_timeout"), .timedOut),

@@ -96,7 +96,7 @@ struct BankApprovalRepositoryTests {
     _ = try await repository.status(ofSetup: approval.setupID)
     let answer = try await repository.status(ofSetup: approval.setupID)
 
-    #expect(answer == .failed(reason: "authentication_failed"))
+    #expect(answer == .declined(reason: "authentication_failed"))
   }
 
   @Test("a cancelled setup answers canceled from then on; a setup nobody started is not found")

@@ -125,7 +125,7 @@ struct CardsRepositoryMappingTests {
 
     let cards = try await repository([answer]).fetchCards()
 
-    #expect(cards.first?.rejection == rejection)
+    #expect(cards.first?.decline == rejection)
     #expect(cards.first?.canPay == false)
   }
 

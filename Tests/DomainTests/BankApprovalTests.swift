@@ -92,13 +92,13 @@ struct BankApprovalTests {
   @Test("a refusal and a cancellation by the backend are answers, with the bank's reason")
   func answers() async throws {
     let refused = try await useCase(
-      ScriptedSetups([.success(.failed(reason: "not_authenticated"))]), clock: AdvancingClock()
+      ScriptedSetups([.success(.declined(reason: "not_authenticated"))]), clock: AdvancingClock()
     ).execute(setupID: "s")
     let canceled = try await useCase(
       ScriptedSetups([.success(.canceled)]), clock: AdvancingClock()
     ).execute(setupID: "s")
 
-    #expect(refused == .refused(reason: "not_authenticated"))
+    #expect(refused == .declined(reason: "not_authenticated"))
     #expect(canceled == .canceled)
   }
 

@@ -10,7 +10,7 @@ struct RecoveryTests {
     (.connectionLost, .retryNow),
     (.serverUnreachable, .retryNow),
     (.insecureConnection, .retryWhenUserActs(.reconnect)),
-    (.interrupted, .retryNow),
+    (.cancelledBelow, .retryNow),
     (.rateLimited, .retryNow),
     (.serviceUnavailable, .retryNow),
     (.sessionEnded, .signInAgain),
@@ -58,8 +58,9 @@ struct RecoveryTests {
   @Test("a CancellationError nobody asked for is worth retrying, as is its source's failure")
   func strayCancellation() {
     #expect(Recovery(of: CancellationError()) == .retryNow)
-    #expect(SourceFailure(source: .cards, reason: .interrupted).recovery == .retryNow)
-    #expect(SourceFailure(source: .cards, reason: .interrupted).description.contains("cancelled"))
+    #expect(SourceFailure(source: .cards, reason: .cancelledBelow).recovery == .retryNow)
+    #expect(
+      SourceFailure(source: .cards, reason: .cancelledBelow).description.contains("cancelled"))
   }
 
   @Test("a source past its deadline is worth retrying")

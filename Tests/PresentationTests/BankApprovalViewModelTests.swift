@@ -98,7 +98,7 @@ struct BankApprovalViewModelTests {
   @Test("a refusal leaves the card unsaved: the bank's failure above the form, the form kept")
   func refused() async {
     let viewModel = form(
-      ScriptedSetups([.success(.waiting), .success(.failed(reason: "authentication_failed"))]))
+      ScriptedSetups([.success(.waiting), .success(.declined(reason: "authentication_failed"))]))
 
     await viewModel.submit().value
 
@@ -110,7 +110,7 @@ struct BankApprovalViewModelTests {
     #expect(error.message == "Use another card or try again.")
     #expect(error.category == .other)
     #expect(viewModel.phase == .editing)
-    #expect(viewModel.approval?.status == .failed)
+    #expect(viewModel.approval?.status == .declined)
     #expect(viewModel.form.name == "Ada Lovelace")
   }
 

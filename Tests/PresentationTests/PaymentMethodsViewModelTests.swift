@@ -155,7 +155,7 @@ struct PaymentMethodsViewModelStateTests {
   @Test("a card its issuer rejected is listed, cannot be selected, and says why")
   func rejectedCard() async throws {
     var rejected = visa
-    rejected.rejection = IssuerRejection(reason: .blocked, message: "Your bank blocked this card")
+    rejected.decline = IssuerRejection(reason: .blocked, message: "Your bank blocked this card")
     let card = rejected
     let viewModel = makeViewModel { [.card(card)] }
 
@@ -228,7 +228,7 @@ struct PaymentMethodsViewModelReloadTests {
       if calls.count == 1 {
         await release.pass()
         throw PaymentMethodsError.couldNotLoad(
-          SourceFailure(source: .cards, reason: .interrupted), alsoFailed: [])
+          SourceFailure(source: .cards, reason: .cancelledBelow), alsoFailed: [])
       }
       return allMethods
     }
@@ -277,7 +277,7 @@ struct PaymentMethodsViewModelReloadTests {
       calls.increment()
       if calls.count == 1 {
         throw PaymentMethodsError.couldNotLoad(
-          SourceFailure(source: .cards, reason: .interrupted), alsoFailed: [])
+          SourceFailure(source: .cards, reason: .cancelledBelow), alsoFailed: [])
       }
       return allMethods
     }
@@ -367,7 +367,7 @@ struct PaymentMethodsViewModelSupersededLogTests {
       if calls.count == 1 {
         await release.pass()
         throw PaymentMethodsError.couldNotLoad(
-          SourceFailure(source: .cards, reason: .interrupted), alsoFailed: [])
+          SourceFailure(source: .cards, reason: .cancelledBelow), alsoFailed: [])
       }
       return allMethods
     }

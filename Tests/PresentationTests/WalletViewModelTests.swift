@@ -158,7 +158,7 @@ struct WalletViewModelTests {
       if calls.count == 1 {
         // Ignores cancellation, as a source whose answer was already on its way.
         await release.pass()
-        throw WalletError.couldNotLoad(SourceFailure(source: .wallet, reason: .interrupted))
+        throw WalletError.couldNotLoad(SourceFailure(source: .wallet, reason: .cancelledBelow))
       }
       return .banned
     }

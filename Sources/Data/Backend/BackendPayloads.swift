@@ -19,13 +19,19 @@ struct CardsPayload: Decodable, Equatable {
     var expiry: String
     /// "active" or "expired".
     var status: String
-    /// Present when the issuer rejected the card: it stays in the list as a value.
-    var rejection: Rejection?
+    /// Present when the issuer declined the card: it stays in the list as a value. The
+    /// backend calls it `rejection`.
+    var decline: Decline?
     /// True for the user's default way to pay; absent means false.
     var isDefault: Bool?
+
+    enum CodingKeys: String, CodingKey {
+      case id, brand, last4, expiry, status, isDefault
+      case decline = "rejection"
+    }
   }
 
-  struct Rejection: Decodable, Equatable {
+  struct Decline: Decodable, Equatable {
     /// "blocked" or "expired".
     var reason: String
     var message: String?

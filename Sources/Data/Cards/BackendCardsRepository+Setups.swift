@@ -19,7 +19,7 @@ extension BackendCardsRepository: CardSetups {
     switch (setup.status, setup.card) {
     case ("requires_action", _), ("processing", _): return .waiting
     case ("succeeded", let card?): return .succeeded(try Self.card(card, answer.context))
-    case ("failed", _): return .failed(reason: setup.reason)
+    case ("failed", _): return .declined(reason: setup.reason)
     case ("canceled", _): return .canceled
     default:
       var context = answer.context

@@ -2,7 +2,7 @@ import Domain
 import Foundation
 
 /// The user's saved cards, read from and added to the payments backend. A card its issuer
-/// rejected comes back inside a successful answer and stays a value: a card that cannot
+/// declined comes back inside a successful answer and stays a value: a card that cannot
 /// pay, with the reason. So do the answers to adding a card that the backend gives on
 /// purpose (already saved, invalid fields, declined, waiting for the bank's approval).
 public struct BackendCardsRepository: CardsRepository, CardSaving {
@@ -78,16 +78,16 @@ public struct BackendCardsRepository: CardsRepository, CardSaving {
       context.serverMessage = "card \(card.id) has an unreadable expiry or status"
       throw RequestFailure(.malformedResponse, context: context)
     }
-    let rejection = try card.rejection.map { rejection throws(RequestFailure) in
-      guard let reason = IssuerRejection.Reason(rawValue: rejection.reason) else {
+    let decline = try card.decline.map { decline throws(RequestFailure) in
+      guard let reason = IssuerRejection.Reason(rawValue: decline.reason) else {
         var context = context
-        context.serverMessage = "card \(card.id) has an unknown rejection reason"
+        context.serverMessage = "card \(card.id) has an unknown decline reason"
         throw RequestFailure(.malformedResponse, context: context)
       }
-      return IssuerRejection(reason: reason, message: rejection.message)
+      return IssuerRejection(reason: reason, message: decline.message)
     }
     return PaymentCard(
       id: card.id, brand: card.brand, lastFour: card.last4, expiry: expiry, status: status,
-      rejection: rejection, isDefault: card.isDefault ?? false)
+      decline: decline, isDefault: card.isDefault ?? false)
   }
 }

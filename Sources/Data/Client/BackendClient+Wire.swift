@@ -82,7 +82,7 @@ extension BackendClient {
     case .cannotReachServer: .serverUnreachable
     case .secureConnectionFailed: .insecureConnection
     case .responseTooLarge: .responseTooLarge
-    case .cancelled: .interrupted
+    case .cancelled: .cancelledBelow
     }
   }
 }

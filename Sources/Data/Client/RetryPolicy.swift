@@ -29,7 +29,7 @@ public struct RetryPolicy: Sendable, Equatable {
   public static func mayPass(_ kind: RequestFailure.Kind) -> Bool {
     switch kind {
     case .timedOut, .connectionLost, .serverUnreachable, .rateLimited, .serviceUnavailable: true
-    case .offline, .insecureConnection, .interrupted, .sessionEnded, .userNotVerified,
+    case .offline, .insecureConnection, .cancelledBelow, .sessionEnded, .userNotVerified,
       .userLocked, .clientOutdated, .malformedResponse, .responseTooLarge, .unexpectedAnswer:
       false
     }

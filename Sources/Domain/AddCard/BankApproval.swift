@@ -35,8 +35,8 @@ public enum CardSetupStatus: Sendable, Equatable {
   case waiting
   /// Approved: the card is saved.
   case succeeded(PaymentCard)
-  /// The bank refused, with its reason when it gave one.
-  case failed(reason: String?)
+  /// The bank declined, with its reason when it gave one.
+  case declined(reason: String?)
   /// The setup was cancelled (by the backend, or before the answer came).
   case canceled
 }
@@ -44,7 +44,7 @@ public enum CardSetupStatus: Sendable, Equatable {
 /// How waiting for the bank ended, when it ended with an answer or ran out of time.
 public enum BankApprovalOutcome: Sendable, Equatable {
   case approved(PaymentCard)
-  case refused(reason: String?)
+  case declined(reason: String?)
   case canceled
   /// The bank did not answer within the budget.
   case timedOut
@@ -101,7 +101,7 @@ public struct WaitForBankApprovalUseCase: Sendable {
       }
       switch status {
       case .succeeded(let card): return .approved(card)
-      case .failed(let reason): return .refused(reason: reason)
+      case .declined(let reason): return .declined(reason: reason)
       case .canceled: return .canceled
       case .waiting: break
       }

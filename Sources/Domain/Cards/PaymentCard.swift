@@ -11,31 +11,31 @@ public struct PaymentCard: Sendable, Equatable, Identifiable {
   public var lastFour: String
   public var expiry: CardExpiry
   public var status: Status
-  /// Set when the card's issuer refused it. A rejection is an answer, not an error: the
+  /// Set when the card's issuer declined it. A decline is an answer, not an error: the
   /// card is still listed, with the reason.
-  public var rejection: IssuerRejection?
+  public var decline: IssuerRejection?
   /// The user's default way to pay, as the backend says.
   public var isDefault: Bool
 
   public init(
     id: String, brand: String, lastFour: String, expiry: CardExpiry, status: Status,
-    rejection: IssuerRejection? = nil, isDefault: Bool = false
+    decline: IssuerRejection? = nil, isDefault: Bool = false
   ) {
     self.id = id
     self.brand = brand
     self.lastFour = lastFour
     self.expiry = expiry
     self.status = status
-    self.rejection = rejection
+    self.decline = decline
     self.isDefault = isDefault
   }
 
   /// Only an active card its issuer accepts can pay; the others are still the user's and
   /// are still shown.
-  public var canPay: Bool { status == .active && rejection == nil }
+  public var canPay: Bool { status == .active && decline == nil }
 }
 
-/// An issuer's refusal of a card, as the backend reported it inside a successful answer.
+/// An issuer's decline of a card, as the backend reported it inside a successful answer.
 public struct IssuerRejection: Sendable, Equatable {
   public enum Reason: String, Sendable, Equatable, CaseIterable {
     case blocked

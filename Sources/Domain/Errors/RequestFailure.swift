@@ -15,7 +15,7 @@ public struct RequestFailure: ClassifiedError, ContextualError, Sendable {
     /// the handshake failed, as behind a Wi-Fi sign-in page. Nothing was sent.
     case insecureConnection
     /// The transport cancelled the request although nobody asked it to.
-    case interrupted
+    case cancelledBelow
     /// HTTP 429: too many requests; `context.retryAfter` says when to come back, if known.
     case rateLimited
     /// HTTP 5xx, still failing when the retries ran out.
@@ -77,7 +77,7 @@ extension RequestFailure.Kind {
   public var recovery: Recovery {
     switch self {
     case .offline, .insecureConnection: .retryWhenUserActs(.reconnect)
-    case .timedOut, .connectionLost, .serverUnreachable, .interrupted, .rateLimited,
+    case .timedOut, .connectionLost, .serverUnreachable, .cancelledBelow, .rateLimited,
       .serviceUnavailable:
       .retryNow
     case .sessionEnded: .signInAgain
@@ -96,7 +96,7 @@ extension RequestFailure.Kind {
     case .userLocked: .accountLocked
     case .clientOutdated: .appOutdated
     case .offline, .timedOut, .connectionLost, .serverUnreachable, .insecureConnection,
-      .interrupted, .rateLimited, .serviceUnavailable, .malformedResponse, .responseTooLarge,
+      .cancelledBelow, .rateLimited, .serviceUnavailable, .malformedResponse, .responseTooLarge,
       .unexpectedAnswer:
       nil
     }

@@ -14,7 +14,7 @@ public struct SourceFailure: ClassifiedError, Sendable {
     /// The source did not answer within the deadline.
     case deadlineExceeded(Duration)
     /// The source threw `CancellationError` although nobody cancelled the load.
-    case interrupted
+    case cancelledBelow
     /// The source threw something no layer knows; the original error is kept for the log.
     case unknown(any Error)
   }
@@ -34,7 +34,7 @@ public struct SourceFailure: ClassifiedError, Sendable {
       switch error {
       case let timeout as DeadlineExceeded: .deadlineExceeded(timeout.deadline)
       case let failure as RequestFailure: .requestFailed(failure)
-      case is CancellationError: .interrupted
+      case is CancellationError: .cancelledBelow
       default: .unknown(error)
       }
     self.init(source: source, reason: reason)
@@ -50,7 +50,7 @@ public struct SourceFailure: ClassifiedError, Sendable {
   public var recovery: Recovery {
     switch reason {
     case .requestFailed(let failure): failure.recovery
-    case .deadlineExceeded, .interrupted: .retryNow
+    case .deadlineExceeded, .cancelledBelow: .retryNow
     case .unknown: .notRecoverable(.inspectCause)
     }
   }
@@ -65,7 +65,7 @@ public struct SourceFailure: ClassifiedError, Sendable {
   public var failedRequest: FailedRequest? {
     switch reason {
     case .requestFailed(let failure): failure.failedRequest
-    case .deadlineExceeded, .interrupted: nil
+    case .deadlineExceeded, .cancelledBelow: nil
     case .unknown(let error): (error as? any ClassifiedError)?.failedRequest
     }
   }
@@ -73,7 +73,7 @@ public struct SourceFailure: ClassifiedError, Sendable {
   public var underlyingError: (any Error)? {
     switch reason {
     case .requestFailed(let failure): failure
-    case .deadlineExceeded, .interrupted: nil
+    case .deadlineExceeded, .cancelledBelow: nil
     case .unknown(let error): error
     }
   }
@@ -93,7 +93,7 @@ extension SourceFailure.Reason: CustomStringConvertible {
     switch self {
     case .requestFailed(let failure): failure.kind.rawValue
     case .deadlineExceeded(let deadline): "no answer within \(LogFormat.milliseconds(deadline))"
-    case .interrupted: "cancelled by something other than the screen"
+    case .cancelledBelow: "cancelled below the screen, though nobody asked"
     case .unknown(let error):
       "unknown error \((error as? any ClassifiedError)?.summary ?? String(reflecting: error))"
     }

@@ -4,7 +4,7 @@
 /// - absence (no wallet, no cards, Apple Pay not on this device) is an answer: skipped,
 ///   logged at debug;
 /// - a wallet that is banned, in review or without funds is skipped here, logged at info;
-/// - a failure (a request failure, past the deadline, interrupted, unknown) is returned
+/// - a failure (a request failure, past the deadline, cancelled below, unknown) is returned
 ///   beside the methods while something else can be shown, for the screen to say what
 ///   could not load: it is not skipped, so it is not logged here;
 /// - a failure that interrupts the user's flow (session ended, account not verified or

@@ -68,7 +68,7 @@ extension AddCardViewModel {
       pendingSetup = nil
       phase = .saved(
         PaymentMethodRow(.card(card), words: words, locale: locale), alreadySaved: false)
-    case .refused, .canceled:
+    case .declined, .canceled:
       pendingSetup = nil
       failure = shown.failure.map(FormFailure.failed)
       phase = .editing

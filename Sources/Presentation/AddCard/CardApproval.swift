@@ -8,8 +8,8 @@ public struct CardApproval: Sendable, Equatable {
     case waiting
     /// Approved: the card is saved.
     case succeeded
-    /// The bank refused.
-    case failed
+    /// The bank declined. (`failed` in `--json`, as it has always said.)
+    case declined = "failed"
     /// The setup was cancelled on the backend, without the user.
     case canceled
     /// The bank did not answer in time.
@@ -80,10 +80,10 @@ extension ErrorPresenter {
       logger.log(.info, "the bank approved the card", metadata: [:])
       let sentence = words["approval.succeeded"]
       return ShownApproval(status: .succeeded, sentence: sentence, failure: nil)
-    case .refused(let reason):
+    case .declined(let reason):
       logger.log(
-        .info, "the bank refused to approve the card", metadata: ["reason": reason ?? "none"])
-      ending = (.failed, words["approval.failed.title"], words["approval.failed.message"])
+        .info, "the bank declined to approve the card", metadata: ["reason": reason ?? "none"])
+      ending = (.declined, words["approval.failed.title"], words["approval.failed.message"])
     case .canceled:
       logger.log(.info, "the card's setup was cancelled on the backend", metadata: [:])
       ending = (.canceled, words["approval.canceled.title"], words["approval.canceled.message"])

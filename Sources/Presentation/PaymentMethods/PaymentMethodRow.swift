@@ -79,8 +79,8 @@ public struct PaymentMethodRow: Sendable, Equatable, Identifiable {
       title = words["row.card.title", card.brand, card.lastFour]
       spokenTitle = words["a11y.title.card", card.brand, card.lastFour]
       let month = words.spelledOut(card.expiry)
-      if let rejection = card.rejection {
-        let reason = rejection.message ?? words.sentence(for: rejection.reason)
+      if let decline = card.decline {
+        let reason = decline.message ?? words.sentence(for: decline.reason)
         subtitle = words["row.card.declined", reason]
         spoken = words["a11y.row.card.declined", card.brand, card.lastFour, reason]
       } else if card.canPay {

@@ -72,38 +72,27 @@ public final class PaymentMethodsViewModel {
     self.makeDefault = makeDefault
     let words = Phrasebook.presentation(locale)
     self.loader = ScreenLoader(
-      fetch: loadMethods,
-      presenter: ErrorPresenter(
-        activity: .loading("object.paymentMethods"), flowHandlers: flowHandlers, logger: logger,
-        words: words),
-      checkUserStatus: checkUserStatus, signIn: signIn)
+      fetch: loadMethods, object: "object.paymentMethods", checkUserStatus: checkUserStatus,
+      signIn: signIn, flowHandlers: flowHandlers, logger: logger, words: words)
     self.locale = locale
     self.words = words
+    loader.show = { [weak self] in self?.show($0) }
   }
 
   /// Starts loading, cancelling a load still running: the newest request owns the screen.
   /// The returned task ends when this load has published its state (or was superseded).
   @discardableResult
-  public func load() -> Task<Void, Never> {
-    state = .loading
-    return loader.load(show: show)
-  }
+  public func load() -> Task<Void, Never> { loader.start(.load) }
 
   /// "Sign in": starts a new session, then loads the screen through the same path as the
   /// first load.
   @discardableResult
-  public func signIn() -> Task<Void, Never> {
-    state = .loading
-    return loader.signIn(show: show)
-  }
+  public func signIn() -> Task<Void, Never> { loader.start(.signIn) }
 
   /// "Check my status again": re-reads the user's status before anything else, and loads
   /// the screen only once the status no longer stands in the way.
   @discardableResult
-  public func checkStatusAgain() -> Task<Void, Never> {
-    state = .loading
-    return loader.checkStatusAgain(show: show)
-  }
+  public func checkStatusAgain() -> Task<Void, Never> { loader.start(.checkStatusAgain) }
 
   /// Selects the card the user has just added; the message says when it had been saved
   /// before, so a duplicate is never mistaken for a new card.
@@ -162,6 +151,7 @@ public final class PaymentMethodsViewModel {
   private func show(_ outcome: ScreenLoader<PaymentMethodList>.Shown) {
     state =
       switch outcome {
+      case .loading: .loading
       case .loaded(let list): .loaded(group(list))
       case .presented(.empty(let notice)): .empty(notice)
       case .presented(.journey(let decision)): .actionRequired(decision)

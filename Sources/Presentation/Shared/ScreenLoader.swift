@@ -3,47 +3,78 @@ import Domain
 /// What every loading screen does the same way, shared by the view models: load, "Sign in"
 /// then load, "Check my status again" then load; the newest request owns the screen; and
 /// an outcome is only made into what the screen shows (an error only presented and logged)
-/// when it will be shown. Each view model maps `Shown` to its own `State`.
+/// when it will be shown. Each view model maps `Shown` to its own `State`, in `show`.
 @MainActor
 final class ScreenLoader<Value: Sendable> {
   enum Shown {
+    case loading
     case loaded(Value)
     /// An error, as the presenter decided it must be shown.
     case presented(ErrorPresenter.Presented)
   }
 
+  /// What the user asked the screen for; each shows "loading", then its outcome.
+  enum Request {
+    case load
+    /// "Sign in": a new session, then the load.
+    case signIn
+    /// "Check my status again": the user's status first, the load only once it no longer
+    /// stands in the way.
+    case checkStatusAgain
+  }
+
   let fetch: @Sendable () async throws -> Value
   let presenter: ErrorPresenter
+  /// Where the outcomes go: the view model's `State`. Set by the view model once it exists.
+  var show: @MainActor (Shown) -> Void = { _ in }
   private let statusCheck: UserStatusCheck
   private let startSession: @Sendable () async throws -> Void
   private let loads = LatestLoad()
 
+  /// - Parameter object: the key of what the screen loads, such as "object.wallet", for
+  ///   its errors' words.
   init(
-    fetch: @escaping @Sendable () async throws -> Value, presenter: ErrorPresenter,
+    fetch: @escaping @Sendable () async throws -> Value, object: String,
     checkUserStatus: @escaping @Sendable () async throws -> UserStatus,
-    signIn: @escaping @Sendable () async throws -> Void
+    signIn: @escaping @Sendable () async throws -> Void, flowHandlers: FlowErrorHandlers,
+    logger: any DeveloperLog, words: Phrasebook
   ) {
     self.fetch = fetch
-    self.presenter = presenter
+    self.presenter = ErrorPresenter(
+      activity: .loading(object), flowHandlers: flowHandlers, logger: logger, words: words)
     self.statusCheck = UserStatusCheck(
-      read: checkUserStatus, flowHandlers: presenter.flowHandlers, logger: presenter.logger,
-      words: presenter.words)
+      read: checkUserStatus, flowHandlers: flowHandlers, logger: logger, words: words)
     self.startSession = signIn
   }
 
-  /// Starts loading, cancelling a load still running. The task ends when this load has
-  /// shown its outcome (or was superseded).
+  /// Shows "loading" and starts what the user asked for, cancelling a load still running.
+  /// The task ends when it has shown its outcome (or was superseded).
+  func start(_ request: Request) -> Task<Void, Never> {
+    show(.loading)
+    return switch request {
+    case .load: load()
+    case .signIn: signIn(show: show)
+    case .checkStatusAgain: checkStatusAgain(show: show)
+    }
+  }
+
+  /// Loads, with what is shown left as it is until the outcome comes, cancelling a load
+  /// still running.
   ///
-  /// - Parameter fetch: another way to fetch for this load only, such as a refresh's.
+  /// - Parameters:
+  ///   - fetch: another way to fetch for this load only, such as a refresh's.
+  ///   - show: another place for this load's outcome, such as beside a list kept on screen.
   func load(
-    fetch: (@Sendable () async throws -> Value)? = nil, show: @escaping @MainActor (Shown) -> Void
+    fetch: (@Sendable () async throws -> Value)? = nil,
+    show: (@MainActor (Shown) -> Void)? = nil
   ) -> Task<Void, Never> {
-    loads.start { await self.run(fetch ?? self.fetch, show) }
+    let show = show ?? self.show
+    return loads.start { await self.run(fetch ?? self.fetch, show) }
   }
 
   /// Starts a new session, then loads. A sign-in that fails is shown like any error: a
   /// refusal sends the user back to signing in, a network failure says so.
-  func signIn(show: @escaping @MainActor (Shown) -> Void) -> Task<Void, Never> {
+  private func signIn(show: @escaping @MainActor (Shown) -> Void) -> Task<Void, Never> {
     loads.start {
       do {
         try await self.startSession()
@@ -56,7 +87,9 @@ final class ScreenLoader<Value: Sendable> {
   }
 
   /// Re-reads the user's status first, and loads only once it no longer stands in the way.
-  func checkStatusAgain(show: @escaping @MainActor (Shown) -> Void) -> Task<Void, Never> {
+  private func checkStatusAgain(show: @escaping @MainActor (Shown) -> Void)
+    -> Task<Void, Never>
+  {
     loads.start {
       switch await self.statusCheck.run() {
       case .ready: await self.run(self.fetch, show)

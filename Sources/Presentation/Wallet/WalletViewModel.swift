@@ -58,40 +58,30 @@ public final class WalletViewModel {
   ) {
     let words = Phrasebook.presentation(locale)
     self.loader = ScreenLoader(
-      fetch: loadStatus,
-      presenter: ErrorPresenter(
-        activity: .loading("object.wallet"), flowHandlers: flowHandlers, logger: logger,
-        words: words),
-      checkUserStatus: checkUserStatus, signIn: signIn)
+      fetch: loadStatus, object: "object.wallet", checkUserStatus: checkUserStatus,
+      signIn: signIn, flowHandlers: flowHandlers, logger: logger, words: words)
     self.locale = locale
     self.words = words
+    loader.show = { [weak self] in self?.show($0) }
   }
 
   /// Starts loading, cancelling a load still running.
   @discardableResult
-  public func load() -> Task<Void, Never> {
-    state = .loading
-    return loader.load(show: show)
-  }
+  public func load() -> Task<Void, Never> { loader.start(.load) }
 
   /// "Sign in": starts a new session, then loads the wallet.
   @discardableResult
-  public func signIn() -> Task<Void, Never> {
-    state = .loading
-    return loader.signIn(show: show)
-  }
+  public func signIn() -> Task<Void, Never> { loader.start(.signIn) }
 
   /// "Check my status again": re-reads the user's status before anything else, and loads
   /// the wallet only once the status no longer stands in the way.
   @discardableResult
-  public func checkStatusAgain() -> Task<Void, Never> {
-    state = .loading
-    return loader.checkStatusAgain(show: show)
-  }
+  public func checkStatusAgain() -> Task<Void, Never> { loader.start(.checkStatusAgain) }
 
   private func show(_ outcome: ScreenLoader<WalletStatus>.Shown) {
     state =
       switch outcome {
+      case .loading: .loading
       case .loaded(let status): present(status)
       // The wallet use case has no empty result of its own: a missing wallet is a status.
       case .presented(.empty(let notice)): .noWallet(notice)

@@ -313,7 +313,7 @@ struct URLErrorMappingTests {
     (.clientCertificateRejected, .insecureConnection),
     (.clientCertificateRequired, .insecureConnection),
     (.dataLengthExceedsMaximum, .responseTooLarge),
-    (.cancelled, .interrupted),
+    (.cancelled, .cancelledBelow),
   ]
 
   @Test("each URLError code of the table becomes its kind of request failure", arguments: expected)
@@ -422,7 +422,7 @@ struct URLSessionCancellationTests {
 
     let failure = await requestFailure { _ = try await fixture.client.send(.wallet) }
 
-    #expect(failure?.kind == .interrupted)
+    #expect(failure?.kind == .cancelledBelow)
   }
 }
 

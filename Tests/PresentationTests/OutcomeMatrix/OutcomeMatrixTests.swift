@@ -109,7 +109,7 @@ struct OutcomeMatrixTests {
       case .requestFailed(let request): .request(request.kind)
       case .deadlineExceeded: .pastDeadline
       // A CancellationError nobody asked for is not among the behaviours: flag it.
-      case .interrupted, .unknown: .unknown
+      case .cancelledBelow, .unknown: .unknown
       }
     return PolicyOracle.Failure(source: failure.source, what: what)
   }

@@ -18,7 +18,7 @@ extension PolicyOracle {
     switch cards {
     case .ok: .show([Row(id: "card-visa", isSelectable: true)])
     case .none: .skip(.debug)
-    // A rejection is an answer: the cards are listed, and cannot be selected.
+    // A decline is an answer: the cards are listed, and cannot be selected.
     case .onlyRejected:
       .show([
         Row(id: "card-blocked", isSelectable: false), Row(id: "card-refused", isSelectable: false),

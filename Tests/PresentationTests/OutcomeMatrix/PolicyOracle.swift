@@ -22,7 +22,7 @@ enum PolicyOracle {
     var isRetry: Bool {
       switch what {
       case .request(.offline), .request(.timedOut), .request(.connectionLost),
-        .request(.serverUnreachable), .request(.insecureConnection), .request(.interrupted),
+        .request(.serverUnreachable), .request(.insecureConnection), .request(.cancelledBelow),
         .request(.rateLimited), .request(.serviceUnavailable),
         .request(.userNotVerified), .pastDeadline:
         true
