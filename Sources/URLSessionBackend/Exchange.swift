@@ -5,41 +5,52 @@ import Foundation
   import FoundationNetworking
 #endif
 
-/// The session's delegate: it hands each task's events to that task's `Exchange`, and
-/// refuses every redirect, so the bearer token and a card's body only ever go to the base
-/// URL's origin (the 3xx answer itself comes back, and the client reads it as an answer it
-/// has no mapping for).
-final class Exchanges: NSObject, URLSessionDataDelegate, @unchecked Sendable {
-  // Safe: `running` is only read or written while holding `lock`.
-  private let lock = NSLock()
-  private var running: [Int: Exchange] = [:]
+/// The session's delegate: it passes on what the session says about each task, and refuses
+/// every redirect, so the bearer token and a card's body only ever go to the base URL's
+/// origin (the 3xx answer itself comes back, and the client reads it as an answer it has no
+/// mapping for).
+///
+/// It keeps nothing, so the compiler checks that it is `Sendable`, and it needs no lock:
+/// every event goes into one `AsyncStream`, whose `yield` is thread-safe, and one task
+/// (`Transfers.follow`) reads them and alone holds every answer on its way. No event can
+/// overtake another: the session calls the delegate on one serial queue, a task's `began` is
+/// yielded before the task is resumed (so before any event of it), and the stream hands the
+/// events over in the order they were yielded.
+final class Exchanges: NSObject, URLSessionDataDelegate, Sendable {
+  private let events: AsyncStream<Transfers.Event>.Continuation
 
-  func add(_ exchange: Exchange, for task: URLSessionTask) {
-    lock.withLock { running[task.taskIdentifier] = exchange }
+  override init() {
+    let (stream, events) = AsyncStream.makeStream(of: Transfers.Event.self)
+    self.events = events
+    super.init()
+    Task { await Transfers.follow(stream) }
   }
 
-  private func exchange(of task: URLSessionTask, removing: Bool = false) -> Exchange? {
-    lock.withLock {
-      removing ? running.removeValue(forKey: task.taskIdentifier) : running[task.taskIdentifier]
-    }
+  /// From now on, the events of `task` are `exchange`'s; called before the task is resumed.
+  func add(_ exchange: Exchange, for task: URLSessionTask) {
+    events.yield(.began(task.taskIdentifier, exchange))
+  }
+
+  /// No more events: the task reading them ends once it has read those before.
+  func finish() {
+    events.finish()
   }
 
   func urlSession(
     _ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
     completionHandler: @escaping @Sendable (URLSession.ResponseDisposition) -> Void
   ) {
-    let accepted = exchange(of: dataTask)?.receive(response) ?? false
-    completionHandler(accepted ? .allow : .cancel)
+    events.yield(.response(dataTask.taskIdentifier, response, completionHandler))
   }
 
   func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
-    exchange(of: dataTask)?.receive(data)
+    events.yield(.data(dataTask.taskIdentifier, data))
   }
 
   func urlSession(
     _ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?
   ) {
-    exchange(of: task, removing: true)?.complete(error)
+    events.yield(.completed(task.taskIdentifier, error))
   }
 
   func urlSession(
@@ -51,26 +62,92 @@ final class Exchanges: NSObject, URLSessionDataDelegate, @unchecked Sendable {
   }
 }
 
-/// One request on the wire: its answer as it arrives, and the one way it ends, whichever
-/// comes first: the transfer completes, the body passes its limit, the deadline passes,
-/// or the caller cancels. Ending never waits for the transfer: the task is cancelled on
-/// another queue, since on Linux `URLSessionTask.cancel()` can block behind a session
-/// queue busy receiving (docs/HTTP.md, "A hostile server"), and the caller goes on at once.
-final class Exchange: @unchecked Sendable {
-  typealias Answer = (Foundation.Data, HTTPURLResponse)
-  private typealias Ending = (
-    CheckedContinuation<Answer, any Error>?, URLSessionTask?, Task<Void, Never>?
-  )
+/// Every answer on its way, as the session's events build it: headers checked, the body
+/// kept while within its exchange's limit. Only `follow`'s task ever holds it (a `Transfer`
+/// is not `Sendable`, so the compiler sees to that).
+struct Transfers {
+  /// What the session said about a task, named by its identifier.
+  enum Event: Sendable {
+    case began(Int, Exchange)
+    case response(Int, URLResponse, @Sendable (URLSession.ResponseDisposition) -> Void)
+    case data(Int, Foundation.Data)
+    case completed(Int, (any Error)?)
+  }
 
-  // Safe: every stored `var` is only read or written while holding `lock`; `limit` never
-  // changes.
-  private let lock = NSLock()
-  private let limit: Int
-  private var deadline: Task<Void, Never>?
+  private final class Transfer {
+    let exchange: Exchange
+    var response: HTTPURLResponse?
+    var body = Foundation.Data()
+    /// This side ended the exchange (past the limit); the rest of the transfer is dropped.
+    var hasEnded = false
+
+    init(_ exchange: Exchange) { self.exchange = exchange }
+  }
+
+  private var running: [Int: Transfer] = [:]
+
+  /// Reads the session's events in order until the stream finishes.
+  static func follow(_ events: AsyncStream<Event>) async {
+    var transfers = Transfers()
+    for await event in events { await transfers.handle(event) }
+  }
+
+  private mutating func handle(_ event: Event) async {
+    switch event {
+    case .began(let id, let exchange):
+      running[id] = Transfer(exchange)
+    case .response(let id, let response, let decide):
+      guard let transfer = running[id], !transfer.hasEnded else { return decide(.cancel) }
+      guard let http = response as? HTTPURLResponse else {
+        await end(transfer, .failure(URLError(.badServerResponse)))
+        return decide(.cancel)
+      }
+      if http.expectedContentLength > Int64(transfer.exchange.limit)
+        || http.allHeaderFields.count > BackendEndpoint.headerCountLimit
+      {
+        await end(transfer, .failure(URLError(.dataLengthExceedsMaximum)))
+        return decide(.cancel)
+      }
+      transfer.response = http
+      decide(.allow)
+    case .data(let id, let data):
+      guard let transfer = running[id], !transfer.hasEnded else { return }
+      guard transfer.body.count + data.count <= transfer.exchange.limit else {
+        return await end(transfer, .failure(URLError(.dataLengthExceedsMaximum)))
+      }
+      transfer.body.append(data)
+    case .completed(let id, let error):
+      guard let transfer = running.removeValue(forKey: id), !transfer.hasEnded else { return }
+      let answer = transfer.response.map { (transfer.body, $0) }
+      let outcome: Result<Exchange.Answer, any Error> =
+        if let error { .failure(error) } else if let answer { .success(answer) } else {
+          .failure(URLError(.badServerResponse))
+        }
+      await transfer.exchange.end(outcome, transferIsOver: true)
+    }
+  }
+
+  /// Ends the exchange from this side, and drops whatever else its transfer sends.
+  private func end(_ transfer: Transfer, _ failure: Result<Exchange.Answer, any Error>) async {
+    transfer.hasEnded = true
+    transfer.body = Foundation.Data()
+    await transfer.exchange.end(failure)
+  }
+}
+
+/// One request on the wire and the one way it ends, whichever comes first: the transfer
+/// completes, the body passes its limit, the deadline passes, or the caller cancels. Ending
+/// never waits for the transfer: the task is cancelled on another queue, since on Linux
+/// `URLSessionTask.cancel()` can block behind a session queue busy receiving (docs/HTTP.md,
+/// "A hostile server"), and the caller goes on at once.
+actor Exchange {
+  typealias Answer = (Foundation.Data, HTTPURLResponse)
+
+  /// The most body the exchange keeps.
+  let limit: Int
   private var continuation: CheckedContinuation<Answer, any Error>?
   private var task: URLSessionTask?
-  private var response: HTTPURLResponse?
-  private var body = Foundation.Data()
+  private var deadline: Task<Void, Never>?
   private var outcome: Result<Answer, any Error>?
 
   init(limit: Int) {
@@ -85,97 +162,55 @@ final class Exchange: @unchecked Sendable {
     DispatchQueue(label: "URLSessionPaymentsBackend.aside").async(execute: work)
   }
 
-  /// Where the outcome goes; at once if the exchange already ended (the caller was
-  /// cancelled before it began).
-  func report(to continuation: CheckedContinuation<Answer, any Error>) {
-    let ended: Result<Answer, any Error>? = lock.withLock {
-      if outcome == nil { self.continuation = continuation }
-      return outcome
+  /// Sends `request` through `session`, and returns the answer once the exchange ends; at
+  /// once if it already ended (the caller was cancelled before it began).
+  func answer(
+    to request: URLRequest, in session: URLSession, through exchanges: Exchanges,
+    deadline duration: Duration, on clock: any Clock<Duration>
+  ) async throws -> Answer {
+    try await withCheckedThrowingContinuation { continuation in
+      if let outcome { return continuation.resume(with: outcome) }
+      self.continuation = continuation
+      deadline = Task { [weak self] in
+        do {
+          try await clock.sleep(for: duration)
+          await self?.end(.failure(URLError(.timedOut)))
+        } catch {}  // Cancelled: the exchange ended first.
+      }
+      // Made and started off the caller's thread: on Linux both wait for the session's
+      // queue, which a server flooding another request can keep busy for as long as it
+      // likes, and a Swift concurrency thread must never wait on that.
+      Self.aside {
+        let task = session.dataTask(with: request)
+        Task { await self.start(task, in: exchanges) }
+      }
     }
-    if let ended { continuation.resume(with: ended) }
   }
 
   /// Starts the transfer, unless the exchange already ended.
-  func start(_ task: URLSessionDataTask, in exchanges: Exchanges) {
-    let hasEnded = lock.withLock {
-      if outcome == nil { self.task = task }
-      return outcome != nil
+  private func start(_ task: URLSessionDataTask, in exchanges: Exchanges) {
+    guard outcome == nil else { return }
+    self.task = task
+    Self.aside {
+      exchanges.add(self, for: task)
+      task.resume()
     }
-    guard !hasEnded else { return }
-    exchanges.add(self, for: task)
-    task.resume()
   }
 
-  /// Ends the exchange as timed out once `duration` has passed on `clock`, unless it ended
-  /// before.
-  func end(after duration: Duration, on clock: any Clock<Duration>) {
-    let timer = Task { [weak self] in
-      do {
-        try await clock.sleep(for: duration)
-        self?.end(.failure(URLError(.timedOut)))
-      } catch {}  // Cancelled: the exchange ended first.
-    }
-    let ended = lock.withLock {
-      if outcome == nil { deadline = timer }
-      return outcome != nil
-    }
-    if ended { timer.cancel() }
-  }
-
-  /// The headers have arrived: false if they already break the limit.
-  func receive(_ response: URLResponse) -> Bool {
-    guard let http = response as? HTTPURLResponse else {
-      end(.failure(URLError(.badServerResponse)))
-      return false
-    }
-    if http.expectedContentLength > Int64(limit)
-      || http.allHeaderFields.count > BackendEndpoint.headerCountLimit
-    {
-      end(.failure(URLError(.dataLengthExceedsMaximum)))
-      return false
-    }
-    lock.withLock { self.response = http }
-    return true
-  }
-
-  /// More of the body, after any decoding: kept while within the limit.
-  func receive(_ data: Foundation.Data) {
-    let overLimit = lock.withLock {
-      guard outcome == nil else { return false }
-      guard body.count + data.count <= limit else { return true }
-      body.append(data)
-      return false
-    }
-    if overLimit { end(.failure(URLError(.dataLengthExceedsMaximum))) }
-  }
-
-  /// The transfer is over: the answer is whole, or the error says why not.
-  func complete(_ error: (any Error)?) {
-    if let error {
-      end(.failure(error), transferIsOver: true)
-      return
-    }
-    let answer: Answer? = lock.withLock { response.map { (body, $0) } }
-    end(answer.map { .success($0) } ?? .failure(URLError(.badServerResponse)), transferIsOver: true)
+  /// Ends the exchange as the caller's cancellation; returns before it has.
+  nonisolated func cancel() {
+    Task { await end(.failure(CancellationError())) }
   }
 
   /// The first outcome wins; the transfer, if it still runs, is abandoned.
   func end(_ result: Result<Answer, any Error>, transferIsOver: Bool = false) {
-    let (continuation, task, timer) = lock.withLock {
-      guard outcome == nil else { return (nil, nil, nil) as Ending }
-      outcome = result
-      body = Foundation.Data()
-      defer {
-        self.continuation = nil
-        self.task = nil
-        self.deadline = nil
-      }
-      return (self.continuation, self.task, self.deadline)
-    }
-    timer?.cancel()
+    guard outcome == nil else { return }
+    outcome = result
+    deadline?.cancel()
     continuation?.resume(with: result)
     if let task, !transferIsOver {
       Self.aside { task.cancel() }
     }
+    (deadline, continuation, task) = (nil, nil, nil)
   }
 }

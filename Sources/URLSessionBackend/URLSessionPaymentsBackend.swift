@@ -63,9 +63,11 @@ public final class URLSessionPaymentsBackend: PaymentsBackend {
 
   deinit {
     // A session keeps its delegate, and itself, until it is invalidated. Not here and now:
-    // on Linux, invalidating waits for the session's queue (see `Exchange`).
+    // on Linux, invalidating waits for the session's queue (see `Exchange`). No exchange
+    // waits for its answer (each `send` holds the backend), so the events can stop here.
     let session = session
     Exchange.aside { session.invalidateAndCancel() }
+    exchanges.finish()
   }
 
   public func send(_ request: BackendRequest) async throws -> BackendResponse {
@@ -74,17 +76,10 @@ public final class URLSessionPaymentsBackend: PaymentsBackend {
     let (body, response): (Foundation.Data, HTTPURLResponse)
     do {
       (body, response) = try await withTaskCancellationHandler {
-        try await withCheckedThrowingContinuation { continuation in
-          exchange.report(to: continuation)
-          exchange.end(after: requestDeadline, on: clock)
-          // Made and started off the caller's thread: on Linux both wait for the session's
-          // queue, which a server flooding another request can keep busy for as long as
-          // it likes, and a Swift concurrency thread must never wait on that.
-          let (session, exchanges) = (session, exchanges)
-          Exchange.aside { exchange.start(session.dataTask(with: urlRequest), in: exchanges) }
-        }
+        try await exchange.answer(
+          to: urlRequest, in: session, through: exchanges, deadline: requestDeadline, on: clock)
       } onCancel: {
-        exchange.end(.failure(CancellationError()))
+        exchange.cancel()
       }
     } catch let error as URLError {
       // Both platforms report the caller's own cancellation as URLError.cancelled: it is

@@ -18,17 +18,12 @@ final class StubURLProtocol: URLProtocol {
     }
     switch server.answer(Self.recorded(request)) {
     case .respond(let status, let headers, let body):
-      guard
-        let url = request.url,
-        let response = HTTPURLResponse(
-          url: url, statusCode: status, httpVersion: "HTTP/1.1", headerFields: headers)
-      else {
-        client?.urlProtocol(self, didFailWithError: URLError(.badServerResponse))
-        return
+      respond(status: status, headers: headers, pieces: [body])
+    case .respondInPieces(let status, let body, let pieceSize):
+      let pieces = stride(from: 0, to: body.count, by: pieceSize).map {
+        body.subdata(in: $0..<min($0 + pieceSize, body.count))
       }
-      client?.urlProtocol(self, didReceive: response, cacheStoragePolicy: .notAllowed)
-      client?.urlProtocol(self, didLoad: body)
-      client?.urlProtocolDidFinishLoading(self)
+      respond(status: status, headers: [:], pieces: pieces)
     case .fail(let code):
       client?.urlProtocol(self, didFailWithError: URLError(code))
     case .neverAnswer:
@@ -38,6 +33,20 @@ final class StubURLProtocol: URLProtocol {
   }
 
   override func stopLoading() {}
+
+  private func respond(status: Int, headers: [String: String], pieces: [Data]) {
+    guard
+      let url = request.url,
+      let response = HTTPURLResponse(
+        url: url, statusCode: status, httpVersion: "HTTP/1.1", headerFields: headers)
+    else {
+      client?.urlProtocol(self, didFailWithError: URLError(.badServerResponse))
+      return
+    }
+    client?.urlProtocol(self, didReceive: response, cacheStoragePolicy: .notAllowed)
+    for piece in pieces { client?.urlProtocol(self, didLoad: piece) }
+    client?.urlProtocolDidFinishLoading(self)
+  }
 
   /// The request as the server saw it, its body read from the stream URLSession may have
   /// turned it into.
@@ -81,6 +90,8 @@ final class StubServer: @unchecked Sendable {
 
   enum Answer: Sendable {
     case respond(status: Int, headers: [String: String], body: Data)
+    /// The body handed over `pieceSize` bytes at a time, as a network delivers it.
+    case respondInPieces(status: Int, body: Data, pieceSize: Int)
     case fail(URLError.Code)
     case neverAnswer
 

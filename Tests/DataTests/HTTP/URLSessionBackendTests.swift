@@ -452,6 +452,33 @@ struct URLSessionBoundsTests {
     #expect(response.body == body)
   }
 
+  @Test("a body that arrives in many pieces comes back whole and in order")
+  func bodyInPieces() async throws {
+    let (limit, pieceSize) = (BackendEndpoint.userStatus.responseLimit, 97)
+    // Each piece's bytes differ from its neighbours', so a piece out of place shows.
+    let body = Data((0..<limit).map { UInt8(truncatingIfNeeded: ($0 / pieceSize) &* 131 &+ $0) })
+    let fixture = HTTPFixture([.respondInPieces(status: 200, body: body, pieceSize: pieceSize)])
+
+    let response = try await fixture.backend.send(fixture.request(.userStatus))
+
+    #expect(response.body == body)
+  }
+
+  @Test("a body that passes its limit piece by piece fails as responseTooLarge")
+  func bodyPastTheLimitInPieces() async throws {
+    let limit = BackendEndpoint.userStatus.responseLimit
+    let fixture = HTTPFixture([
+      .respondInPieces(
+        status: 200, body: Data(repeating: 0x20, count: limit + 1), pieceSize: 1_000)
+    ])
+
+    let error = await #expect(throws: TransportFailure.self) {
+      _ = try await fixture.backend.send(fixture.request(.userStatus))
+    }
+
+    #expect(error?.error == .responseTooLarge)
+  }
+
   @Test("an answer with more header fields than the limit fails as responseTooLarge")
   func tooManyHeaders() async throws {
     var headers: [String: String] = [:]
