@@ -32,20 +32,9 @@ struct ScreenSnapshot: Equatable, Encodable {
     /// The change to this row that failed, if the last one did; not part of the JSON.
     var failedWrite: Notice?
 
+    /// The keys `--json` writes; the rest is for the screen alone.
     enum CodingKeys: String, CodingKey {
       case id, kind, title, subtitle, selectable, selected, isDefault, accessibilityLabel
-    }
-
-    func encode(to encoder: any Encoder) throws {
-      var container = encoder.container(keyedBy: CodingKeys.self)
-      try container.encode(id, forKey: .id)
-      try container.encode(isDefault, forKey: .isDefault)
-      try container.encode(kind.rawValue, forKey: .kind)
-      try container.encode(title, forKey: .title)
-      try container.encode(subtitle, forKey: .subtitle)
-      try container.encode(selectable, forKey: .selectable)
-      try container.encode(selected, forKey: .selected)
-      try container.encode(accessibilityLabel, forKey: .accessibilityLabel)
     }
   }
 
@@ -66,7 +55,8 @@ struct ScreenSnapshot: Equatable, Encodable {
       case title, message, hint, recovery, traceId, accessibilityLabel
     }
 
-    /// Writes every key, null included, like the snapshot itself.
+    /// Writes every key, null included, like the snapshot itself, and the recovery as its
+    /// description ("retryNow"). By hand: synthesized encoding would leave a nil key out.
     func encode(to encoder: any Encoder) throws {
       var container = encoder.container(keyedBy: CodingKeys.self)
       try container.encode(title, forKey: .title)
@@ -92,6 +82,8 @@ struct ScreenSnapshot: Equatable, Encodable {
       case source, title, message, recovery, traceId, accessibilityLabel
     }
 
+    /// Writes `traceId` as null when there is none, as the schema requires, and the
+    /// recovery as its description. By hand: synthesized encoding would leave it out.
     func encode(to encoder: any Encoder) throws {
       var container = encoder.container(keyedBy: CodingKeys.self)
       try container.encode(source.rawValue, forKey: .source)
@@ -107,16 +99,6 @@ struct ScreenSnapshot: Equatable, Encodable {
   struct Action: Equatable, Encodable {
     var kind: FlowDecision.Action
     var button: String
-
-    enum CodingKeys: String, CodingKey {
-      case kind, button
-    }
-
-    func encode(to encoder: any Encoder) throws {
-      var container = encoder.container(keyedBy: CodingKeys.self)
-      try container.encode(kind.rawValue, forKey: .kind)
-      try container.encode(button, forKey: .button)
-    }
   }
 
   var screen: CommandLineOptions.Screen
@@ -149,7 +131,8 @@ struct ScreenSnapshot: Equatable, Encodable {
     case screen, status, methods, notice, notices, error, action, message
   }
 
-  /// Writes every key, null included, so consumers can rely on the shape.
+  /// Writes every key, null included, so consumers can rely on the shape: the schema
+  /// requires each one. By hand: synthesized encoding leaves a nil key out.
   func encode(to encoder: any Encoder) throws {
     var container = encoder.container(keyedBy: CodingKeys.self)
     try container.encode(screen.rawValue, forKey: .screen)
@@ -299,6 +282,8 @@ extension ScreenSnapshot {
       case reason, title, message, recovery, field
     }
 
+    /// Writes `field` as null when there is none, as the schemas require. By hand:
+    /// synthesized encoding would leave it out.
     func encode(to encoder: any Encoder) throws {
       var container = encoder.container(keyedBy: CodingKeys.self)
       try container.encode(reason, forKey: .reason)
@@ -332,3 +317,9 @@ extension ScreenSnapshot.Action {
     self.init(kind: decision.action, button: decision.button)
   }
 }
+
+// `--json` writes a row's kind and a journey's action by their raw values ("card",
+// "signIn"). The conformances are the terminal's: the layers that own these types know
+// nothing of JSON.
+extension PaymentMethodRow.Kind: Encodable {}
+extension FlowDecision.Action: Encodable {}
