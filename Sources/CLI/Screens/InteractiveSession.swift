@@ -177,17 +177,8 @@ final class InteractiveSession {
   /// Waits, once the terminal is the shell's again, for what the backend is still being
   /// told, or for `CommandRunner.cancellationLimit`, whichever comes first.
   private func windDown() async {
-    let tasks = windingDown
-    guard !tasks.isEmpty else { return }
-    let clock = clock
-    await withTaskGroup(of: Void.self) { group in
-      group.addTask {
-        for task in tasks { await task.value }
-      }
-      group.addTask { try? await clock.sleep(for: CommandRunner.cancellationLimit) }
-      await group.next()
-      group.cancelAll()
-    }
+    await CommandRunner.finished(
+      windingDown, within: CommandRunner.cancellationLimit, on: clock)
   }
 
   /// The signals that end the session, with their exit codes.
