@@ -8,14 +8,10 @@ extension CommandRunner {
   func changeCard(_ change: CardChange, _ options: CommandLineOptions, _ prepared: Prepared)
     async -> ExitCode
   {
-    var logWriters = prepared.logWriters
-    if options.verbose { logWriters.append(ConsoleLog.lines(onErrorsOf: console)) }
     let locale = UserLocale.resolve(flag: options.locale, variables: variables)
     let words = TerminalWords(locale: locale)
-    let composition = AppComposition(
-      backend: prepared.backend, deadline: options.deadline, environment: environment,
-      logger: Self.logger(writing: logWriters), locale: locale,
-      approvalClock: approvalClock)
+    let composition = composition(
+      options, prepared, locale: locale, loggingTo: verboseLog(options))
     let list = composition.paymentMethodsViewModel()
     await ConsoleLog.startingLoad(on: environment.clock) { list.load() }.value
     let run = CardChangeRun(
@@ -24,16 +20,9 @@ extension CommandRunner {
     // A change that has not ended was cancelled: only an interruption does that.
     guard let snapshot = await run.snapshot() else { return .interrupted }
 
-    if options.json {
-      console.write(Self.json(snapshot))
-    } else if accessible(options) {
-      console.write(AccessibleFrame(words: words).lines(snapshot).joined(separator: "\n") + "\n")
-    } else {
-      let terminal = terminal(options.noColor)
-      let renderer = ScreenRenderer(
-        palette: Palette(isEnabled: terminal.usesColor), width: terminal.columns, words: words)
-      console.write(renderer.render(snapshot))
-    }
+    printOutcome(
+      snapshot, options, words: words, lines: { $0.lines(snapshot) }, box: { $0.render(snapshot) }
+    )
     return snapshot.exitCode
   }
 }

@@ -2,13 +2,17 @@ import DataLayer
 import DemoBackend
 import Domain
 import Foundation
-import Observation
 import Presentation
 
 /// Runs one command line against a console: parses it, builds the app, waits for the
 /// screen's final State and draws it (or prints it as JSON). Everything the process gets
 /// from outside (console, terminal, clock, chance, trace ids) is passed in, so tests run
 /// it in-process.
+///
+/// This file holds what every command shares: preparing the backend and the log, composing
+/// the app, and printing an outcome. Each command that runs the app has a file of its own
+/// (`ShowCommand`, `AddCardCommand`, `CardChangeCommand`), and waiting for its work, or for
+/// an interruption, has `CommandRunner+Waiting`.
 @MainActor
 struct CommandRunner {
   let console: any Console
@@ -80,69 +84,6 @@ struct CommandRunner {
     return .outputFailed
   }
 
-  /// `add-card`: one submission of the card the flags describe, through the same view model
-  /// the interactive form uses.
-  private func addCard(_ form: CardForm, _ options: CommandLineOptions, _ prepared: Prepared)
-    async -> ExitCode
-  {
-    let backend = prepared.backend
-    var logWriters = prepared.logWriters
-    if options.verbose { logWriters.append(ConsoleLog.lines(onErrorsOf: console)) }
-    let locale = UserLocale.resolve(flag: options.locale, variables: variables)
-    let composition = AppComposition(
-      backend: backend, deadline: options.deadline, environment: environment,
-      logger: Self.logger(writing: logWriters), locale: locale,
-      approvalClock: approvalClock)
-    let viewModel = composition.addCardViewModel()
-    for field in CardField.allCases { viewModel.edit(field, to: form[field]) }
-    sayWhenTheBankIsAsked(viewModel, words: TerminalWords(locale: locale))
-    let submission = ConsoleLog.startingLoad(on: environment.clock) { viewModel.submit() }
-    if let interruption = await untilInterrupted(submission) {
-      // A card waiting for its bank has its setup cancelled on the way out: the cancelled
-      // submission ends once the backend was told, or gave up telling it.
-      await finished(submission, within: Self.cancellationLimit)
-      return interruption.exitCode
-    }
-
-    // A submission that has not ended was cancelled: only an interruption does that.
-    guard let snapshot = AddCardSnapshot(viewModel) else { return .interrupted }
-    let terminal = terminal(options.noColor)
-    if options.json {
-      console.write(Self.json(snapshot))
-    } else {
-      let words = TerminalWords(locale: locale)
-      if accessible(options) {
-        console.write(AccessibleFrame(words: words).lines(snapshot).joined(separator: "\n") + "\n")
-      } else {
-        let renderer = ScreenRenderer(
-          palette: Palette(isEnabled: terminal.usesColor), width: terminal.columns, words: words)
-        console.write(renderer.render(snapshot))
-      }
-    }
-    return snapshot.exitCode
-  }
-
-  /// Tells the person on stderr, each time the form starts waiting for the bank, what to do:
-  /// approve the card in their banking app (with the bank's words), or Ctrl-C to stop. The
-  /// result, on stdout, stays one box or one JSON object.
-  private func sayWhenTheBankIsAsked(_ viewModel: AddCardViewModel, words: TerminalWords) {
-    withObservationTracking {
-      _ = viewModel.phase
-    } onChange: {
-      Task { @MainActor in
-        if viewModel.phase == .waitingForBank, let approval = viewModel.approval {
-          var lines = [approval.notice.title + "."]
-          if let said = approval.bankMessage { lines.append(words["approval.bankSays", said]) }
-          lines.append(words["approval.waitingOnCommandLine"])
-          console.writeError(lines.map(UntrustedText.escaped).joined(separator: "\n") + "\n")
-        }
-        if viewModel.phase == .submitting || viewModel.phase == .waitingForBank {
-          sayWhenTheBankIsAsked(viewModel, words: words)
-        }
-      }
-    }
-  }
-
   /// What a command that runs the app starts from.
   struct Prepared {
     let backend: AppComposition.Backend
@@ -197,68 +138,46 @@ struct CommandRunner {
     }
   }
 
-  private func show(_ options: CommandLineOptions, _ prepared: Prepared) async -> ExitCode {
-    let backend = prepared.backend
-    var logWriters = prepared.logWriters
-
-    let terminal = terminal(options.noColor)
-    let palette = Palette(isEnabled: terminal.usesColor)
-    let locale = UserLocale.resolve(flag: options.locale, variables: variables)
-    let words = TerminalWords(locale: locale)
-
-    if terminal.canStayOpen, !options.json, !options.once, let size = terminal.size {
-      let session = InteractiveSession(
-        console: console, palette: palette, size: size,
-        screen: InteractiveScreen(screen: options.screen, showsLog: options.verbose),
-        clock: environment.clock, words: words, accessible: accessible(options))
-      // The log goes to the panel (and the file), never over the screen.
-      let composition = AppComposition(
-        backend: backend, deadline: options.deadline, environment: environment,
-        logger: Self.logger(writing: logWriters + [session.logWriter]), locale: locale,
-        approvalClock: approvalClock)
-      return await session.run(
-        paymentMethods: composition.paymentMethodsViewModel(),
-        wallet: composition.walletViewModel(),
-        makeCardForm: { composition.addCardViewModel() },
-        makeExpiryForm: { composition.updateCardViewModel(for: $0) },
-        userActed: composition.userActed)
-    }
-
-    if options.verbose { logWriters.append(ConsoleLog.lines(onErrorsOf: console)) }
-    let composition = AppComposition(
-      backend: backend, deadline: options.deadline, environment: environment,
-      logger: Self.logger(writing: logWriters), locale: locale,
+  /// The app a run composes: the options' backend, deadline and locale, the bank's
+  /// approval measured on `approvalClock`, and the developer log going to the log file, if
+  /// any, and to `writers`.
+  func composition(
+    _ options: CommandLineOptions, _ prepared: Prepared, locale: Locale,
+    loggingTo writers: [@Sendable (String) -> Void]
+  ) -> AppComposition {
+    AppComposition(
+      backend: prepared.backend, deadline: options.deadline, environment: environment,
+      logger: Self.logger(writing: prepared.logWriters + writers), locale: locale,
       approvalClock: approvalClock)
-    let renderer = ScreenRenderer(palette: palette, width: terminal.columns, words: words)
-    let outcome: LoadOutcome
-    switch options.screen {
-    case .paymentMethods:
-      let viewModel = composition.paymentMethodsViewModel()
-      let current = { ScreenSnapshot(viewModel.state) }
-      outcome = await finalSnapshot(
-        of: ConsoleLog.startingLoad(on: environment.clock) { viewModel.load() },
-        state: current,
-        loading: loadingRenderer(renderer, current(), terminal: terminal, options: options))
-    case .wallet:
-      let viewModel = composition.walletViewModel()
-      let current = { ScreenSnapshot(viewModel.state) }
-      outcome = await finalSnapshot(
-        of: ConsoleLog.startingLoad(on: environment.clock) { viewModel.load() },
-        state: current,
-        loading: loadingRenderer(renderer, current(), terminal: terminal, options: options))
-    }
+  }
 
-    switch outcome {
-    case .interrupted(let interruption):
-      return interruption.exitCode
-    case .finished(let snapshot):
+  /// Where a run that prints once writes the developer log besides the file: on stderr,
+  /// with `--verbose`. (The interactive screen shows it in a panel of its own.)
+  func verboseLog(_ options: CommandLineOptions) -> [@Sendable (String) -> Void] {
+    options.verbose ? [ConsoleLog.lines(onErrorsOf: console)] : []
+  }
+
+  /// Prints how a run that prints once ended: one JSON object with `--json`, otherwise the
+  /// accessible screen's lines or the box, in `words`. The screens, `add-card` and the
+  /// changes print their outcomes alike.
+  /// - Parameters:
+  ///   - lines: the outcome as the accessible screen says it.
+  ///   - box: the outcome drawn in the screens' box.
+  func printOutcome(
+    _ outcome: some Encodable, _ options: CommandLineOptions, words: TerminalWords,
+    lines: (AccessibleFrame) -> [String], box: (ScreenRenderer) -> String
+  ) {
+    if options.json {
+      console.write(Self.json(outcome))
+    } else if accessible(options) {
+      console.write(lines(AccessibleFrame(words: words)).joined(separator: "\n") + "\n")
+    } else {
+      let terminal = terminal(options.noColor)
       console.write(
-        options.json
-          ? Self.json(snapshot)
-          : accessible(options)
-            ? AccessibleFrame(words: words).lines(snapshot).joined(separator: "\n") + "\n"
-            : renderer.render(snapshot))
-      return snapshot.exitCode
+        box(
+          ScreenRenderer(
+            palette: Palette(isEnabled: terminal.usesColor), width: terminal.columns,
+            words: words)))
     }
   }
 
@@ -274,86 +193,6 @@ struct CommandRunner {
     return ConsoleLog { line in
       for write in writers { write(line) }
     }
-  }
-
-  /// How a load ended: with the screen's final state, or cancelled by an interruption.
-  private enum LoadOutcome {
-    case finished(ScreenSnapshot)
-    case interrupted(Interruption)
-  }
-
-  /// The renderer for the loading state, when it can be drawn and later erased in place:
-  /// on a terminal that moves its cursor, when the frame fits, never on the accessible
-  /// screen, and never when the
-  /// developer log goes to the same screen (the erase would move up over log lines).
-  private func loadingRenderer(
-    _ renderer: ScreenRenderer, _ loading: ScreenSnapshot, terminal: Terminal,
-    options: CommandLineOptions
-  ) -> ScreenRenderer? {
-    // The accessible screen never draws over what it printed.
-    guard !options.json, !accessible(options) else { return nil }
-    let fits = terminal.canRedraw(
-      width: renderer.width, height: renderer.render(loading).split(separator: "\n").count,
-      logIsOn: options.verbose)
-    return fits ? renderer : nil
-  }
-
-  /// Waits for `load` to publish the screen's final state. With a renderer, the loading
-  /// state is drawn meanwhile and erased afterwards. An interruption cancels the load, the
-  /// way a user leaving the screen does, and returns at once: the process is about to end,
-  /// and a source that is slow to wind down (a transfer the platform cannot stop at once)
-  /// must not keep the user waiting.
-  private func finalSnapshot(
-    of load: Task<Void, Never>, state: () -> ScreenSnapshot, loading renderer: ScreenRenderer?
-  ) async -> LoadOutcome {
-    let loading = renderer?.render(state())
-    if let loading { console.write(loading) }
-    let interruption = await untilInterrupted(load)
-    if let loading { erase(loading) }
-    if let interruption { return .interrupted(interruption) }
-    return .finished(state())
-  }
-
-  /// How long an interrupted command waits for its cancelled work to tell the backend
-  /// (a card's setup to cancel) before it ends anyway.
-  static let cancellationLimit = Duration.seconds(3)
-
-  /// Waits for `work` to end, or for an interruption, which cancels it and is returned at
-  /// once: the caller decides whether to wait for the cancelled work.
-  private func untilInterrupted(_ work: Task<Void, Never>) async -> Interruption? {
-    let received = ReceivedInterruption()
-    await withCheckedContinuation { (ended: CheckedContinuation<Void, Never>) in
-      received.ended = ended
-      interruptions.start { interruption in
-        received.first = received.first ?? interruption
-        work.cancel()
-        received.end()
-      }
-      Task {
-        await work.value
-        received.end()
-      }
-    }
-    interruptions.stop()
-    return received.first
-  }
-
-  /// Waits for `work` to end, or for `limit` to pass on the environment's clock.
-  private func finished(_ work: Task<Void, Never>, within limit: Duration) async {
-    let clock = environment.clock
-    await withTaskGroup(of: Void.self) { group in
-      group.addTask { await work.value }
-      group.addTask { try? await clock.sleep(for: limit) }
-      await group.next()
-      group.cancelAll()
-    }
-  }
-
-  /// Moves the cursor back over `drawn` and clears it. The carriage return first: the
-  /// terminal may have echoed "^C" after the frame.
-  private func erase(_ drawn: String) {
-    let lineCount = drawn.split(separator: "\n", omittingEmptySubsequences: false).count - 1
-    console.write("\r\u{1B}[\(lineCount)A\u{1B}[0J")
   }
 
   /// One message on stderr, and the program's own advice on the next line. The message
@@ -379,18 +218,5 @@ struct CommandRunner {
     return BuiltInScenarios.all.map { scenario in
       scenario.name.padding(toLength: width + 2, withPad: " ", startingAt: 0) + scenario.summary
     }.joined(separator: "\n") + "\n"
-  }
-}
-
-/// The first interruption a load received, and the wait for the load or an interruption,
-/// whichever ends it first.
-@MainActor
-private final class ReceivedInterruption {
-  var first: Interruption?
-  var ended: CheckedContinuation<Void, Never>?
-
-  func end() {
-    ended?.resume()
-    ended = nil
   }
 }

@@ -52,7 +52,8 @@ struct AddCardSnapshot: Equatable, Encodable {
     case status, card, fieldErrors, error, action, declined, authentication
   }
 
-  /// Writes every key, null included, so consumers can rely on the shape.
+  /// Writes every key, null included, so consumers can rely on the shape. By hand, as
+  /// `ScreenSnapshot` is: synthesized encoding leaves a nil key out.
   func encode(to encoder: any Encoder) throws {
     var container = encoder.container(keyedBy: CodingKeys.self)
     try container.encode(status, forKey: .status)

@@ -65,7 +65,8 @@ struct CardChangeSnapshot: Equatable, Encodable {
     case command, status, id, method, message, fieldErrors, knownIds, error, action, declined
   }
 
-  /// Writes every key, null included, so consumers can rely on the shape.
+  /// Writes every key, null included, so consumers can rely on the shape. By hand, as
+  /// `ScreenSnapshot` is: synthesized encoding leaves a nil key out.
   func encode(to encoder: any Encoder) throws {
     var container = encoder.container(keyedBy: CodingKeys.self)
     try container.encode(command, forKey: .command)

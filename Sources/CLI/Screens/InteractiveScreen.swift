@@ -66,7 +66,7 @@ struct InteractiveScreen: Equatable {
     case nextField
     case save
     case back
-    /// The bank-approval journey's button: stop waiting.
+    /// The button that stops waiting for the bank.
     case stopWaiting(button: String)
 
     /// The keys, as the footer shows them, and what they do, in `words`' language.

@@ -5,6 +5,9 @@ import Presentation
 ///
 /// Every string from the snapshot passes `UntrustedText` before it is laid out, and text is
 /// measured in terminal cells, so every line of a frame is exactly `width` cells wide.
+///
+/// This file draws the screens; beside it, `ScreenRenderer+Errors` draws what went wrong,
+/// and `ScreenRenderer+Lines` wraps text into the box's lines.
 struct ScreenRenderer {
   /// The box's narrowest and widest size in cells, borders included. 50 is the width the
   /// screen was designed at; under 20 a line holds too few words to read.
@@ -119,54 +122,6 @@ struct ScreenRenderer {
     }
   }
 
-  /// An error or a journey: what went wrong, what to do, the reference, the button.
-  func errorLines(_ error: ScreenSnapshot.Notice, action: ScreenSnapshot.Action?) -> [String] {
-    var lines = failureLines(
-      title: error.title, message: error.message, hint: error.hint, traceID: error.traceId)
-    if let action {
-      lines += row("")
-      lines += buttonLines(action)
-    }
-    return lines
-  }
-
-  /// What went wrong, what to do (if said), and the reference, `indent` in from the edge.
-  private func failureLines(
-    title: String, message: String, hint: String?, traceID: String?, indent: String = ""
-  ) -> [String] {
-    var lines =
-      wrapped(title, prefix: indent + "✖ ", style: { palette.red(palette.bold($0)) })
-      + wrapped(message, prefix: indent + "  ", style: { $0 })
-    if let hint { lines += wrapped(hint, prefix: indent + "→ ", style: palette.yellow) }
-    if let traceID { lines += referenceLines(traceID, indent: indent + "  ") }
-    return lines
-  }
-
-  /// The reference the user quotes to support, never split across lines: beside its label
-  /// when both fit, otherwise on a line of its own, the box's whole width, and where even
-  /// that is too narrow, whole under the box (`box(references:)` writes it there).
-  private func referenceLines(_ traceID: String, indent: String) -> [String] {
-    let shown = UntrustedText.escaped(traceID)
-    let label = words["reference.label"]
-    guard CellWidth.of(indent + label + " " + shown) > innerWidth else {
-      return wrapped(label + " " + traceID, prefix: indent, style: palette.dim)
-    }
-    guard fitsInBox(traceID) else {
-      return wrapped(words["reference.underTheBox"], prefix: indent, style: palette.dim)
-    }
-    return wrapped(label, prefix: indent, style: palette.dim)
-      + wrapped(traceID, prefix: "", style: palette.dim)
-  }
-
-  /// Whether a reference fits a line of the box on its own.
-  private func fitsInBox(_ traceID: String) -> Bool {
-    CellWidth.of(UntrustedText.escaped(traceID)) <= innerWidth
-  }
-
-  private func buttonLines(_ action: ScreenSnapshot.Action) -> [String] {
-    wrapped("[ \(action.button) ]", prefix: "  ", style: palette.bold)
-  }
-
   /// A section per kind of method, in screen order, each under its heading. Only a screen
   /// where the user picks a method shows the selection markers.
   private func sections(
@@ -228,98 +183,5 @@ struct ScreenRenderer {
     let style: (String) -> String = method.selected ? { palette.green(palette.bold($0)) } : { $0 }
     return wrapped(title, prefix: marker, style: style)
       + wrapped(subtitle, prefix: "   ", style: palette.dim) + failed
-  }
-
-  // MARK: - Lines
-
-  /// Word-wraps `text` to the box, the prefix on the first line and spaces under it after.
-  /// The text is escaped first, so nothing in it can act on the terminal or end a line,
-  /// and a word longer than a line is broken wherever the line is full.
-  func wrapped(_ text: String, prefix: String, style: (String) -> String) -> [String] {
-    let available = innerWidth - CellWidth.of(prefix)
-    var lines: [String] = []
-    var current = ""
-    var currentWidth = 0
-    for word in UntrustedText.escaped(text).split(separator: " ") {
-      for piece in pieces(of: word, fitting: available) {
-        let pieceWidth = CellWidth.of(piece)
-        if currentWidth > 0, currentWidth + 1 + pieceWidth > available {
-          lines.append(current)
-          current = ""
-          currentWidth = 0
-        }
-        if currentWidth > 0 {
-          current += " "
-          currentWidth += 1
-        }
-        current += piece
-        currentWidth += pieceWidth
-      }
-    }
-    lines.append(current)
-    let indent = String(repeating: " ", count: CellWidth.of(prefix))
-    return lines.enumerated().flatMap { index, line in
-      let lead = index == 0 ? prefix : indent
-      return row(lead + style(line))
-    }
-  }
-
-  /// `word` cut into pieces of at most `width` cells, whole characters each.
-  private func pieces(of word: Substring, fitting width: Int) -> [String] {
-    guard CellWidth.of(word) > width else { return [String(word)] }
-    var pieces: [String] = []
-    var current = ""
-    var currentWidth = 0
-    for character in word {
-      let characterWidth = CellWidth.of(character)
-      if currentWidth + characterWidth > width, !current.isEmpty {
-        pieces.append(current)
-        current = ""
-        currentWidth = 0
-      }
-      current.append(character)
-      currentWidth += characterWidth
-    }
-    if !current.isEmpty { pieces.append(current) }
-    return pieces
-  }
-
-  /// One boxed line, padded to the box by the cells the text takes on screen.
-  func row(_ text: String) -> [String] {
-    let padding = String(repeating: " ", count: max(0, innerWidth - palette.visibleWidth(text)))
-    return ["│ " + text + padding + " │"]
-  }
-}
-
-/// ANSI styling, or none at all: with colour off, no escape byte is ever written.
-struct Palette {
-  let isEnabled: Bool
-
-  func bold(_ text: String) -> String { style(text, "1") }
-  func dim(_ text: String) -> String { style(text, "2") }
-  func red(_ text: String) -> String { style(text, "31") }
-  func green(_ text: String) -> String { style(text, "32") }
-  func yellow(_ text: String) -> String { style(text, "33") }
-  func cyan(_ text: String) -> String { style(text, "36") }
-
-  private func style(_ text: String, _ code: String) -> String {
-    isEnabled && !text.isEmpty ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text
-  }
-
-  /// The cells `text` takes on screen, not counting this palette's own escape sequences
-  /// (the only ones a rendered line can hold: untrusted text is escaped before styling).
-  func visibleWidth(_ text: String) -> Int {
-    var width = 0
-    var inEscape = false
-    for character in text {
-      if character == "\u{1B}" {
-        inEscape = true
-      } else if inEscape {
-        if character == "m" { inEscape = false }
-      } else {
-        width += CellWidth.of(character)
-      }
-    }
-    return width
   }
 }

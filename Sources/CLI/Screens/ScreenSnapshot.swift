@@ -3,120 +3,16 @@ import Presentation
 
 /// A screen's final State, flattened into what the terminal draws and what `--json`
 /// prints, so the two can never disagree. The schema is `docs/state.schema.json`.
+///
+/// Its parts have files of their own: a row (`ScreenSnapshot+Method`), what went wrong and
+/// where the user is sent (`ScreenSnapshot+Notice`), and a card's decline
+/// (`ScreenSnapshot+Decline`), which `add-card` and `update-card` write.
 struct ScreenSnapshot: Equatable, Encodable {
   enum Status: String, Encodable {
     case loading
     case loaded
     case empty
     case error
-  }
-
-  struct Method: Equatable, Encodable {
-    var kind: PaymentMethodRow.Kind
-    var title: String
-    /// The title as a screen reader reads it; not part of the JSON.
-    var spokenTitle = ""
-    var subtitle: String
-    var selectable: Bool
-    var selected: Bool
-    /// The row as a screen reader reads it.
-    var accessibilityLabel: String = ""
-    /// The row's id: "wallet", "card-1", "apple-pay".
-    var id: String = ""
-    /// The user's default way to pay.
-    var isDefault = false
-    /// An expired card, which a new expiry would let pay again; not part of the JSON.
-    var needsNewExpiry = false
-    /// A change on its way to the backend; not part of the JSON (a final state has none).
-    var write: PaymentMethodRow.Write?
-    /// The change to this row that failed, if the last one did; not part of the JSON.
-    var failedWrite: Notice?
-
-    enum CodingKeys: String, CodingKey {
-      case id, kind, title, subtitle, selectable, selected, isDefault, accessibilityLabel
-    }
-
-    func encode(to encoder: any Encoder) throws {
-      var container = encoder.container(keyedBy: CodingKeys.self)
-      try container.encode(id, forKey: .id)
-      try container.encode(isDefault, forKey: .isDefault)
-      try container.encode(kind.rawValue, forKey: .kind)
-      try container.encode(title, forKey: .title)
-      try container.encode(subtitle, forKey: .subtitle)
-      try container.encode(selectable, forKey: .selectable)
-      try container.encode(selected, forKey: .selected)
-      try container.encode(accessibilityLabel, forKey: .accessibilityLabel)
-    }
-  }
-
-  /// A titled message with a hint, as the screen draws it and `--json` writes it: the
-  /// screen's notice, or its error, which adds the recovery and the reference.
-  struct Notice: Equatable, Encodable {
-    var title: String
-    var message: String
-    var hint: String
-    /// How the error can be recovered from; nil for a notice.
-    var recovery: Recovery?
-    /// Only where support has to take over.
-    var traceId: String?
-    /// The whole notice as a screen reader reads it, with the reference and the button.
-    var accessibilityLabel: String = ""
-
-    enum CodingKeys: String, CodingKey {
-      case title, message, hint, recovery, traceId, accessibilityLabel
-    }
-
-    /// Writes every key, null included, like the snapshot itself.
-    func encode(to encoder: any Encoder) throws {
-      var container = encoder.container(keyedBy: CodingKeys.self)
-      try container.encode(title, forKey: .title)
-      try container.encode(message, forKey: .message)
-      try container.encode(hint, forKey: .hint)
-      try container.encode(recovery?.description, forKey: .recovery)
-      try container.encode(traceId, forKey: .traceId)
-      try container.encode(accessibilityLabel, forKey: .accessibilityLabel)
-    }
-  }
-
-  /// A source that could not load while the rest of the screen did.
-  struct SourceNotice: Equatable, Encodable {
-    var source: PaymentSource
-    var title: String
-    var message: String
-    var recovery: Recovery
-    /// Only where support has to take over.
-    var traceId: String?
-    var accessibilityLabel: String = ""
-
-    enum CodingKeys: String, CodingKey {
-      case source, title, message, recovery, traceId, accessibilityLabel
-    }
-
-    func encode(to encoder: any Encoder) throws {
-      var container = encoder.container(keyedBy: CodingKeys.self)
-      try container.encode(source.rawValue, forKey: .source)
-      try container.encode(title, forKey: .title)
-      try container.encode(message, forKey: .message)
-      try container.encode(recovery.description, forKey: .recovery)
-      try container.encode(traceId, forKey: .traceId)
-      try container.encode(accessibilityLabel, forKey: .accessibilityLabel)
-    }
-  }
-
-  /// Where the app-level handlers sent the user, and the button that takes them there.
-  struct Action: Equatable, Encodable {
-    var kind: FlowDecision.Action
-    var button: String
-
-    enum CodingKeys: String, CodingKey {
-      case kind, button
-    }
-
-    func encode(to encoder: any Encoder) throws {
-      var container = encoder.container(keyedBy: CodingKeys.self)
-      try container.encode(kind.rawValue, forKey: .kind)
-      try container.encode(button, forKey: .button)
-    }
   }
 
   var screen: CommandLineOptions.Screen
@@ -149,7 +45,8 @@ struct ScreenSnapshot: Equatable, Encodable {
     case screen, status, methods, notice, notices, error, action, message
   }
 
-  /// Writes every key, null included, so consumers can rely on the shape.
+  /// Writes every key, null included, so consumers can rely on the shape: the schema
+  /// requires each one. By hand: synthesized encoding leaves a nil key out.
   func encode(to encoder: any Encoder) throws {
     var container = encoder.container(keyedBy: CodingKeys.self)
     try container.encode(screen.rawValue, forKey: .screen)
@@ -238,97 +135,5 @@ extension ScreenSnapshot {
     action = Action(decision)
     message = decision.message
     ending = .journey(decision.action)
-  }
-}
-
-extension ScreenSnapshot.Method {
-  init(_ row: PaymentMethodRow) {
-    self.init(
-      kind: row.kind, title: row.title, subtitle: row.subtitle,
-      selectable: row.isSelectable, selected: row.isSelected,
-      accessibilityLabel: row.accessibilityLabel, id: row.id, isDefault: row.isDefault,
-      needsNewExpiry: row.needsNewExpiry, write: row.write)
-    spokenTitle = row.spokenTitle
-  }
-}
-
-extension ScreenSnapshot.Notice {
-  init(_ notice: Presentation.Notice) {
-    self.init(
-      title: notice.title, message: notice.message, hint: notice.hint,
-      accessibilityLabel: notice.accessibilityLabel)
-  }
-
-  init(_ presented: PresentationError) {
-    self.init(
-      title: presented.title, message: presented.message, hint: presented.hint,
-      recovery: presented.recovery, traceId: presented.traceID,
-      accessibilityLabel: presented.accessibilityLabel)
-  }
-
-  init(_ decision: FlowDecision) {
-    self.init(
-      title: decision.notice.title, message: decision.notice.message, hint: decision.notice.hint,
-      recovery: decision.recovery, traceId: decision.traceID,
-      accessibilityLabel: decision.accessibilityLabel)
-  }
-}
-
-extension ScreenSnapshot.SourceNotice {
-  init(_ failed: PaymentMethodsViewModel.FailedSource) {
-    self.init(
-      source: failed.source, title: failed.error.title, message: failed.error.message,
-      recovery: failed.error.recovery, traceId: failed.error.traceID,
-      accessibilityLabel: failed.error.accessibilityLabel)
-  }
-}
-
-extension ScreenSnapshot {
-  /// A card's decline as `--json` writes it: the reason shown (a sensitive one as
-  /// `generic_decline`), its words, what to do next, and the field to check, if any.
-  struct Decline: Equatable, Encodable {
-    var reason: String
-    var title: String
-    var message: String
-    /// `tryAgainNow`, `tryAgainLater`, `useAnotherCard`, `cannotBeSaved` or `checkCardData`.
-    var recovery: String
-    /// The field to check (`number`, `expiry`, `cvc`, `name`), for `checkCardData`.
-    var field: String?
-
-    enum CodingKeys: String, CodingKey {
-      case reason, title, message, recovery, field
-    }
-
-    func encode(to encoder: any Encoder) throws {
-      var container = encoder.container(keyedBy: CodingKeys.self)
-      try container.encode(reason, forKey: .reason)
-      try container.encode(title, forKey: .title)
-      try container.encode(message, forKey: .message)
-      try container.encode(recovery, forKey: .recovery)
-      try container.encode(field, forKey: .field)
-    }
-
-    /// The decline of a form's failure; nil for any other failure.
-    init?(_ failure: FormFailure?) {
-      guard case .declined(let decline)? = failure else { return nil }
-      reason = decline.reason.rawValue
-      title = decline.notice.title
-      message = decline.notice.message
-      field = decline.field?.rawValue
-      recovery =
-        switch decline.nextStep {
-        case .tryAgainNow: "tryAgainNow"
-        case .tryAgainLater: "tryAgainLater"
-        case .useAnotherCard: "useAnotherCard"
-        case .cannotBeSaved: "cannotBeSaved"
-        case .check: "checkCardData"
-        }
-    }
-  }
-}
-
-extension ScreenSnapshot.Action {
-  init(_ decision: FlowDecision) {
-    self.init(kind: decision.action, button: decision.button)
   }
 }

@@ -67,13 +67,7 @@ final class SignalPipe {
 
   /// Installs the pipe's handler for a signal; the action it replaced, if it could.
   private static func catchSignal(_ number: Int32) -> sigaction? {
-    var action = sigaction()
-    #if canImport(Glibc)
-      action.__sigaction_handler.sa_handler = { number in SignalPipe.forward(number) }
-    #else
-      action.__sigaction_u.__sa_handler = { number in SignalPipe.forward(number) }
-    #endif
-    sigemptyset(&action.sa_mask)
+    var action = SignalAction.calling { number in SignalPipe.forward(number) }
     action.sa_flags = SA_RESTART
     var old = sigaction()
     return sigaction(number, &action, &old) == 0 ? old : nil

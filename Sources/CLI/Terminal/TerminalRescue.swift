@@ -42,13 +42,7 @@ enum TerminalRescue {
     saved.initialize(to: attributes)
     isArmed = true
     for number in signals {
-      var action = sigaction()
-      #if canImport(Glibc)
-        action.__sigaction_handler.sa_handler = { number in TerminalRescue.handle(number) }
-      #else
-        action.__sigaction_u.__sa_handler = { number in TerminalRescue.handle(number) }
-      #endif
-      sigemptyset(&action.sa_mask)
+      var action = SignalAction.calling { number in TerminalRescue.handle(number) }
       // Back to the default action on entry, so a second fault inside the handler ends
       // the process instead of looping.
       #if canImport(Glibc)

@@ -93,7 +93,7 @@ extension SourceFailure.Reason: CustomStringConvertible {
     switch self {
     case .requestFailed(let failure): failure.kind.rawValue
     case .deadlineExceeded(let deadline): "no answer within \(LogFormat.milliseconds(deadline))"
-    case .cancelledBelow: "cancelled below the screen, though nobody asked"
+    case .cancelledBelow: "cancelled by something other than the screen"
     case .unknown(let error):
       "unknown error \((error as? any ClassifiedError)?.summary ?? String(reflecting: error))"
     }

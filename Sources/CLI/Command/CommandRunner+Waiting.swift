@@ -1,0 +1,58 @@
+/// Waiting for a command's work: until it ends or an interruption cancels it, and after an
+/// interruption, for what the cancelled work still tells the backend, within a limit.
+extension CommandRunner {
+  /// How long an interrupted command waits for its cancelled work to tell the backend
+  /// (a card's setup to cancel) before it ends anyway.
+  static let cancellationLimit = Duration.seconds(3)
+
+  /// Waits for `work` to end, or for an interruption, which cancels it and is returned at
+  /// once: the caller decides whether to wait for the cancelled work.
+  func untilInterrupted(_ work: Task<Void, Never>) async -> Interruption? {
+    let received = ReceivedInterruption()
+    await withCheckedContinuation { (ended: CheckedContinuation<Void, Never>) in
+      received.ended = ended
+      interruptions.start { interruption in
+        received.first = received.first ?? interruption
+        work.cancel()
+        received.end()
+      }
+      Task {
+        await work.value
+        received.end()
+      }
+    }
+    interruptions.stop()
+    return received.first
+  }
+
+  /// Waits for every task of `work` to end, or for `limit` to pass on `clock`, whichever
+  /// comes first: what is still being told to the backend on the way out (a card's setup
+  /// to cancel) must not keep the user waiting for long. The interactive screen waits the
+  /// same way when it closes.
+  static func finished(
+    _ work: [Task<Void, Never>], within limit: Duration, on clock: any Clock<Duration>
+  ) async {
+    guard !work.isEmpty else { return }
+    await withTaskGroup(of: Void.self) { group in
+      group.addTask {
+        for task in work { await task.value }
+      }
+      group.addTask { try? await clock.sleep(for: limit) }
+      await group.next()
+      group.cancelAll()
+    }
+  }
+}
+
+/// The first interruption a load received, and the wait for the load or an interruption,
+/// whichever ends it first.
+@MainActor
+private final class ReceivedInterruption {
+  var first: Interruption?
+  var ended: CheckedContinuation<Void, Never>?
+
+  func end() {
+    ended?.resume()
+    ended = nil
+  }
+}

@@ -1,0 +1,108 @@
+import Domain
+import Presentation
+
+extension ScreenSnapshot {
+  /// A titled message with a hint, as the screen draws it and `--json` writes it: the
+  /// screen's notice, or its error, which adds the recovery and the reference.
+  struct Notice: Equatable, Encodable {
+    var title: String
+    var message: String
+    var hint: String
+    /// How the error can be recovered from; nil for a notice.
+    var recovery: Recovery?
+    /// Only where support has to take over.
+    var traceId: String?
+    /// The whole notice as a screen reader reads it, with the reference and the button.
+    var accessibilityLabel: String = ""
+
+    enum CodingKeys: String, CodingKey {
+      case title, message, hint, recovery, traceId, accessibilityLabel
+    }
+
+    /// Writes every key, null included, like the snapshot itself, and the recovery as its
+    /// description ("retryNow"). By hand: synthesized encoding would leave a nil key out.
+    func encode(to encoder: any Encoder) throws {
+      var container = encoder.container(keyedBy: CodingKeys.self)
+      try container.encode(title, forKey: .title)
+      try container.encode(message, forKey: .message)
+      try container.encode(hint, forKey: .hint)
+      try container.encode(recovery?.description, forKey: .recovery)
+      try container.encode(traceId, forKey: .traceId)
+      try container.encode(accessibilityLabel, forKey: .accessibilityLabel)
+    }
+  }
+
+  /// A source that could not load while the rest of the screen did.
+  struct SourceNotice: Equatable, Encodable {
+    var source: PaymentSource
+    var title: String
+    var message: String
+    var recovery: Recovery
+    /// Only where support has to take over.
+    var traceId: String?
+    var accessibilityLabel: String = ""
+
+    enum CodingKeys: String, CodingKey {
+      case source, title, message, recovery, traceId, accessibilityLabel
+    }
+
+    /// Writes `traceId` as null when there is none, as the schema requires, and the
+    /// recovery as its description. By hand: synthesized encoding would leave it out.
+    func encode(to encoder: any Encoder) throws {
+      var container = encoder.container(keyedBy: CodingKeys.self)
+      try container.encode(source.rawValue, forKey: .source)
+      try container.encode(title, forKey: .title)
+      try container.encode(message, forKey: .message)
+      try container.encode(recovery.description, forKey: .recovery)
+      try container.encode(traceId, forKey: .traceId)
+      try container.encode(accessibilityLabel, forKey: .accessibilityLabel)
+    }
+  }
+
+  /// Where the app-level handlers sent the user, and the button that takes them there.
+  struct Action: Equatable, Encodable {
+    var kind: FlowDecision.Action
+    var button: String
+  }
+}
+
+extension ScreenSnapshot.Notice {
+  init(_ notice: Presentation.Notice) {
+    self.init(
+      title: notice.title, message: notice.message, hint: notice.hint,
+      accessibilityLabel: notice.accessibilityLabel)
+  }
+
+  init(_ presented: PresentationError) {
+    self.init(
+      title: presented.title, message: presented.message, hint: presented.hint,
+      recovery: presented.recovery, traceId: presented.traceID,
+      accessibilityLabel: presented.accessibilityLabel)
+  }
+
+  init(_ decision: FlowDecision) {
+    self.init(
+      title: decision.notice.title, message: decision.notice.message, hint: decision.notice.hint,
+      recovery: decision.recovery, traceId: decision.traceID,
+      accessibilityLabel: decision.accessibilityLabel)
+  }
+}
+
+extension ScreenSnapshot.SourceNotice {
+  init(_ failed: PaymentMethodsViewModel.FailedSource) {
+    self.init(
+      source: failed.source, title: failed.error.title, message: failed.error.message,
+      recovery: failed.error.recovery, traceId: failed.error.traceID,
+      accessibilityLabel: failed.error.accessibilityLabel)
+  }
+}
+
+extension ScreenSnapshot.Action {
+  init(_ decision: FlowDecision) {
+    self.init(kind: decision.action, button: decision.button)
+  }
+}
+
+// `--json` writes a journey's action by its raw value ("signIn"). The conformance is
+// the terminal's: the layer that owns the type knows nothing of JSON.
+extension FlowDecision.Action: Encodable {}
