@@ -43,7 +43,8 @@ struct AddCardSnapshot: Equatable, Encodable {
     @MainActor
     init?(_ approval: CardApproval?) {
       guard let approval, let outcome = approval.outcome else { return nil }
-      status = approval.status.rawValue
+      // `--json` has always called the bank's decline `failed`, as the backend does.
+      status = approval.status == .declined ? "failed" : approval.status.rawValue
       message = outcome
     }
   }

@@ -8,8 +8,8 @@ public struct CardApproval: Sendable, Equatable {
     case waiting
     /// Approved: the card is saved.
     case succeeded
-    /// The bank declined. (`failed` in `--json`, as it has always said.)
-    case declined = "failed"
+    /// The bank declined.
+    case declined
     /// The setup was cancelled on the backend, without the user.
     case canceled
     /// The bank did not answer in time.
