@@ -122,17 +122,6 @@ struct ScenarioFileReader {
   }
 }
 
-extension JSONValue {
-  /// A short rendering of the value for messages.
-  var summary: String {
-    switch self {
-    case .number(let number): "\(number)"
-    case .string(let text): "\"\(text)\""
-    default: kindDescription
-    }
-  }
-}
-
 extension Decimal {
   func rounded() -> Decimal {
     var value = self
