@@ -4,85 +4,74 @@ import Foundation
 
 /// The sources the screens load: the wallet, the cards and the Apple Pay device.
 extension ScenarioFile {
+  /// `wallet`: an `"outcome"` (`ok`, with `"balance"` and `"currency"` or, without them, the
+  /// default wallet; `notFound`, `banned`, `inReview` with `"review"`, `offline`,
+  /// `unexpected`), or `"responses"`.
   static func wallet(
     _ value: JSONValue, _ reader: ScenarioFileReader, default fallback: SourceScript
   ) throws(ScenarioFileError) -> SourceScript {
-    let object = try reader.object(value)
-    try reader.refuseUnknownKeys(
-      object, allowed: ["outcome", "latencyMs", "balance", "currency", "review", "responses"])
-    if object["responses"] != nil {
-      return try responses(
-        object, reader, success: WalletOutcome.defaultWallet.answer, default: fallback)
-    }
-    let outcomeName = try reader.string(
-      object, "outcome", oneOf: ["ok", "notFound", "banned", "inReview", "offline", "unexpected"])
-    let outcome: WalletOutcome
-    var allowed: Set<String> = ["outcome", "latencyMs"]
-    switch outcomeName {
-    case "ok" where object["balance"] == nil && object["currency"] == nil:
-      // Like a missing "wallet" key: the default wallet.
-      allowed.formUnion(["balance", "currency"])
-      outcome = WalletOutcome.defaultWallet
-    case "ok":
-      allowed.formUnion(["balance", "currency"])
-      let balance = try reader.number(object, "balance")
-      guard balance >= 0 else {
-        throw reader.error("balance", "must be 0 or more, got \(balance)")
+    try script(
+      value, reader, outcomes: ["ok", "notFound", "banned", "inReview", "offline", "unexpected"],
+      keys: ["ok": ["balance", "currency"], "inReview": ["review"]],
+      success: WalletOutcome.defaultWallet.answer, default: fallback
+    ) { name, object throws(ScenarioFileError) in
+      let outcome: WalletOutcome
+      switch name {
+      case "ok" where object["balance"] == nil && object["currency"] == nil:
+        // Like a missing "wallet" key: the default wallet.
+        outcome = WalletOutcome.defaultWallet
+      case "ok":
+        let balance = try reader.number(object, "balance")
+        guard balance >= 0 else {
+          throw reader.error("balance", "must be 0 or more, got \(balance)")
+        }
+        let currency = try reader.string(object, "currency")
+        guard currency.count == 3, currency.allSatisfy({ $0.isASCII && $0.isUppercase }) else {
+          throw reader.error("currency", "must be a three-letter ISO 4217 code such as \"EUR\"")
+        }
+        outcome = .ok(Wallet(balance: balance, currency: currency))
+      case "notFound": outcome = .notFound
+      case "banned": outcome = .banned
+      case "inReview":
+        let review = try reader.string(
+          object, "review", oneOf: WalletReviewState.allCases.map(\.rawValue))
+        outcome = .inReview(WalletReviewState(rawValue: review) ?? .pending)
+      case "offline": outcome = .offline
+      default: outcome = .unexpected
       }
-      let currency = try reader.string(object, "currency")
-      guard currency.count == 3, currency.allSatisfy({ $0.isASCII && $0.isUppercase }) else {
-        throw reader.error("currency", "must be a three-letter ISO 4217 code such as \"EUR\"")
-      }
-      outcome = .ok(Wallet(balance: balance, currency: currency))
-    case "notFound": outcome = .notFound
-    case "banned": outcome = .banned
-    case "inReview":
-      allowed.insert("review")
-      let review = try reader.string(
-        object, "review", oneOf: WalletReviewState.allCases.map(\.rawValue))
-      outcome = .inReview(WalletReviewState(rawValue: review) ?? .pending)
-    case "offline": outcome = .offline
-    default: outcome = .unexpected
+      return outcome.answer
     }
-    try reader.refuseKeys(object, allowed: allowed, "with \"outcome\": \"\(outcomeName)\"")
-    return SourceScript(
-      wallet: outcome, latency: try reader.latency(object, default: fallback.latency))
   }
 
+  /// `cards`: an `"outcome"` (`ok`, with `"cards"` or, without them, the default cards;
+  /// `offline`, `unexpected`), or `"responses"`.
   static func cards(
     _ value: JSONValue, _ reader: ScenarioFileReader, default fallback: SourceScript
   ) throws(ScenarioFileError) -> SourceScript {
-    let object = try reader.object(value)
-    try reader.refuseUnknownKeys(object, allowed: ["outcome", "latencyMs", "cards", "responses"])
-    if object["responses"] != nil {
-      return try responses(
-        object, reader, success: CardsOutcome.defaultCards.answer, default: fallback)
-    }
-    let outcomeName = try reader.string(object, "outcome", oneOf: ["ok", "offline", "unexpected"])
-    let outcome: CardsOutcome
-    var allowed: Set<String> = ["outcome", "latencyMs"]
-    switch outcomeName {
-    case "ok" where object["cards"] == nil:
-      // Like a missing "cards" key: the default cards.
-      allowed.insert("cards")
-      outcome = CardsOutcome.defaultCards
-    case "ok":
-      allowed.insert("cards")
-      guard let list = object["cards"] else { throw reader.error("cards", "is missing") }
-      guard case .array(let items) = list else {
-        throw reader.error("cards", "must be a list of cards, got \(list.kindDescription)")
+    try script(
+      value, reader, outcomes: ["ok", "offline", "unexpected"], keys: ["ok": ["cards"]],
+      success: CardsOutcome.defaultCards.answer, default: fallback
+    ) { name, object throws(ScenarioFileError) in
+      let outcome: CardsOutcome
+      switch name {
+      case "ok" where object["cards"] == nil:
+        // Like a missing "cards" key: the default cards.
+        outcome = CardsOutcome.defaultCards
+      case "ok":
+        guard let list = object["cards"] else { throw reader.error("cards", "is missing") }
+        guard case .array(let items) = list else {
+          throw reader.error("cards", "must be a list of cards, got \(list.kindDescription)")
+        }
+        var cards: [ScenarioCard] = []
+        for (index, item) in items.enumerated() {
+          cards.append(try card(item, reader.child("cards[\(index)]")))
+        }
+        outcome = .ok(cards)
+      case "offline": outcome = .offline
+      default: outcome = .unexpected
       }
-      var cards: [ScenarioCard] = []
-      for (index, item) in items.enumerated() {
-        cards.append(try card(item, reader.child("cards[\(index)]")))
-      }
-      outcome = .ok(cards)
-    case "offline": outcome = .offline
-    default: outcome = .unexpected
+      return outcome.answer
     }
-    try reader.refuseKeys(object, allowed: allowed, "with \"outcome\": \"\(outcomeName)\"")
-    return SourceScript(
-      cards: outcome, latency: try reader.latency(object, default: fallback.latency))
   }
 
   static func card(_ value: JSONValue, _ reader: ScenarioFileReader)
@@ -112,11 +101,9 @@ extension ScenarioFile {
       try rejectionReader.refuseUnknownKeys(rejectionObject, allowed: ["reason", "message"])
       let reason = try rejectionReader.string(
         rejectionObject, "reason", oneOf: IssuerRejection.Reason.allCases.map(\.rawValue))
-      let message =
-        rejectionObject["message"] != nil
-        ? try rejectionReader.string(rejectionObject, "message") : nil
       rejection = IssuerRejection(
-        reason: IssuerRejection.Reason(rawValue: reason) ?? .blocked, message: message)
+        reason: IssuerRejection.Reason(rawValue: reason) ?? .blocked,
+        message: try rejectionReader.optionalString(rejectionObject, "message"))
     }
     return ScenarioCard(
       brand: brand, lastFour: lastFour, expiry: expiry,

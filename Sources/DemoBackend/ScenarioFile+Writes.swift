@@ -13,47 +13,34 @@ extension ScenarioFile {
   static func addCard(
     _ value: JSONValue, _ reader: ScenarioFileReader, default fallback: SourceScript
   ) throws(ScenarioFileError) -> (SourceScript, polls: SourceScript?) {
-    let object = try reader.object(value)
-    try reader.refuseUnknownKeys(
-      object,
-      allowed: [
-        "outcome", "latencyMs", "fields", "message", "declineCode", "adviceCode", "responses",
-        "polls",
-      ])
-    if object["responses"] != nil {
-      let script = try responses(
-        object, reader, success: AddCardOutcomeScript.ok.answer, default: fallback)
-      return (script, nil)
-    }
-    let outcomeName = try reader.string(
-      object, "outcome",
-      oneOf: ["ok", "invalid", "duplicate", "declined", "requiresAction", "offline", "unexpected"])
-    var allowed: Set<String> = ["outcome", "latencyMs"]
-    let outcome: AddCardOutcomeScript
     var polls: SourceScript?
-    switch outcomeName {
-    case "invalid":
-      allowed.insert("fields")
-      outcome = .invalid(try fieldMessages(object, reader))
-    case "duplicate": outcome = .duplicate
-    case "declined":
-      allowed.formUnion(["message", "declineCode", "adviceCode"])
-      outcome = .declined(try decline(object, reader))
-    case "requiresAction":
-      allowed.formUnion(["message", "polls"])
-      let message =
-        object["message"] != nil
-        ? try reader.string(object, "message") : "Approve the request in your bank's app."
-      outcome = .requiresAction(message: message)
-      polls = try bankAnswers(object, reader)
-    case "offline": outcome = .offline
-    case "unexpected": outcome = .unexpected
-    default: outcome = .ok
+    let added = try script(
+      value, reader,
+      outcomes: [
+        "ok", "invalid", "duplicate", "declined", "requiresAction", "offline", "unexpected",
+      ],
+      keys: [
+        "invalid": ["fields"], "declined": ["message", "declineCode", "adviceCode"],
+        "requiresAction": ["message", "polls"],
+      ],
+      success: AddCardOutcomeScript.ok.answer, default: fallback
+    ) { name, object throws(ScenarioFileError) in
+      let outcome: AddCardOutcomeScript
+      switch name {
+      case "invalid": outcome = .invalid(try fieldMessages(object, reader))
+      case "duplicate": outcome = .duplicate
+      case "declined": outcome = .declined(try decline(object, reader))
+      case "requiresAction":
+        let message = try reader.optionalString(object, "message")
+        outcome = .requiresAction(message: message ?? "Approve the request in your bank's app.")
+        polls = try bankAnswers(object, reader)
+      case "offline": outcome = .offline
+      case "unexpected": outcome = .unexpected
+      default: outcome = .ok
+      }
+      return outcome.answer
     }
-    try reader.refuseKeys(object, allowed: allowed, "with \"outcome\": \"\(outcomeName)\"")
-    let script = SourceScript(
-      addCard: outcome, latency: try reader.latency(object, default: fallback.latency))
-    return (script, polls)
+    return (added, polls)
   }
 
   /// `"polls"`: what the bank says at each poll of the setup, the last repeating:
@@ -63,17 +50,13 @@ extension ScenarioFile {
     throws(ScenarioFileError) -> SourceScript
   {
     let latency = Duration.milliseconds(250)
-    guard let value = object["polls"] else {
+    guard object["polls"] != nil else {
       return SourceScript([BankAnswerScript.approved.answer], latency: latency)
     }
-    guard case .array(let items) = value, !items.isEmpty else {
-      throw reader.error("polls", "must be a non-empty list such as [\"waiting\", \"approved\"]")
-    }
-    let names = ["waiting", "approved", "failed", "canceled", "tokenExpired"]
-    var answers: [ScriptedAnswer] = []
-    for (index, item) in items.enumerated() {
-      let key = "polls[\(index)]"
-      let name = try reader.string([key: item], key, oneOf: names)
+    let names = try reader.strings(
+      object, "polls", oneOf: ["waiting", "approved", "failed", "canceled", "tokenExpired"],
+      otherwise: "must be a non-empty list such as [\"waiting\", \"approved\"]")
+    let answers = names.map { name in
       let answer: BankAnswerScript =
         switch name {
         case "waiting": .waiting
@@ -82,7 +65,7 @@ extension ScenarioFile {
         case "tokenExpired": .tokenExpired
         default: .approved
         }
-      answers.append(answer.answer)
+      return answer.answer
     }
     return SourceScript(answers, latency: latency)
   }
@@ -96,50 +79,38 @@ extension ScenarioFile {
   static func write(
     _ value: JSONValue, _ reader: ScenarioFileReader, _ endpoint: BackendEndpoint
   ) throws(ScenarioFileError) -> SourceScript {
-    let latency = Duration.milliseconds(150)
     let done = ScriptedAnswer.respond(status: endpoint == .removeCard ? 204 : 200, body: "")
-    let fallback = SourceScript([done], latency: latency)
-    let object = try reader.object(value)
-    try reader.refuseUnknownKeys(
-      object,
-      allowed: [
-        "outcome", "latencyMs", "fields", "message", "declineCode", "adviceCode", "responses",
-      ])
-    if object["responses"] != nil {
-      return try responses(object, reader, success: done, default: fallback)
-    }
     let names: [String] =
       switch endpoint {
       case .removeCard: ["ok", "alreadyGone", "lastMethod", "offline", "unexpected"]
       case .setDefault: ["ok", "gone", "offline", "unexpected"]
       default: ["ok", "invalid", "declined", "gone", "offline", "unexpected"]
       }
-    let outcomeName = try reader.string(object, "outcome", oneOf: names)
-    var allowed: Set<String> = ["outcome", "latencyMs"]
-    let answer: ScriptedAnswer
-    switch outcomeName {
-    case "gone" where endpoint == .setDefault:
-      answer = .error(404, code: WireBody.Code.methodNotFound)
-    case "alreadyGone", "gone":
-      answer = .error(404, code: WireBody.Code.cardNotFound)
-    case "lastMethod":
-      answer = .error(409, code: WireBody.Code.lastPaymentMethod)
-    case "invalid":
-      allowed.insert("fields")
-      let fields = try fieldMessages(object, reader)
-      guard Set(fields.keys) == ["expiry"] else {
-        throw reader.error("fields", "names the expiry only: it is all an update sends")
+    return try script(
+      value, reader, outcomes: names,
+      keys: ["invalid": ["fields"], "declined": ["message", "declineCode", "adviceCode"]],
+      success: done, default: SourceScript([done], latency: .milliseconds(150))
+    ) { name, object throws(ScenarioFileError) in
+      switch name {
+      case "gone" where endpoint == .setDefault:
+        return .error(404, code: WireBody.Code.methodNotFound)
+      case "alreadyGone", "gone":
+        return .error(404, code: WireBody.Code.cardNotFound)
+      case "lastMethod":
+        return .error(409, code: WireBody.Code.lastPaymentMethod)
+      case "invalid":
+        let fields = try fieldMessages(object, reader)
+        guard Set(fields.keys) == ["expiry"] else {
+          throw reader.error("fields", "names the expiry only: it is all an update sends")
+        }
+        return AddCardOutcomeScript.invalid(fields).answer
+      case "declined":
+        return AddCardOutcomeScript.declined(try decline(object, reader)).answer
+      case "offline": return .transport(.offline)
+      case "unexpected": return .fault
+      default: return done
       }
-      answer = AddCardOutcomeScript.invalid(fields).answer
-    case "declined":
-      allowed.formUnion(["message", "declineCode", "adviceCode"])
-      answer = AddCardOutcomeScript.declined(try decline(object, reader)).answer
-    case "offline": answer = .transport(.offline)
-    case "unexpected": answer = .fault
-    default: answer = done
     }
-    try reader.refuseKeys(object, allowed: allowed, "with \"outcome\": \"\(outcomeName)\"")
-    return SourceScript([answer], latency: try reader.latency(object, default: latency))
   }
 
   /// A decline's optional `"declineCode"` (a generic decline without one), `"adviceCode"`
@@ -148,11 +119,9 @@ extension ScenarioFile {
     throws(ScenarioFileError) -> ScriptedDecline
   {
     var decline = ScriptedDecline()
-    if object["declineCode"] != nil {
-      decline.declineCode = try reader.string(object, "declineCode")
-    }
-    if object["adviceCode"] != nil { decline.adviceCode = try reader.string(object, "adviceCode") }
-    if object["message"] != nil { decline.message = try reader.string(object, "message") }
+    decline.declineCode = try reader.optionalString(object, "declineCode") ?? decline.declineCode
+    decline.adviceCode = try reader.optionalString(object, "adviceCode")
+    decline.message = try reader.optionalString(object, "message") ?? decline.message
     return decline
   }
 
@@ -166,15 +135,9 @@ extension ScenarioFile {
     let fields = try fieldsReader.object(value)
     try fieldsReader.refuseUnknownKeys(fields, allowed: Set(CardField.allCases.map(\.rawValue)))
     var messages: [String: [String]] = [:]
-    for (key, list) in fields {
-      guard case .array(let items) = list, !items.isEmpty else {
-        throw fieldsReader.error(key, "must be a non-empty list of messages")
-      }
-      var texts: [String] = []
-      for (index, item) in items.enumerated() {
-        texts.append(try fieldsReader.child(key).string(["[\(index)]": item], "[\(index)]"))
-      }
-      messages[key] = texts
+    for key in fields.keys {
+      messages[key] = try fieldsReader.strings(
+        fields, key, otherwise: "must be a non-empty list of messages")
     }
     guard !messages.isEmpty else { throw reader.error("fields", "must name at least one field") }
     return messages

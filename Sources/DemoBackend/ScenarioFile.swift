@@ -20,51 +20,58 @@ public enum ScenarioFile {
         "setDefault", "updateCard",
       ])
 
-    var scenario = Scenario(name: name, summary: "Loaded from a scenario file.")
-    if let wallet = object["wallet"] {
-      scenario.wallet = try Self.wallet(wallet, reader.child("wallet"), default: scenario.wallet)
+    // What the file leaves out is as in a scenario that scripts nothing.
+    let plain = Scenario(name: name, summary: "Loaded from a scenario file.")
+    var wallet = plain.wallet
+    var cards = plain.cards
+    var applePay = plain.applePay
+    if let value = object["wallet"] {
+      wallet = try Self.wallet(value, reader.child("wallet"), default: wallet)
     }
-    if let cards = object["cards"] {
-      scenario.cards = try Self.cards(cards, reader.child("cards"), default: scenario.cards)
+    if let value = object["cards"] {
+      cards = try Self.cards(value, reader.child("cards"), default: cards)
     }
-    if let applePay = object["applePay"] {
-      scenario.applePay = try Self.applePay(
-        applePay, reader.child("applePay"), default: scenario.applePay)
+    if let value = object["applePay"] {
+      applePay = try Self.applePay(value, reader.child("applePay"), default: applePay)
     }
-    if let addCard = object["addCard"] {
-      let polls: SourceScript?
-      (scenario.addCard, polls) = try Self.addCard(
-        addCard, reader.child("addCard"), default: scenario.addCard)
-      if let polls { scenario.cardSetup = polls }
-    } else {
-      scenario.addCard = SourceScript(addCardMeeting: scenario.cards)
+    var addCard: SourceScript?
+    var polls: SourceScript?
+    if let value = object["addCard"] {
+      let read = try Self.addCard(value, reader.child("addCard"), default: plain.addCard)
+      (addCard, polls) = (read.0, read.polls)
     }
-    scenario.removeCard =
-      try object["removeCard"].map { value throws(ScenarioFileError) in
-        try Self.write(value, reader.child("removeCard"), .removeCard)
-      } ?? SourceScript(writeMeeting: scenario.cards, status: 204)
-    scenario.setDefault =
-      try object["setDefault"].map { value throws(ScenarioFileError) in
-        try Self.write(value, reader.child("setDefault"), .setDefault)
-      } ?? SourceScript(writeMeeting: scenario.cards, status: 200)
-    scenario.updateCard =
-      try object["updateCard"].map { value throws(ScenarioFileError) in
-        try Self.write(value, reader.child("updateCard"), .updateCard)
-      } ?? SourceScript(writeMeeting: scenario.cards, status: 200)
+    var writes: [BackendEndpoint: SourceScript] = [:]
+    for (key, endpoint) in [
+      ("removeCard", BackendEndpoint.removeCard), ("setDefault", .setDefault),
+      ("updateCard", .updateCard),
+    ] {
+      if let value = object[key] {
+        writes[endpoint] = try Self.write(value, reader.child(key), endpoint)
+      }
+    }
+    var refresh = plain.refresh
     if let session = object["session"] {
       let sessionReader = reader.child("session")
       let sessionObject = try sessionReader.object(session)
       try sessionReader.refuseUnknownKeys(sessionObject, allowed: ["refresh"])
-      scenario.refresh = try sessionReader.oneOrMany(sessionObject, "refresh")
+      refresh = try sessionReader.oneOrMany(sessionObject, "refresh")
     }
+    var userStatus = plain.userStatus
     if object["userStatus"] != nil {
-      scenario.userStatus = try reader.oneOrMany(object, "userStatus")
+      userStatus = try reader.oneOrMany(object, "userStatus")
     }
+    var signIn = plain.signIn
     if object["signIn"] != nil {
       let outcome = try reader.string(
         object, "signIn", oneOf: SignInOutcome.allCases.map(\.rawValue))
-      scenario.signIn = SignInOutcome(rawValue: outcome) ?? .succeeds
+      signIn = SignInOutcome(rawValue: outcome) ?? .succeeds
     }
-    return scenario
+    // Adding a card and the writes the file leaves out meet what its cards meet, as in any
+    // scenario (Scenario.init).
+    return Scenario(
+      name: plain.name, summary: plain.summary, wallet: wallet, cards: cards, applePay: applePay,
+      refresh: refresh, userStatus: userStatus, signIn: signIn, addCard: addCard,
+      removeCard: writes[.removeCard], setDefault: writes[.setDefault],
+      updateCard: writes[.updateCard], cardSetup: polls ?? plain.cardSetup)
   }
 }

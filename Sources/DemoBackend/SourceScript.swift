@@ -31,26 +31,23 @@ public struct SourceScript: Sendable, Equatable {
   /// is saved. So every failure a scenario plays on the screen can be watched on
   /// `add-card` too, with the same way out.
   public init(addCardMeeting cards: SourceScript) {
-    let answers = cards.answers.map { answer in
-      if case .respond(let status, _, let body) = answer, (200..<300).contains(status),
-        Self.isCardList(body)
-      {
-        return AddCardOutcomeScript.ok.answer
-      }
-      return answer
-    }
-    self.init(answers, latency: .milliseconds(150))
+    self.init(meeting: cards, whereListed: AddCardOutcomeScript.ok.answer)
   }
 
   /// A write to a saved card in a scenario that scripts no answer of its own: it meets what
   /// `GET /cards` meets, and where the cards would be listed, it is done (an answer of
   /// `status` with no body, which the player fills in: see `ScenarioScript.CardEffect`).
   public init(writeMeeting cards: SourceScript, status: Int) {
+    self.init(meeting: cards, whereListed: .respond(status: status, body: ""))
+  }
+
+  /// The answers `cards` gives, in order, but `done` where the cards would be listed.
+  private init(meeting cards: SourceScript, whereListed done: ScriptedAnswer) {
     let answers = cards.answers.map { answer in
-      if case .respond(let listed, _, let body) = answer, (200..<300).contains(listed),
+      if case .respond(let status, _, let body) = answer, (200..<300).contains(status),
         Self.isCardList(body)
       {
-        return ScriptedAnswer.respond(status: status, body: "")
+        return done
       }
       return answer
     }

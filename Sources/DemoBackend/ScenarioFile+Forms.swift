@@ -2,8 +2,34 @@ import DataLayer
 import Domain
 import Foundation
 
-/// The `"responses"` form every source and write takes besides its `"outcome"` form.
+/// The two forms every source and write takes: an `"outcome"` by name, or the
+/// `"responses"` it answers, in order.
 extension ScenarioFile {
+  /// A source's or a write's script, in either form: `"responses"`, its answers in order;
+  /// or an `"outcome"` out of `outcomes`, the answer `answer` makes of it. Beside
+  /// `"outcome"` and `"latencyMs"`, each outcome takes the keys `keys` names for it: a key
+  /// no outcome takes is unknown, and one another outcome takes is not of this form.
+  static func script(
+    _ value: JSONValue, _ reader: ScenarioFileReader, outcomes: [String],
+    keys: [String: Set<String>] = [:], success: ScriptedAnswer, default fallback: SourceScript,
+    answer: (_ outcome: String, _ object: [String: JSONValue]) throws(ScenarioFileError) ->
+      ScriptedAnswer
+  ) throws(ScenarioFileError) -> SourceScript {
+    let object = try reader.object(value)
+    let everyOutcomesKeys = keys.values.reduce(into: Set<String>()) { $0.formUnion($1) }
+    try reader.refuseUnknownKeys(
+      object, allowed: everyOutcomesKeys.union(["outcome", "latencyMs", "responses"]))
+    if object["responses"] != nil {
+      return try responses(object, reader, success: success, default: fallback)
+    }
+    let outcome = try reader.string(object, "outcome", oneOf: outcomes)
+    let scripted = try answer(outcome, object)
+    try reader.refuseKeys(
+      object, allowed: (keys[outcome] ?? []).union(["outcome", "latencyMs"]),
+      "with \"outcome\": \"\(outcome)\"")
+    return SourceScript([scripted], latency: try reader.latency(object, default: fallback.latency))
+  }
+
   /// The `"responses"` form: answers in order, the last one repeating.
   static func responses(
     _ object: [String: JSONValue], _ reader: ScenarioFileReader, success: ScriptedAnswer,
@@ -64,8 +90,8 @@ extension ScenarioFile {
     if (200..<300).contains(status), case .respond(_, _, let body) = success {
       return .respond(status: status, headers: headers, body: body)
     }
-    let code = object["code"] != nil ? try reader.string(object, "code") : "http_\(status)"
-    let message = object["message"] != nil ? try reader.string(object, "message") : nil
-    return .error(status, code: code, message: message, headers: headers)
+    return .error(
+      status, code: try reader.optionalString(object, "code") ?? "http_\(status)",
+      message: try reader.optionalString(object, "message"), headers: headers)
   }
 }
