@@ -1,7 +1,8 @@
 import Foundation
 
 /// Any JSON value, read without a schema so the scenario-file reader can say exactly
-/// which key is wrong and why.
+/// which key is wrong and why. Foundation reads it (`JSONValue.parse`, in
+/// JSONValue+Decoding.swift); this is only its shape.
 enum JSONValue: Equatable {
   case null
   case bool(Bool)
@@ -22,11 +23,13 @@ enum JSONValue: Equatable {
     }
   }
 
-  /// Reads one JSON document (RFC 8259), strictly: besides its syntax, it refuses what a
-  /// general-purpose decoder lets through silently, each with the key path it is at: a key
-  /// given twice, text that is not UTF-8, and a number `Decimal` cannot hold exactly.
-  static func parse(_ bytes: [UInt8]) throws(ScenarioFileError) -> JSONValue {
-    var parser = JSONParser(bytes: bytes)
-    return try parser.document()
+  /// A short rendering of the value for messages: a number or a string as it is, anything
+  /// else by its kind.
+  var summary: String {
+    switch self {
+    case .number(let number): "\(number)"
+    case .string(let text): "\"\(text)\""
+    default: kindDescription
+    }
   }
 }

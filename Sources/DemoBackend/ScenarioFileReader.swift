@@ -44,25 +44,40 @@ struct ScenarioFileReader {
     return text
   }
 
+  /// A string that may be left out: nil then.
+  func optionalString(_ object: [String: JSONValue], _ key: String) throws(ScenarioFileError)
+    -> String?
+  {
+    object[key] == nil ? nil : try string(object, key)
+  }
+
+  /// A non-empty list of strings, each one of `choices` when there are choices; `problem`
+  /// says what the list must be when it is not one.
+  func strings(
+    _ object: [String: JSONValue], _ key: String, oneOf choices: [String]? = nil,
+    otherwise problem: String
+  ) throws(ScenarioFileError) -> [String] {
+    guard case .array(let items)? = object[key], !items.isEmpty else { throw error(key, problem) }
+    var texts: [String] = []
+    for (index, item) in items.enumerated() {
+      texts.append(try child(key).string(["[\(index)]": item], "[\(index)]", oneOf: choices))
+    }
+    return texts
+  }
+
   /// One of a set of names, or a non-empty list of them served in order, the last
   /// repeating: `"verified"` or `["notVerified", "verified"]`.
   func oneOrMany<Choice: RawRepresentable & CaseIterable>(
     _ object: [String: JSONValue], _ key: String
   ) throws(ScenarioFileError) -> [Choice] where Choice.RawValue == String {
     let names = Choice.allCases.map(\.rawValue)
-    guard case .array(let items)? = object[key] else {
+    guard case .array? = object[key] else {
       let name = try string(object, key, oneOf: names)
       return Choice(rawValue: name).map { [$0] } ?? []
     }
-    guard !items.isEmpty else {
-      throw error(key, "must be one of the choices or a non-empty list of them")
-    }
-    var choices: [Choice] = []
-    for (index, item) in items.enumerated() {
-      let name = try child(key).string(["[\(index)]": item], "[\(index)]", oneOf: names)
-      if let choice = Choice(rawValue: name) { choices.append(choice) }
-    }
-    return choices
+    return try strings(
+      object, key, oneOf: names, otherwise: "must be one of the choices or a non-empty list of them"
+    ).compactMap(Choice.init(rawValue:))
   }
 
   func number(_ object: [String: JSONValue], _ key: String) throws(ScenarioFileError) -> Decimal {
@@ -119,17 +134,6 @@ struct ScenarioFileReader {
   private func qualified(_ key: String) -> String {
     guard let path else { return key }
     return key.hasPrefix("[") ? path + key : path + "." + key
-  }
-}
-
-extension JSONValue {
-  /// A short rendering of the value for messages.
-  var summary: String {
-    switch self {
-    case .number(let number): "\(number)"
-    case .string(let text): "\"\(text)\""
-    default: kindDescription
-    }
   }
 }
 
