@@ -146,7 +146,7 @@ extension BuiltInScenarios {
           ScenarioCard(brand: "Visa", lastFour: "4242", expiry: "08/28", status: .active),
           ScenarioCard(
             brand: "Mastercard", lastFour: "8210", expiry: "05/29", status: .active,
-            rejection: IssuerRejection(reason: .blocked, message: "Your bank blocked this card")),
+            rejection: IssuerDecline(reason: .blocked, message: "Your bank blocked this card")),
         ]),
         latency: .milliseconds(140))
     ),

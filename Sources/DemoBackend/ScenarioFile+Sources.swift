@@ -94,15 +94,15 @@ extension ScenarioFile {
       throw reader.error("expiry", "must be MM/YY with a month from 01 to 12, got \"\(expiry)\"")
     }
     let status = try reader.string(object, "status", oneOf: ["active", "expired"])
-    var rejection: IssuerRejection?
+    var rejection: IssuerDecline?
     if let value = object["rejection"] {
       let rejectionReader = reader.child("rejection")
       let rejectionObject = try rejectionReader.object(value)
       try rejectionReader.refuseUnknownKeys(rejectionObject, allowed: ["reason", "message"])
       let reason = try rejectionReader.string(
-        rejectionObject, "reason", oneOf: IssuerRejection.Reason.allCases.map(\.rawValue))
-      rejection = IssuerRejection(
-        reason: IssuerRejection.Reason(rawValue: reason) ?? .blocked,
+        rejectionObject, "reason", oneOf: IssuerDecline.Reason.allCases.map(\.rawValue))
+      rejection = IssuerDecline(
+        reason: IssuerDecline.Reason(rawValue: reason) ?? .blocked,
         message: try rejectionReader.optionalString(rejectionObject, "message"))
     }
     return ScenarioCard(

@@ -180,11 +180,11 @@ public struct ScenarioCard: Sendable, Equatable {
   public var expiry: String
   public var status: PaymentCard.Status
   /// The issuer's refusal, sent inside the successful answer.
-  public var rejection: IssuerRejection?
+  public var rejection: IssuerDecline?
 
   public init(
     brand: String, lastFour: String, expiry: String, status: PaymentCard.Status,
-    rejection: IssuerRejection? = nil
+    rejection: IssuerDecline? = nil
   ) {
     self.brand = brand
     self.lastFour = lastFour

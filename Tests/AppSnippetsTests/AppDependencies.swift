@@ -44,10 +44,9 @@ struct AppDependencies {
 
   /// The app-level handlers every screen shares: the errors that send the user on a
   /// journey are decided here once, whichever screen meets them. An app adds its own
-  /// handler in front of the standard ones to route an interruption differently.
-  let flowHandlers = FlowErrorHandlers([
-    SessionEndedHandler(), UserStateHandler(), OutdatedClientHandler(),
-  ])
+  /// handler in front of the standard ones to route a journey differently.
+  let journeyHandlers = JourneyHandlers(
+    Journey.allCases.map(StandardJourneyHandler.init))
 
   /// - Parameter signIn: the app's sign-in: shows its form, then calls `client.signIn`.
   @MainActor
@@ -62,7 +61,7 @@ struct AppDependencies {
     let userStatus = BackendUserStatusRepository(client: client)
     return PaymentMethodsViewModel(
       loadMethods: useCase.execute, checkUserStatus: userStatus.fetchUserStatus,
-      signIn: signIn, flowHandlers: flowHandlers, logger: logger, locale: locale)
+      signIn: signIn, journeyHandlers: journeyHandlers, logger: logger, locale: locale)
   }
 }
 // end snippet

@@ -2,15 +2,15 @@ import Presentation
 
 // snippet: route
 /// Where a journey takes the user: the navigation decision, made once by the app-level
-/// handlers (`FlowDecision.action`), becomes a value a `NavigationStack` path holds.
+/// handlers (`PresentedJourney.journey`), becomes a value a `NavigationStack` path holds.
 enum Route: Hashable {
   case signIn
   case verifyAccount
   case support(reference: String?)
   case updateApp
 
-  init(_ decision: FlowDecision) {
-    switch decision.action {
+  init(_ decision: PresentedJourney) {
+    switch decision.journey {
     case .signIn: self = .signIn
     case .verifyAccount: self = .verifyAccount
     case .contactSupport: self = .support(reference: decision.traceID)
@@ -20,7 +20,7 @@ enum Route: Hashable {
 
   /// The route a state asks for, if it is a journey; every other state stays on screen.
   init?(_ state: PaymentMethodsViewModel.State) {
-    guard case .actionRequired(let decision) = state else { return nil }
+    guard case .journey(let decision) = state else { return nil }
     self.init(decision)
   }
 }

@@ -32,21 +32,21 @@ struct SnippetTests {
       return
     }
     #expect(methods.applePay?.accessibilityLabel == "Apple Pay, ready to use")
-    #expect(methods.failedSources.map(\.source) == [.wallet, .cards])
+    #expect(methods.sourceNotices.map(\.source) == [.wallet, .cards])
   }
 
   @Test(
     "each journey is a route, and no other state is",
     arguments: [
-      (FlowDecision.Action.signIn, Route.signIn), (.verifyAccount, .verifyAccount),
+      (Journey.signIn, Route.signIn), (.verifyAccount, .verifyAccount),
       (.contactSupport, .support(reference: "trace-1")), (.updateApp, .updateApp),
     ])
-  func routes(action: FlowDecision.Action, route: Route) {
-    let decision = FlowDecision(
-      action: action, recovery: .signInAgain,
+  func routes(action: Journey, route: Route) {
+    let decision = PresentedJourney(
+      journey: action, recovery: .signInAgain,
       notice: Notice(title: "t", message: "m", hint: "h"), button: "b", traceID: "trace-1")
 
-    #expect(Route(PaymentMethodsViewModel.State.actionRequired(decision)) == route)
+    #expect(Route(PaymentMethodsViewModel.State.journey(decision)) == route)
     #expect(Route(PaymentMethodsViewModel.State.loading) == nil)
     #expect(Route(PaymentMethodsViewModel.State.empty(decision.notice)) == nil)
   }

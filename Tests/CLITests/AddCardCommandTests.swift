@@ -21,7 +21,7 @@ struct AddCardCommandTests {
     ("add-card-stolen", "declined", .errorState),
     ("add-card-processing-error-then-ok", "declined", .errorState),
     ("add-card-timeout-then-ok", "saved", .success), ("add-card-token-expired", "saved", .success),
-    ("add-card-session-expired", "error", .userActionRequired),
+    ("add-card-session-expired", "error", .journey),
     ("add-card-3ds-approved", "saved", .success), ("add-card-3ds-failed", "error", .errorState),
     ("add-card-3ds-timeout", "error", .temporaryFailure),
     ("add-card-3ds-token-expired", "saved", .success),
@@ -80,7 +80,7 @@ struct AddCardCommandTests {
     "a scenario with no add-card script of its own fails the card as it fails the cards",
     arguments: [
       ("offline", ExitCode.temporaryFailure), ("server-down", .serviceUnavailable),
-      ("user-not-verified", .userActionRequired), ("timeout-then-ok", .success),
+      ("user-not-verified", .journey), ("timeout-then-ok", .success),
       ("malformed-response", .unexpectedError),
     ])
   func meetsTheCardsFailures(scenario: String, exitCode: ExitCode) async {

@@ -25,7 +25,7 @@ struct CardChangeCommandTests {
     ("remove-card-last", remove, "refused", .errorState),
     ("remove-card-offline-then-ok", remove, "error", .temporaryFailure),
     ("remove-card-token-expired", remove, "removed", .success),
-    ("remove-card-session-expired", remove, "error", .userActionRequired),
+    ("remove-card-session-expired", remove, "error", .journey),
     ("set-default-ok", setDefault, "madeDefault", .success),
     ("set-default-gone", setDefault, "gone", .dataError),
     ("update-card-ok", update, "updated", .success),
@@ -100,7 +100,7 @@ struct CardChangeCommandTests {
     "a scenario with no script for the change meets what the list meets",
     arguments: [
       ("offline", ExitCode.temporaryFailure), ("server-down", .serviceUnavailable),
-      ("session-expired", .userActionRequired), ("user-locked", .userActionRequired),
+      ("session-expired", .journey), ("user-locked", .journey),
       ("malformed-response", .unexpectedError), ("token-expired", .success),
     ])
   func meetsTheList(scenario: String, exitCode: ExitCode) async {

@@ -15,14 +15,14 @@ struct ErrorFlowTests {
   /// the journey an app must send the user on (nil: the screen handles it itself). The
   /// expectation is written from the rule, not from the code: only the four request
   /// failures that interrupt the flow, and the errors that carry one of them on as a flow
-  /// interruption, send anyone anywhere.
-  static var everyError: [(any Error, FlowDecision.Action?)] {
+  /// stopSignal, send anyone anywhere.
+  static var everyError: [(any Error, Journey?)] {
     let context = ErrorContext(operation: "GET /cards", traceID: "t-1")
-    let journeys: [RequestFailure.Kind: FlowDecision.Action] = [
+    let journeys: [RequestFailure.Kind: Journey] = [
       .sessionEnded: .signIn, .userNotVerified: .verifyAccount, .userLocked: .contactSupport,
-      .clientOutdated: .updateApp,
+      .appOutdated: .updateApp,
     ]
-    var errors: [(any Error, FlowDecision.Action?)] = []
+    var errors: [(any Error, Journey?)] = []
     for kind in RequestFailure.Kind.allCases {
       let request = RequestFailure(kind, context: context)
       let failure = SourceFailure(source: .cards, reason: .requestFailed(request))
@@ -34,8 +34,8 @@ struct ErrorFlowTests {
       ]
       if journey != nil {
         errors += [
-          (PaymentMethodsError.flowInterrupted(failure, alsoFailed: []), journey),
-          (WalletError.flowInterrupted(failure), journey),
+          (PaymentMethodsError.needsJourney(failure, alsoFailed: []), journey),
+          (WalletError.needsJourney(failure), journey),
         ]
       }
     }
@@ -64,13 +64,13 @@ struct ErrorFlowTests {
 
   @Test("every error case goes through the handler chain; exactly the flow-changing ones route")
   func onlyFlowChangingErrorsRoute() async throws {
-    var actions: Set<FlowDecision.Action> = []
+    var actions: Set<Journey> = []
     for (error, journey) in Self.everyError {
       let viewModel = PaymentMethodsViewModel(loadMethods: { throw error }, logger: SilentLog())
       await viewModel.load().value
 
-      let action: FlowDecision.Action? =
-        if case .actionRequired(let decision) = viewModel.state { decision.action } else { nil }
+      let action: Journey? =
+        if case .journey(let decision) = viewModel.state { decision.journey } else { nil }
       #expect(action == journey, "\(ErrorChain(error))")
       if let action { actions.insert(action) }
     }

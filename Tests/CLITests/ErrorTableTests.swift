@@ -32,9 +32,9 @@ struct ErrorTableTests {
       ].map(id)
       + [
         PaymentMethodsError.noPaymentMethodsFound, .couldNotLoad(failure, alsoFailed: []),
-        .flowInterrupted(failure, alsoFailed: []),
+        .needsJourney(failure, alsoFailed: []),
       ].map(id)
-      + [WalletError.couldNotLoad(failure), .flowInterrupted(failure)].map(id)
+      + [WalletError.couldNotLoad(failure), .needsJourney(failure)].map(id)
       + [
         AddCardOutcome.saved(card), .alreadySaved(card), .invalid([:]),
         .declined(CardDecline(code: nil, adviceCode: nil)),
@@ -165,7 +165,7 @@ struct ErrorTableTests {
     switch error {
     case .noPaymentMethodsFound: "PaymentMethodsError.noPaymentMethodsFound"
     case .couldNotLoad: "PaymentMethodsError.couldNotLoad"
-    case .flowInterrupted: "PaymentMethodsError.flowInterrupted"
+    case .needsJourney: "PaymentMethodsError.needsJourney"
     }
   }
 
@@ -216,7 +216,7 @@ struct ErrorTableTests {
   private static func id(_ error: WalletError) -> String {
     switch error {
     case .couldNotLoad: "WalletError.couldNotLoad"
-    case .flowInterrupted: "WalletError.flowInterrupted"
+    case .needsJourney: "WalletError.needsJourney"
     }
   }
 }

@@ -13,7 +13,7 @@ struct FuzzTests {
   /// The codes a run in-process can end with (74, 130, 141 and 143 need a real process).
   static let codesForScenarioFiles: Set<ExitCode> = [
     .success, .errorState, .dataError, .serviceUnavailable, .unexpectedError,
-    .temporaryFailure, .userActionRequired,
+    .temporaryFailure, .journey,
   ]
 
   @Test(

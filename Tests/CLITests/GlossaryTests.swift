@@ -1,3 +1,4 @@
+import Domain
 import Foundation
 import Testing
 
@@ -153,18 +154,18 @@ struct GlossaryTests {
   @Test("the check sees an identifier in code, and not in a comment or a string")
   func checkerReadsCode() {
     let source = """
-      // FlowDecision was here
-      let wire = "rejection" /* IssuerRejection */
-      let x = #"FlowInterruption"#
-      var interruption: Int
+      // PresentedJourney was here
+      let wire = "rejection" /* IssuerDecline */
+      let x = #"Journey"#
+      var journey: Int
       """
     let code = Self.code(source)
 
-    #expect(Self.contains(code, word: "interruption"))
-    #expect(!Self.contains(code, word: "FlowDecision"))
+    #expect(Self.contains(code, word: "journey"))
+    #expect(!Self.contains(code, word: "PresentedJourney"))
     #expect(!Self.contains(code, word: "rejection"))
-    #expect(!Self.contains(code, word: "IssuerRejection"))
-    #expect(!Self.contains(code, word: "FlowInterruption"))
-    #expect(!Self.contains("interruptions", word: "interruption"))
+    #expect(!Self.contains(code, word: "IssuerDecline"))
+    #expect(!Self.contains(code, word: "Journey"))
+    #expect(!Self.contains("interruptions", word: "journey"))
   }
 }

@@ -62,28 +62,28 @@ struct LoadingFrameTests {
 
 @MainActor
 @Suite("Signals cancel the load, they do not kill", .timeLimit(.minutes(1)))
-struct InterruptionTests {
+struct StopSignalTests {
   @Test(
-    "an interruption cancels the load and exits with its code, showing nothing",
+    "an stopSignal cancels the load and exits with its code, showing nothing",
     .timeLimit(.minutes(1)),
-    arguments: [(Interruption.interrupt, ExitCode.interrupted), (.terminate, .terminated)])
-  func exitCode(interruption: Interruption, code: ExitCode) async {
-    let run = await runCLI(["--no-color"], interruption: interruption)
+    arguments: [(StopSignal.interrupt, ExitCode.interrupted), (.terminate, .terminated)])
+  func exitCode(stopSignal: StopSignal, code: ExitCode) async {
+    let run = await runCLI(["--no-color"], stopSignal: stopSignal)
 
     #expect(run.exitCode == code)
     #expect(run.output.isEmpty)
   }
 
   @Test(
-    "an interruption ends the run at once, even while a source is slow to wind down",
+    "an stopSignal ends the run at once, even while a source is slow to wind down",
     .timeLimit(.minutes(1)))
   func doesNotWaitForTheLoad() async {
     let server = DeafServer()
 
     let run = await runCLI(
-      ["--backend-url", "http://127.0.0.1:9"], interruption: .interrupt,
+      ["--backend-url", "http://127.0.0.1:9"], stopSignal: .interrupt,
       serverAccess: .linked { _, _ in server },
-      interruptions: InterruptionWhenOpened(server.bothStarted))
+      stopSignals: StopSignalWhenOpened(server.bothStarted))
 
     #expect(run.exitCode == .interrupted)
     #expect(server.cancellations.all.count == 2, "both requests were cancelled")
@@ -93,7 +93,7 @@ struct InterruptionTests {
 
   @Test("the loading frame is drawn, then erased, and nothing follows it", .timeLimit(.minutes(1)))
   func erasesTheFrame() async {
-    let run = await runCLI([], interactive: true, interruption: .interrupt)
+    let run = await runCLI([], interactive: true, stopSignal: .interrupt)
 
     #expect(run.exitCode == .interrupted)
     #expect(run.output.contains("Loading…"))
@@ -104,7 +104,7 @@ struct InterruptionTests {
     "the cancelled load is no failure: nothing is logged, on either screen",
     .timeLimit(.minutes(1)), arguments: ["payment-methods", "wallet"])
   func nothingLogged(screen: String) async {
-    let run = await runCLI(["--screen", screen, "--verbose"], interruption: .terminate)
+    let run = await runCLI(["--screen", screen, "--verbose"], stopSignal: .terminate)
 
     #expect(run.exitCode == .terminated)
     #expect(linesAboveDebug(run.errors).isEmpty)
@@ -136,12 +136,12 @@ private final class DeafServer: PaymentsBackend, Sendable {
 
 /// Interrupts once `gate` opens.
 @MainActor
-private final class InterruptionWhenOpened: InterruptionSource {
+private final class StopSignalWhenOpened: StopSignalSource {
   private let gate: Gate
 
   init(_ gate: Gate) { self.gate = gate }
 
-  func start(_ handler: @escaping @MainActor (Interruption) -> Void) {
+  func start(_ handler: @escaping @MainActor (StopSignal) -> Void) {
     Task { @MainActor [gate] in
       await gate.pass()
       handler(.interrupt)

@@ -493,7 +493,7 @@ struct ScenarioFileResponsesTests {
           cards: .ok([
             ScenarioCard(
               brand: "Visa", lastFour: "4242", expiry: "08/28", status: .active,
-              rejection: IssuerRejection(reason: .blocked, message: "No"))
+              rejection: IssuerDecline(reason: .blocked, message: "No"))
           ]), latency: Scenario(name: "", summary: "").cards.latency))
   }
 

@@ -38,7 +38,7 @@ struct ExpectedScreen: Sendable, CustomTestStringConvertible {
     .init("unexpected-error", "loaded", ["wallet", "applePay"]),
     .init("token-expired", "loaded", ["wallet", "card", "card", "applePay"]),
     .init(
-      "session-expired", "error", [], panel: "Please sign in again", exit: .userActionRequired,
+      "session-expired", "error", [], panel: "Please sign in again", exit: .journey,
       action: "signIn"),
     .init("refresh-offline", "error", [], panel: "You're offline", exit: .temporaryFailure),
     .init("rate-limited", "error", [], panel: "Too many requests", exit: .temporaryFailure),
@@ -53,10 +53,10 @@ struct ExpectedScreen: Sendable, CustomTestStringConvertible {
       "client-outdated", "error", [], panel: "Update the app", exit: .errorState,
       action: "updateApp", traceID: "wallet-1"),
     .init(
-      "user-not-verified", "error", [], panel: "Verify your account", exit: .userActionRequired,
+      "user-not-verified", "error", [], panel: "Verify your account", exit: .journey,
       action: "verifyAccount"),
     .init(
-      "user-locked", "error", [], panel: "Your account is locked", exit: .userActionRequired,
+      "user-locked", "error", [], panel: "Your account is locked", exit: .journey,
       action: "contactSupport", traceID: "wallet-1"),
     .init(
       "malformed-response", "error", [], panel: "Something went wrong", exit: .unexpectedError,
@@ -117,7 +117,7 @@ struct ExpectedScreen: Sendable, CustomTestStringConvertible {
     .init("unexpected-error", "loaded", ["wallet"], screen: "wallet"),
     .init("token-expired", "loaded", ["wallet"], screen: "wallet"),
     .init(
-      "session-expired", "error", [], panel: "Please sign in again", exit: .userActionRequired,
+      "session-expired", "error", [], panel: "Please sign in again", exit: .journey,
       action: "signIn", screen: "wallet"),
     .init(
       "refresh-offline", "error", [], panel: "You're offline", exit: .temporaryFailure,
@@ -137,10 +137,10 @@ struct ExpectedScreen: Sendable, CustomTestStringConvertible {
       "client-outdated", "error", [], panel: "Update the app", exit: .errorState,
       action: "updateApp", traceID: "wallet-1", screen: "wallet"),
     .init(
-      "user-not-verified", "error", [], panel: "Verify your account", exit: .userActionRequired,
+      "user-not-verified", "error", [], panel: "Verify your account", exit: .journey,
       action: "verifyAccount", screen: "wallet"),
     .init(
-      "user-locked", "error", [], panel: "Your account is locked", exit: .userActionRequired,
+      "user-locked", "error", [], panel: "Your account is locked", exit: .journey,
       action: "contactSupport", traceID: "wallet-1", screen: "wallet"),
     .init(
       "malformed-response", "error", [], panel: "Something went wrong", exit: .unexpectedError,

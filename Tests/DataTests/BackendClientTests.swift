@@ -22,7 +22,7 @@ struct BackendClientMappingTests {
       (.error(403, code: "user_not_verified"), .userNotVerified),
       (.error(403, code: "user_locked"), .userLocked),
       (.error(408, code: "request_timeout"), .timedOut),
-      (.error(426, code: "client_outdated"), .clientOutdated),
+      (.error(426, code: "client_outdated"), .appOutdated),
       (.error(429, code: "rate_limited"), .rateLimited),
       (.error(500, code: "oops"), .serviceUnavailable),
       (.error(503, code: "maintenance"), .serviceUnavailable),

@@ -117,7 +117,7 @@ struct CardsRepositoryMappingTests {
 
   @Test("a card the issuer rejected is a value: listed, unable to pay, with the reason")
   func rejectedCard() async throws {
-    let rejection = IssuerRejection(reason: .blocked, message: "Your bank blocked this card")
+    let rejection = IssuerDecline(reason: .blocked, message: "Your bank blocked this card")
     let answer = CardsOutcome.ok([
       ScenarioCard(
         brand: "Visa", lastFour: "4242", expiry: "08/28", status: .active, rejection: rejection)

@@ -20,7 +20,7 @@ struct SessionTests {
 
     #expect(first.kind == .offline)
     #expect(first.recovery == .retryWhenUserActs(.reconnect))
-    #expect(first.interruption == nil)
+    #expect(first.journey == nil)
     #expect(second.response.status == 200)
     #expect(await backend.refreshes == 2)
   }
@@ -55,7 +55,7 @@ struct SessionTests {
     let second = try #require(await requestFailure { _ = try await client.send(.cards) })
 
     #expect(first.kind == .sessionEnded)
-    #expect(first.interruption == .sessionEnded)
+    #expect(first.journey == .signIn)
     #expect(second.kind == .sessionEnded)
     #expect(await backend.refreshes == 1)
   }
@@ -194,7 +194,7 @@ struct SignInTests {
         username: ScenarioBackend.demoUsername, password: ScenarioBackend.demoPassword)
     }
 
-    #expect(error.interruption == .sessionEnded)
+    #expect(error.journey == .signIn)
     #expect(error.context.status == 401)
     #expect(error.context.serverCode == "invalid_credentials")
   }

@@ -16,7 +16,7 @@ struct RecoveryTests {
     (.sessionEnded, .signInAgain),
     (.userNotVerified, .retryWhenUserActs(.verifyAccount)),
     (.userLocked, .notRecoverable(.contactSupport)),
-    (.clientOutdated, .notRecoverable(.clientNotSupported)),
+    (.appOutdated, .notRecoverable(.unsupported)),
     (.malformedResponse, .notRecoverable(.inspectCause)),
     (.responseTooLarge, .notRecoverable(.inspectCause)),
     (.unexpectedAnswer, .notRecoverable(.inspectCause)),
@@ -145,17 +145,17 @@ struct PaymentMethodsUseCaseFlowTests {
   @Test(
     "are never skipped, even when other methods loaded",
     arguments: [
-      RequestFailure.Kind.sessionEnded, .userNotVerified, .userLocked, .clientOutdated,
+      RequestFailure.Kind.sessionEnded, .userNotVerified, .userLocked, .appOutdated,
     ])
   func surfaced(kind: RequestFailure.Kind) async throws {
     let useCase = makeUseCase(cards: .throwing(Fixtures.cards(kind)))
 
     do {
       let methods = try await useCase.execute().methods
-      Issue.record("expected flowInterrupted, got \(methods)")
-    } catch PaymentMethodsError.flowInterrupted(let failure, _) {
+      Issue.record("expected needsJourney, got \(methods)")
+    } catch PaymentMethodsError.needsJourney(let failure, _) {
       #expect(failure.source == .cards)
-      #expect(failure.interruption != nil)
+      #expect(failure.journey != nil)
     }
   }
 
@@ -179,7 +179,7 @@ struct PaymentMethodsUseCaseFlowTests {
     await #expect {
       try await useCase.execute()
     } throws: { error in
-      (error as? PaymentMethodsError)?.interruption == .sessionEnded
+      (error as? PaymentMethodsError)?.journey == .signIn
     }
     #expect(cancelled.count == 2)
   }
@@ -209,7 +209,7 @@ struct PaymentMethodsUseCaseFlowTests {
       try await useCase.execute()
     } throws: { error in
       guard case PaymentMethodsError.couldNotLoad = error else { return false }
-      return (error as? PaymentMethodsError)?.interruption == nil
+      return (error as? PaymentMethodsError)?.journey == nil
     }
   }
 }

@@ -73,23 +73,23 @@ struct WalletUseCaseTests {
   }
 
   @Test(
-    "a failure that sends the user elsewhere is thrown as a flow interruption",
-    arguments: [RequestFailure.Kind.sessionEnded, .userNotVerified, .userLocked, .clientOutdated])
-  func flowInterrupted(kind: RequestFailure.Kind) async throws {
+    "a failure that sends the user elsewhere is thrown as a flow journey",
+    arguments: [RequestFailure.Kind.sessionEnded, .userNotVerified, .userLocked, .appOutdated])
+  func needsJourney(kind: RequestFailure.Kind) async throws {
     do {
       let status = try await makeUseCase(.throwing(Fixtures.wallet(kind))).execute()
-      Issue.record("expected flowInterrupted, got \(status)")
-    } catch WalletError.flowInterrupted(let failure) {
-      #expect(failure.interruption != nil)
-      #expect(WalletError.flowInterrupted(failure).interruption == failure.interruption)
+      Issue.record("expected needsJourney, got \(status)")
+    } catch WalletError.needsJourney(let failure) {
+      #expect(failure.journey != nil)
+      #expect(WalletError.needsJourney(failure).journey == failure.journey)
     }
   }
 
-  @Test("a wallet that could not load is no flow interruption, whatever its recovery")
+  @Test("a wallet that could not load is no flow journey, whatever its recovery")
   func couldNotLoadDoesNotRoute() async throws {
     let failure = try await failure(of: makeUseCase(.throwing(Fixtures.wallet(.malformedResponse))))
 
-    #expect(WalletError.couldNotLoad(failure).interruption == nil)
+    #expect(WalletError.couldNotLoad(failure).journey == nil)
   }
 
   private func failure(of useCase: WalletUseCase) async throws -> SourceFailure {

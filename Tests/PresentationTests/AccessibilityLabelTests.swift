@@ -61,7 +61,7 @@ struct AccessibilityLabelTests {
         .userLocked, context: ErrorContext(operation: "GET /wallet", traceID: "trace-7"))
     }
 
-    guard case .actionRequired(let decision) = state else {
+    guard case .journey(let decision) = state else {
       Issue.record("expected a journey, got \(state)")
       return
     }

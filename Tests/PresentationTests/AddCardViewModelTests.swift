@@ -130,11 +130,11 @@ struct AddCardViewModelTests {
 
     await viewModel.submit().value
 
-    guard case .actionRequired(let decision)? = viewModel.failure else {
+    guard case .journey(let decision)? = viewModel.failure else {
       Issue.record("expected a journey, got \(String(describing: viewModel.failure))")
       return
     }
-    #expect(decision.action == .signIn)
+    #expect(decision.journey == .signIn)
     #expect(viewModel.form.name == "Ada Lovelace")
   }
 

@@ -179,11 +179,11 @@ struct BankApprovalViewModelTests {
     let failure = viewModel.failure
     await viewModel.signInAndSubmit().value
 
-    guard case .actionRequired(let decision)? = failure else {
+    guard case .journey(let decision)? = failure else {
       Issue.record("expected the sign-in journey, got \(String(describing: failure))")
       return
     }
-    #expect(decision.action == .signIn)
+    #expect(decision.journey == .signIn)
     #expect(keys.all == [nil, "key-1"])
     guard case .saved = viewModel.phase else {
       Issue.record("expected the card saved after signing in, got \(viewModel.phase)")

@@ -49,8 +49,8 @@ struct PartialLoadTests {
 
     let methods = try #require(loaded(viewModel))
     #expect(methods.rows.map(\.id) == ["wallet", "apple-pay"])
-    let failure = try #require(methods.failedSources.first)
-    #expect(methods.failedSources.count == 1)
+    let failure = try #require(methods.sourceNotices.first)
+    #expect(methods.sourceNotices.count == 1)
     #expect(failure.source == .cards)
     #expect(failure.error.title == "You're offline")
     #expect(failure.error.message == "We couldn't load your cards without a connection.")
@@ -89,7 +89,7 @@ struct PartialLoadTests {
     await viewModel.load().value
 
     let methods = try #require(loaded(viewModel))
-    let failure = try #require(methods.failedSources.first)
+    let failure = try #require(methods.sourceNotices.first)
     #expect(failure.error.title == "Something went wrong")
     #expect(failure.error.traceID == "t-9")
     #expect(!methods.canRetry)
@@ -103,7 +103,7 @@ struct PartialLoadTests {
     await viewModel.load().value
 
     let methods = try #require(loaded(viewModel))
-    #expect(methods.failedSources.isEmpty)
+    #expect(methods.sourceNotices.isEmpty)
     #expect(!methods.canRetry)
   }
 }
@@ -156,7 +156,7 @@ struct RefreshTests {
 
     let methods = try #require(loaded(viewModel))
     #expect(methods.rows.map(\.id) == ["wallet", "card-1", "apple-pay"])
-    #expect(methods.failedSources.isEmpty)
+    #expect(methods.sourceNotices.isEmpty)
     #expect(!methods.isRefreshing)
     #expect(methods.selected?.id == "apple-pay")
   }
@@ -177,15 +177,15 @@ struct RefreshTests {
     let methods = try #require(loaded(viewModel))
     #expect(methods.rows.map(\.id) == ["wallet", "apple-pay"])
     #expect(!methods.isRefreshing)
-    #expect(methods.failedSources.map(\.source) == [.wallet, .cards])
-    #expect(methods.failedSources.last?.error.title == "Our payment service is down")
+    #expect(methods.sourceNotices.map(\.source) == [.wallet, .cards])
+    #expect(methods.sourceNotices.last?.error.title == "Our payment service is down")
   }
 
   @Test("a journey still wins over the list")
   func journeyWins() async throws {
     let gate = Gate()
     let viewModel = viewModel(gate: gate) {
-      throw PaymentMethodsError.flowInterrupted(failed(.cards, .sessionEnded), alsoFailed: [])
+      throw PaymentMethodsError.needsJourney(failed(.cards, .sessionEnded), alsoFailed: [])
     }
     await viewModel.load().value
 
@@ -193,11 +193,11 @@ struct RefreshTests {
     await gate.open()
     await refresh.value
 
-    guard case .actionRequired(let decision) = viewModel.state else {
+    guard case .journey(let decision) = viewModel.state else {
       Issue.record("expected a journey, got \(viewModel.state)")
       return
     }
-    #expect(decision.action == .signIn)
+    #expect(decision.journey == .signIn)
   }
 
   @Test("with no list on screen, it loads as the first load does")
@@ -217,7 +217,7 @@ struct RefreshTests {
 private struct UnclassifiedError: ClassifiedError, ContextualError {
   let context: ErrorContext
   var recovery: Recovery { .notRecoverable(.inspectCause) }
-  var interruption: FlowInterruption? { nil }
+  var journey: Journey? { nil }
   var failedRequest: FailedRequest? { FailedRequest(kind: nil, traceID: context.traceID) }
   var underlyingError: (any Error)? { nil }
   var summary: String { "UnclassifiedError(\(context))" }

@@ -155,7 +155,7 @@ struct PaymentMethodsViewModelStateTests {
   @Test("a card its issuer rejected is listed, cannot be selected, and says why")
   func rejectedCard() async throws {
     var rejected = visa
-    rejected.decline = IssuerRejection(reason: .blocked, message: "Your bank blocked this card")
+    rejected.decline = IssuerDecline(reason: .blocked, message: "Your bank blocked this card")
     let card = rejected
     let viewModel = makeViewModel { [.card(card)] }
 

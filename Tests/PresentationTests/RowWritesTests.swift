@@ -175,11 +175,11 @@ struct RowWritesTests {
 
     await viewModel.remove("card-1")?.value
 
-    guard case .actionRequired(let decision) = viewModel.state else {
+    guard case .journey(let decision) = viewModel.state else {
       Issue.record("expected the sign-in journey, got \(viewModel.state)")
       return
     }
-    #expect(decision.action == .signIn)
+    #expect(decision.journey == .signIn)
   }
 }
 

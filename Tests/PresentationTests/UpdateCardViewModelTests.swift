@@ -130,11 +130,11 @@ struct UpdateCardViewModelTests {
 
     form.edit(to: "01/30")
     await form.submit().value
-    guard case .actionRequired(let decision)? = form.failure else {
+    guard case .journey(let decision)? = form.failure else {
       Issue.record("expected the sign-in journey, got \(String(describing: form.failure))")
       return
     }
-    #expect(decision.action == .signIn)
+    #expect(decision.journey == .signIn)
 
     await form.signInAndSubmit().value
 

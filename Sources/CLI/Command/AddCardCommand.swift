@@ -16,14 +16,14 @@ extension CommandRunner {
     for field in CardField.allCases { viewModel.edit(field, to: form[field]) }
     sayWhenTheBankIsAsked(viewModel, words: words)
     let submission = ConsoleLog.startingLoad(on: environment.clock) { viewModel.submit() }
-    if let interruption = await untilInterrupted(submission) {
+    if let stopSignal = await untilStopped(submission) {
       // A card waiting for its bank has its setup cancelled on the way out: the cancelled
       // submission ends once the backend was told, or gave up telling it.
       await Self.finished([submission], within: Self.cancellationLimit, on: environment.clock)
-      return interruption.exitCode
+      return stopSignal.exitCode
     }
 
-    // A submission that has not ended was cancelled: only an interruption does that.
+    // A submission that has not ended was cancelled: only an stopSignal does that.
     guard let snapshot = AddCardSnapshot(viewModel) else { return .interrupted }
     printOutcome(
       snapshot, options, words: words, lines: { $0.lines(snapshot) }, box: { $0.render(snapshot) }

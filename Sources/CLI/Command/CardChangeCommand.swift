@@ -17,7 +17,7 @@ extension CommandRunner {
     let run = CardChangeRun(
       change: change, list: list, words: words, clock: environment.clock
     ) { composition.updateCardViewModel(for: $0) }
-    // A change that has not ended was cancelled: only an interruption does that.
+    // A change that has not ended was cancelled: only an stopSignal does that.
     guard let snapshot = await run.snapshot() else { return .interrupted }
 
     printOutcome(
@@ -68,12 +68,12 @@ private struct CardChangeRun {
       methods = loaded
     case .empty:
       return unknown(result, among: [])
-    case .failed, .actionRequired:
+    case .failed, .journey:
       return failed(result, ScreenSnapshot(list.state))
     }
     guard let row = methods.rows.first(where: { $0.id == change.id && takes($0.kind) }) else {
       // A source that could not load may hold it: that failure is the answer.
-      if let failed = methods.failedSources.first(where: { $0.source != .applePay }) {
+      if let failed = methods.sourceNotices.first(where: { $0.source != .applePay }) {
         result.error = ScreenSnapshot.Notice(failed.error)
         result.ending = .failed(failed.error.category)
         return result
@@ -197,7 +197,7 @@ private struct CardChangeRun {
       result.status = .declined
       result.ending = .declined
     case .failed(let presented): result.ending = .failed(presented.category)
-    case .actionRequired(let decision): result.ending = .journey(decision.action)
+    case .journey(let decision): result.ending = .journey(decision.journey)
     }
     return result
   }

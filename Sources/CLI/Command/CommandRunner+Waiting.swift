@@ -1,18 +1,18 @@
-/// Waiting for a command's work: until it ends or an interruption cancels it, and after an
-/// interruption, for what the cancelled work still tells the backend, within a limit.
+/// Waiting for a command's work: until it ends or an stopSignal cancels it, and after an
+/// stopSignal, for what the cancelled work still tells the backend, within a limit.
 extension CommandRunner {
   /// How long an interrupted command waits for its cancelled work to tell the backend
   /// (a card's setup to cancel) before it ends anyway.
   static let cancellationLimit = Duration.seconds(3)
 
-  /// Waits for `work` to end, or for an interruption, which cancels it and is returned at
+  /// Waits for `work` to end, or for an stopSignal, which cancels it and is returned at
   /// once: the caller decides whether to wait for the cancelled work.
-  func untilInterrupted(_ work: Task<Void, Never>) async -> Interruption? {
-    let received = ReceivedInterruption()
+  func untilStopped(_ work: Task<Void, Never>) async -> StopSignal? {
+    let received = ReceivedStopSignal()
     await withCheckedContinuation { (ended: CheckedContinuation<Void, Never>) in
       received.ended = ended
-      interruptions.start { interruption in
-        received.first = received.first ?? interruption
+      stopSignals.start { stopSignal in
+        received.first = received.first ?? stopSignal
         work.cancel()
         received.end()
       }
@@ -21,7 +21,7 @@ extension CommandRunner {
         received.end()
       }
     }
-    interruptions.stop()
+    stopSignals.stop()
     return received.first
   }
 
@@ -44,11 +44,11 @@ extension CommandRunner {
   }
 }
 
-/// The first interruption a load received, and the wait for the load or an interruption,
+/// The first stopSignal a load received, and the wait for the load or an stopSignal,
 /// whichever ends it first.
 @MainActor
-private final class ReceivedInterruption {
-  var first: Interruption?
+private final class ReceivedStopSignal {
+  var first: StopSignal?
   var ended: CheckedContinuation<Void, Never>?
 
   func end() {

@@ -12,7 +12,7 @@ import Presentation
 /// This file holds what every command shares: preparing the backend and the log, composing
 /// the app, and printing an outcome. Each command that runs the app has a file of its own
 /// (`ShowCommand`, `AddCardCommand`, `CardChangeCommand`), and waiting for its work, or for
-/// an interruption, has `CommandRunner+Waiting`.
+/// an stopSignal, has `CommandRunner+Waiting`.
 @MainActor
 struct CommandRunner {
   let console: any Console
@@ -20,7 +20,7 @@ struct CommandRunner {
   let terminal: (_ noColorFlag: Bool) -> Terminal
   let environment: BackendClient.Environment
   /// Ctrl-C and SIGTERM while the screen loads.
-  let interruptions: any InterruptionSource
+  let stopSignals: any StopSignalSource
   /// Reads scenario files, and standard input for `--scenario-file -`.
   var scenarioReader = ScenarioReader.live
   /// The process's environment variables: where `--backend-url` finds its tokens.

@@ -1,3 +1,4 @@
+import Domain
 import Presentation
 
 /// The process exit codes (an `Error` too, so a step that fails can hand back the code the
@@ -27,7 +28,7 @@ enum ExitCode: Int32, Error, Sendable, Equatable, CaseIterable {
   /// A temporary failure: trying again, now or after reconnecting, may work (EX_TEMPFAIL).
   case temporaryFailure = 75
   /// The user must sign in again or change their account's state (EX_NOPERM).
-  case userActionRequired = 77
+  case journey = 77
   /// The environment holds a token that cannot be sent (EX_CONFIG).
   case configuration = 78
   /// Interrupted (SIGINT, Ctrl-C) while loading: the load was cancelled.
@@ -47,7 +48,7 @@ extension ExitCode {
     /// The screen loaded, or showed its empty state or a wallet status.
     case shown
     case failed(PresentationError.Category)
-    case journey(FlowDecision.Action)
+    case journey(Journey)
     /// The card's fields have problems, found by the app or by the backend.
     case invalidCard
     /// The card's issuer declined it.
@@ -58,7 +59,7 @@ extension ExitCode {
     /// A change named a method the list does not have.
     case unknownMethod
     /// The user left while the screen was still loading: the load was interrupted.
-    case interruptedWhileLoading
+    case cancelledLoad
   }
 
   /// The one place a screen's ending becomes the process's exit code.
@@ -74,11 +75,11 @@ extension ExitCode {
       // state like any other, not a call to act on the account.
       case .journey(.updateApp): .errorState
       case .journey(.signIn), .journey(.verifyAccount), .journey(.contactSupport):
-        .userActionRequired
+        .journey
       case .invalidCard: .dataError
       case .declined, .refused: .errorState
       case .unknownMethod: .dataError
-      case .interruptedWhileLoading: .interrupted
+      case .cancelledLoad: .interrupted
       }
   }
 }

@@ -41,7 +41,7 @@ public enum PaymentMethodsCommand {
       console: console,
       terminal: { noColor in Terminal.current(noColorFlag: noColor, environment: environment) },
       environment: BackendClient.Environment(),
-      interruptions: SignalInterruptions()
+      stopSignals: ProcessStopSignals()
     )
     runner.variables = environment
     runner.serverAccess = serverAccess

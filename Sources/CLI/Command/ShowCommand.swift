@@ -45,8 +45,8 @@ extension CommandRunner {
       loading: loadingRenderer(renderer, current(), terminal: terminal, options: options))
 
     switch outcome {
-    case .interrupted(let interruption):
-      return interruption.exitCode
+    case .stopped(let stopSignal):
+      return stopSignal.exitCode
     case .finished(let snapshot):
       printOutcome(
         snapshot, options, words: words, lines: { $0.lines(snapshot) },
@@ -55,10 +55,10 @@ extension CommandRunner {
     }
   }
 
-  /// How a load ended: with the screen's final state, or cancelled by an interruption.
+  /// How a load ended: with the screen's final state, or cancelled by an stopSignal.
   private enum LoadOutcome {
     case finished(ScreenSnapshot)
-    case interrupted(Interruption)
+    case stopped(StopSignal)
   }
 
   /// The renderer for the loading state, when it can be drawn and later erased in place:
@@ -78,7 +78,7 @@ extension CommandRunner {
   }
 
   /// Waits for `load` to publish the screen's final state. With a renderer, the loading
-  /// state is drawn meanwhile and erased afterwards. An interruption cancels the load, the
+  /// state is drawn meanwhile and erased afterwards. An stopSignal cancels the load, the
   /// way a user leaving the screen does, and returns at once: the process is about to end,
   /// and a source that is slow to wind down (a transfer the platform cannot stop at once)
   /// must not keep the user waiting.
@@ -87,9 +87,9 @@ extension CommandRunner {
   ) async -> LoadOutcome {
     let loading = renderer?.render(state())
     if let loading { console.write(loading) }
-    let interruption = await untilInterrupted(load)
+    let stopSignal = await untilStopped(load)
     if let loading { erase(loading) }
-    if let interruption { return .interrupted(interruption) }
+    if let stopSignal { return .stopped(stopSignal) }
     return .finished(state())
   }
 

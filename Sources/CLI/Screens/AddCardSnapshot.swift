@@ -97,7 +97,7 @@ extension AddCardSnapshot {
         switch failure {
         case .declined: (.declined, .declined)
         case .failed(let presented): (.error, .failed(presented.category))
-        case .actionRequired(let decision): (.error, .journey(decision.action))
+        case .journey(let decision): (.error, .journey(decision.journey))
         }
       self.init(
         status: status, fieldErrors: fieldErrors, error: error, action: action,
@@ -115,7 +115,7 @@ extension AddCardSnapshot {
     switch failure {
     case .declined(let decline): (ScreenSnapshot.Notice(decline.notice), nil)
     case .failed(let presented): (ScreenSnapshot.Notice(presented), nil)
-    case .actionRequired(let decision):
+    case .journey(let decision):
       (ScreenSnapshot.Notice(decision), ScreenSnapshot.Action(decision))
     }
   }

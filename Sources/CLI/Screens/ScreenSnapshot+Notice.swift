@@ -61,7 +61,7 @@ extension ScreenSnapshot {
 
   /// Where the app-level handlers sent the user, and the button that takes them there.
   struct Action: Equatable, Encodable {
-    var kind: FlowDecision.Action
+    var kind: Journey
     var button: String
   }
 }
@@ -80,7 +80,7 @@ extension ScreenSnapshot.Notice {
       accessibilityLabel: presented.accessibilityLabel)
   }
 
-  init(_ decision: FlowDecision) {
+  init(_ decision: PresentedJourney) {
     self.init(
       title: decision.notice.title, message: decision.notice.message, hint: decision.notice.hint,
       recovery: decision.recovery, traceId: decision.traceID,
@@ -89,7 +89,7 @@ extension ScreenSnapshot.Notice {
 }
 
 extension ScreenSnapshot.SourceNotice {
-  init(_ failed: PaymentMethodsViewModel.FailedSource) {
+  init(_ failed: PaymentMethodsViewModel.SourceNotice) {
     self.init(
       source: failed.source, title: failed.error.title, message: failed.error.message,
       recovery: failed.error.recovery, traceId: failed.error.traceID,
@@ -98,11 +98,11 @@ extension ScreenSnapshot.SourceNotice {
 }
 
 extension ScreenSnapshot.Action {
-  init(_ decision: FlowDecision) {
-    self.init(kind: decision.action, button: decision.button)
+  init(_ decision: PresentedJourney) {
+    self.init(kind: decision.journey, button: decision.button)
   }
 }
 
 // `--json` writes a journey's action by its raw value ("signIn"). The conformance is
 // the terminal's: the layer that owns the type knows nothing of JSON.
-extension FlowDecision.Action: Encodable {}
+extension Journey: Encodable {}

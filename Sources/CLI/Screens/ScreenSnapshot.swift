@@ -62,7 +62,7 @@ struct ScreenSnapshot: Equatable, Encodable {
 
 extension ScreenSnapshot {
   init(_ state: PaymentMethodsViewModel.State) {
-    self.init(screen: .paymentMethods, status: .loading, ending: .interruptedWhileLoading)
+    self.init(screen: .paymentMethods, status: .loading, ending: .cancelledLoad)
     switch state {
     case .loading:
       break
@@ -76,7 +76,7 @@ extension ScreenSnapshot {
         }
         return method
       }
-      notices = methods.failedSources.map(SourceNotice.init)
+      notices = methods.sourceNotices.map(SourceNotice.init)
       message = methods.message
       spokenMessage = methods.spokenMessage
       isRefreshing = methods.isRefreshing
@@ -89,13 +89,13 @@ extension ScreenSnapshot {
       canRetry = true
     case .failed(let error):
       show(error)
-    case .actionRequired(let decision):
+    case .journey(let decision):
       show(decision)
     }
   }
 
   init(_ state: WalletViewModel.State) {
-    self.init(screen: .wallet, status: .loading, ending: .interruptedWhileLoading)
+    self.init(screen: .wallet, status: .loading, ending: .cancelledLoad)
     switch state {
     case .loading:
       break
@@ -117,7 +117,7 @@ extension ScreenSnapshot {
       self.notice = Notice(notice)
     case .failed(let error):
       show(error)
-    case .actionRequired(let decision):
+    case .journey(let decision):
       show(decision)
     }
   }
@@ -129,11 +129,11 @@ extension ScreenSnapshot {
     canRetry = presented.recovery.isRetry
   }
 
-  private mutating func show(_ decision: FlowDecision) {
+  private mutating func show(_ decision: PresentedJourney) {
     status = .error
     error = Notice(decision)
     action = Action(decision)
     message = decision.message
-    ending = .journey(decision.action)
+    ending = .journey(decision.journey)
   }
 }

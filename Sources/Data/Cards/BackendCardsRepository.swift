@@ -79,12 +79,12 @@ public struct BackendCardsRepository: CardsRepository, CardSaving {
       throw RequestFailure(.malformedResponse, context: context)
     }
     let decline = try card.decline.map { decline throws(RequestFailure) in
-      guard let reason = IssuerRejection.Reason(rawValue: decline.reason) else {
+      guard let reason = IssuerDecline.Reason(rawValue: decline.reason) else {
         var context = context
         context.serverMessage = "card \(card.id) has an unknown decline reason"
         throw RequestFailure(.malformedResponse, context: context)
       }
-      return IssuerRejection(reason: reason, message: decline.message)
+      return IssuerDecline(reason: reason, message: decline.message)
     }
     return PaymentCard(
       id: card.id, brand: card.brand, lastFour: card.last4, expiry: expiry, status: status,

@@ -67,7 +67,7 @@ extension BackendClient {
     case (403, ServerCode.userNotVerified): .userNotVerified
     case (403, ServerCode.userLocked): .userLocked
     case (408, _): .timedOut
-    case (426, _): .clientOutdated
+    case (426, _): .appOutdated
     case (429, _): .rateLimited
     case (500..<600, _): .serviceUnavailable
     default: nil

@@ -7,7 +7,7 @@ public struct UnclassifiedRequestError: ClassifiedError, ContextualError, Sendab
   public let context: ErrorContext
 
   public var recovery: Recovery { .notRecoverable(.inspectCause) }
-  public var interruption: FlowInterruption? { nil }
+  public var journey: Journey? { nil }
   public var failedRequest: FailedRequest? { FailedRequest(kind: nil, traceID: context.traceID) }
   public var underlyingError: (any Error)? { context.underlying }
   public var summary: String { "UnclassifiedRequestError(\(context))" }
@@ -19,7 +19,7 @@ public struct SignInRefused: ClassifiedError, ContextualError, Sendable {
   public let context: ErrorContext
 
   public var recovery: Recovery { .signInAgain }
-  public var interruption: FlowInterruption? { .sessionEnded }
+  public var journey: Journey? { .signIn }
   public var failedRequest: FailedRequest? { FailedRequest(kind: nil, traceID: context.traceID) }
   public var underlyingError: (any Error)? { nil }
   public var summary: String { "SignInRefused(\(context))" }

@@ -11,10 +11,10 @@ public enum ApplePayServiceError: ClassifiedError, Equatable, Sendable {
   case serviceNotAvailable
 
   /// This device cannot pay with Apple Pay; nothing the app can do changes that.
-  public var recovery: Recovery { .notRecoverable(.clientNotSupported) }
+  public var recovery: Recovery { .notRecoverable(.unsupported) }
   /// The user cannot do anything about the device, and need not go anywhere: the screen
   /// simply has no Apple Pay.
-  public var interruption: FlowInterruption? { nil }
+  public var journey: Journey? { nil }
   public var failedRequest: FailedRequest? { nil }
   public var underlyingError: (any Error)? { nil }
   public var summary: String { "ApplePayServiceError.serviceNotAvailable" }

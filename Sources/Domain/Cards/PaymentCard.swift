@@ -13,13 +13,13 @@ public struct PaymentCard: Sendable, Equatable, Identifiable {
   public var status: Status
   /// Set when the card's issuer declined it. A decline is an answer, not an error: the
   /// card is still listed, with the reason.
-  public var decline: IssuerRejection?
+  public var decline: IssuerDecline?
   /// The user's default way to pay, as the backend says.
   public var isDefault: Bool
 
   public init(
     id: String, brand: String, lastFour: String, expiry: CardExpiry, status: Status,
-    decline: IssuerRejection? = nil, isDefault: Bool = false
+    decline: IssuerDecline? = nil, isDefault: Bool = false
   ) {
     self.id = id
     self.brand = brand
@@ -36,7 +36,7 @@ public struct PaymentCard: Sendable, Equatable, Identifiable {
 }
 
 /// An issuer's decline of a card, as the backend reported it inside a successful answer.
-public struct IssuerRejection: Sendable, Equatable {
+public struct IssuerDecline: Sendable, Equatable {
   public enum Reason: String, Sendable, Equatable, CaseIterable {
     case blocked
     case expired

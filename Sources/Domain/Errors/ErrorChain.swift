@@ -14,7 +14,7 @@ public struct ErrorChain: CustomStringConvertible {
     self.links = links
   }
 
-  /// One line: "PaymentMethodsError.flowInterrupted ← SourceFailure(cards: …) ← …".
+  /// One line: "PaymentMethodsError.needsJourney ← SourceFailure(cards: …) ← …".
   public var description: String {
     links.map { link in
       (link as? any ClassifiedError)?.summary ?? String(reflecting: link)

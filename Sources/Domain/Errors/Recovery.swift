@@ -1,6 +1,6 @@
 /// How an error can be recovered from: the advice the screen gives. Every error the app
 /// produces has exactly one. Where the user has to go is a separate decision
-/// (`FlowInterruption`); a recovery never routes anyone.
+/// (`Journey`); a recovery never routes anyone.
 public enum Recovery: Sendable, Equatable, Hashable {
   /// Something the user has to do before trying again helps.
   public enum UserAction: String, Sendable, Equatable, Hashable, CaseIterable {
@@ -18,7 +18,7 @@ public enum Recovery: Sendable, Equatable, Hashable {
     /// The app or the backend is set up wrongly; a developer has to fix it.
     case fixConfiguration
     /// This app version or device cannot do this any more.
-    case clientNotSupported
+    case unsupported
     /// Only a person at support can unblock the user.
     case contactSupport
     /// Nobody planned for this error: look at its cause (a bug).
@@ -66,7 +66,7 @@ public protocol ClassifiedError: Error {
   var recovery: Recovery { get }
   /// Where the user has to go, for the few errors that interrupt the flow; nil for every
   /// other error. Stated by each type, never defaulted, so that no error routes by accident.
-  var interruption: FlowInterruption? { get }
+  var journey: Journey? { get }
   /// The request whose failure this error reports, if one was sent: what a screen needs to
   /// word it and to give the reference support asks for. Stated by each type, so the screen
   /// reads it from the error it was handed and never searches the chain for it.

@@ -27,7 +27,7 @@ public struct RequestFailure: ClassifiedError, ContextualError, Sendable {
     /// HTTP 403 user_locked: only support can unlock the account.
     case userLocked
     /// HTTP 426: this app version is no longer supported.
-    case clientOutdated
+    case appOutdated
     /// A success whose body could not be read.
     case malformedResponse
     /// An answer larger than the client reads for its request: a broken or hostile server.
@@ -47,7 +47,7 @@ public struct RequestFailure: ClassifiedError, ContextualError, Sendable {
   public var recovery: Recovery { kind.recovery }
 
   /// Four kinds send the user elsewhere; the rest stay on the screen.
-  public var interruption: FlowInterruption? { kind.interruption }
+  public var journey: Journey? { kind.journey }
 
   public var failedRequest: FailedRequest? {
     FailedRequest(kind: kind, traceID: context.traceID)
@@ -83,18 +83,18 @@ extension RequestFailure.Kind {
     case .sessionEnded: .signInAgain
     case .userNotVerified: .retryWhenUserActs(.verifyAccount)
     case .userLocked: .notRecoverable(.contactSupport)
-    case .clientOutdated: .notRecoverable(.clientNotSupported)
+    case .appOutdated: .notRecoverable(.unsupported)
     case .malformedResponse, .responseTooLarge, .unexpectedAnswer: .notRecoverable(.inspectCause)
     }
   }
 
   /// Where a failure of this kind sends the user: four kinds do; the rest stay on the screen.
-  public var interruption: FlowInterruption? {
+  public var journey: Journey? {
     switch self {
-    case .sessionEnded: .sessionEnded
-    case .userNotVerified: .accountNotVerified
-    case .userLocked: .accountLocked
-    case .clientOutdated: .appOutdated
+    case .sessionEnded: .signIn
+    case .userNotVerified: .verifyAccount
+    case .userLocked: .contactSupport
+    case .appOutdated: .updateApp
     case .offline, .timedOut, .connectionLost, .serverUnreachable, .insecureConnection,
       .cancelledBelow, .rateLimited, .serviceUnavailable, .malformedResponse, .responseTooLarge,
       .unexpectedAnswer:

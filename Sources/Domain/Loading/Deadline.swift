@@ -93,7 +93,7 @@ public struct DeadlineExceeded: ClassifiedError, Sendable, Equatable {
   public let deadline: Duration
 
   public var recovery: Recovery { .retryNow }
-  public var interruption: FlowInterruption? { nil }
+  public var journey: Journey? { nil }
   public var failedRequest: FailedRequest? { nil }
   public var underlyingError: (any Error)? { nil }
   public var summary: String { "DeadlineExceeded(\(deadline))" }

@@ -56,8 +56,8 @@ public struct SourceFailure: ClassifiedError, Sendable {
   }
 
   /// Only a request failure can interrupt the flow, and only if it says so.
-  public var interruption: FlowInterruption? {
-    if case .requestFailed(let failure) = reason { return failure.interruption }
+  public var journey: Journey? {
+    if case .requestFailed(let failure) = reason { return failure.journey }
     return nil
   }
 

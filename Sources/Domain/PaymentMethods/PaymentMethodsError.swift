@@ -10,13 +10,13 @@ public enum PaymentMethodsError: ClassifiedError, Sendable {
   /// unverified or locked account, an outdated app). Never skipped, whatever else loaded;
   /// the sources still running were cancelled. `alsoFailed` holds the failures that had
   /// already arrived.
-  case flowInterrupted(SourceFailure, alsoFailed: [SourceFailure])
+  case needsJourney(SourceFailure, alsoFailed: [SourceFailure])
 
   /// The failure that decides the screen, if any.
   public var decidingFailure: SourceFailure? {
     switch self {
     case .noPaymentMethodsFound: nil
-    case .couldNotLoad(let failure, _), .flowInterrupted(let failure, _): failure
+    case .couldNotLoad(let failure, _), .needsJourney(let failure, _): failure
     }
   }
 
@@ -24,7 +24,7 @@ public enum PaymentMethodsError: ClassifiedError, Sendable {
   public var otherFailures: [SourceFailure] {
     switch self {
     case .noPaymentMethodsFound: []
-    case .couldNotLoad(_, let others), .flowInterrupted(_, let others): others
+    case .couldNotLoad(_, let others), .needsJourney(_, let others): others
     }
   }
 
@@ -38,9 +38,9 @@ public enum PaymentMethodsError: ClassifiedError, Sendable {
     decidingFailure?.recovery ?? .retryWhenUserActs(.addPaymentMethod)
   }
 
-  public var interruption: FlowInterruption? {
-    guard case .flowInterrupted(let failure, _) = self else { return nil }
-    return failure.interruption
+  public var journey: Journey? {
+    guard case .needsJourney(let failure, _) = self else { return nil }
+    return failure.journey
   }
 
   public var failedRequest: FailedRequest? { decidingFailure?.failedRequest }
@@ -51,7 +51,7 @@ public enum PaymentMethodsError: ClassifiedError, Sendable {
     switch self {
     case .noPaymentMethodsFound: "PaymentMethodsError.noPaymentMethodsFound"
     case .couldNotLoad: "PaymentMethodsError.couldNotLoad"
-    case .flowInterrupted: "PaymentMethodsError.flowInterrupted"
+    case .needsJourney: "PaymentMethodsError.needsJourney"
     }
   }
 }

@@ -9,7 +9,7 @@
 ///   could not load: it is not skipped, so it is not logged here;
 /// - a failure that interrupts the user's flow (session ended, account not verified or
 ///   locked, app outdated) is never returned: the sources still running are cancelled and
-///   it throws `flowInterrupted` at once, logging nothing as skipped;
+///   it throws `needsJourney` at once, logging nothing as skipped;
 /// - with nothing to show, it throws `noPaymentMethodsFound` if every source answered, and
 ///   `couldNotLoad` if any failed.
 public struct PaymentMethodsUseCase: Sendable {
@@ -52,7 +52,7 @@ public struct PaymentMethodsUseCase: Sendable {
       let contribution = Self.contribution(source, outcome)
       contributions[source] = contribution
       // Nothing the other sources answer can change where the user has to go.
-      return contribution.failure?.interruption == nil
+      return contribution.failure?.journey == nil
     }
 
     // A cancelled load is nobody's failure: leave before any policy runs or anything is logged.
@@ -63,9 +63,9 @@ public struct PaymentMethodsUseCase: Sendable {
     }
     let failures = inOrder.compactMap(\.failure)
     // Of two interruptions that arrived together, the first in source order decides.
-    if let interruption = failures.first(where: { $0.interruption != nil }) {
-      throw PaymentMethodsError.flowInterrupted(
-        interruption, alsoFailed: failures.filter { $0.source != interruption.source })
+    if let journey = failures.first(where: { $0.journey != nil }) {
+      throw PaymentMethodsError.needsJourney(
+        journey, alsoFailed: failures.filter { $0.source != journey.source })
     }
 
     inOrder.forEach(logSkip)

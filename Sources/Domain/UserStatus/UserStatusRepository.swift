@@ -11,11 +11,11 @@ public enum UserStatus: String, Sendable, Equatable, CaseIterable {
   case locked
 
   /// Where a status that stands in the way sends the user; nil when nothing does.
-  public var interruption: FlowInterruption? {
+  public var journey: Journey? {
     switch self {
     case .verified: nil
-    case .notVerified: .accountNotVerified
-    case .locked: .accountLocked
+    case .notVerified: .verifyAccount
+    case .locked: .contactSupport
     }
   }
 

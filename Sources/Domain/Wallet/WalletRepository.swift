@@ -36,7 +36,7 @@ public enum WalletRepositoryError: ClassifiedError, ContextualError, Sendable {
 
   /// A suspended wallet is the wallet's problem, not the account's: the user can still
   /// pay another way, so nobody is sent anywhere.
-  public var interruption: FlowInterruption? { nil }
+  public var journey: Journey? { nil }
 
   /// The wallet's own answer: its request did not fail, but support finds it by its id.
   public var failedRequest: FailedRequest? { FailedRequest(kind: nil, traceID: context.traceID) }

@@ -11,19 +11,19 @@ public enum WalletError: ClassifiedError, Sendable {
   /// The wallet's request failed; the screen says so and offers what helps.
   case couldNotLoad(SourceFailure)
   /// The failure sends the user elsewhere (an ended session, a locked account…).
-  case flowInterrupted(SourceFailure)
+  case needsJourney(SourceFailure)
 
   public var failure: SourceFailure {
     switch self {
-    case .couldNotLoad(let failure), .flowInterrupted(let failure): failure
+    case .couldNotLoad(let failure), .needsJourney(let failure): failure
     }
   }
 
   public var recovery: Recovery { failure.recovery }
 
-  public var interruption: FlowInterruption? {
-    guard case .flowInterrupted(let failure) = self else { return nil }
-    return failure.interruption
+  public var journey: Journey? {
+    guard case .needsJourney(let failure) = self else { return nil }
+    return failure.journey
   }
 
   public var failedRequest: FailedRequest? { failure.failedRequest }
@@ -33,7 +33,7 @@ public enum WalletError: ClassifiedError, Sendable {
   public var summary: String {
     switch self {
     case .couldNotLoad: "WalletError.couldNotLoad"
-    case .flowInterrupted: "WalletError.flowInterrupted"
+    case .needsJourney: "WalletError.needsJourney"
     }
   }
 }
@@ -81,8 +81,8 @@ public struct WalletUseCase: Sendable {
       }
     case .failure(let error):
       let failure = SourceFailure(source: .wallet, error: error)
-      throw failure.interruption == nil
-        ? WalletError.couldNotLoad(failure) : WalletError.flowInterrupted(failure)
+      throw failure.journey == nil
+        ? WalletError.couldNotLoad(failure) : WalletError.needsJourney(failure)
     }
   }
 }

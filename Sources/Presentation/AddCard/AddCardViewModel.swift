@@ -75,7 +75,7 @@ public final class AddCardViewModel {
     bankApproval: WaitForBankApprovalUseCase,
     thisMonth: @escaping @Sendable () -> CardValidation.Month,
     signIn: @escaping @Sendable () async throws -> Void = {},
-    flowHandlers: FlowErrorHandlers = .standard,
+    journeyHandlers: JourneyHandlers = .standard,
     logger: any DeveloperLog,
     locale: Locale = .current
   ) {
@@ -86,7 +86,7 @@ public final class AddCardViewModel {
     let words = Phrasebook.presentation(locale)
     self.presenter = ErrorPresenter(
       activity: ErrorPresenter.Activity(verb: .save, object: "object.card"),
-      flowHandlers: flowHandlers, logger: logger, words: words)
+      journeyHandlers: journeyHandlers, logger: logger, words: words)
     self.locale = locale
     self.words = words
   }

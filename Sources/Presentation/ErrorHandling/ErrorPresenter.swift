@@ -5,14 +5,14 @@ import Domain
 ///
 /// It decides in this order, each decision made once: an empty result is an invitation,
 /// not an error; an error that interrupts the flow goes to the app-level handlers, which
-/// pick the journey from its `FlowInterruption` alone; every other error is worded from
+/// pick the journey from its `Journey` alone; every other error is worded from
 /// its `Recovery` (the advice), with the failed request's kind choosing between words
 /// that give the same advice. The advice, the journey and the failed request are each
 /// read from the error handed in, as that error states them: the chain is only logged.
 struct ErrorPresenter: Sendable {
   enum Presented {
     case empty(Notice)
-    case journey(FlowDecision)
+    case journey(PresentedJourney)
     case failed(PresentationError)
   }
 
@@ -32,7 +32,7 @@ struct ErrorPresenter: Sendable {
   }
 
   let activity: Activity
-  let flowHandlers: FlowErrorHandlers
+  let journeyHandlers: JourneyHandlers
   let logger: any DeveloperLog
   let words: Phrasebook
 
@@ -50,12 +50,12 @@ struct ErrorPresenter: Sendable {
     // One rule for every error: the user sees the trace id only where support takes over.
     let shownTraceID = recovery.showsTraceID ? request?.traceID : nil
 
-    if let interruption = FlowInterruption(of: error),
-      var decision = flowHandlers.decision(for: interruption, recovery: recovery, words: words)
+    if let journey = Journey(of: error),
+      var decision = journeyHandlers.present(journey, recovery: recovery, words: words)
     {
       decision.traceID = shownTraceID
       decision.accessibilityLabel = words.spoken(decision)
-      log(.warning, "sending the user to \(decision.action.rawValue)", error, chain, recovery)
+      log(.warning, "sending the user to \(decision.journey.rawValue)", error, chain, recovery)
       return .journey(decision)
     }
 
@@ -69,11 +69,11 @@ struct ErrorPresenter: Sendable {
   /// A source that failed while the rest of the screen loaded, worded like a screen's error
   /// about that source alone ("We couldn't load your cards without a connection."), and
   /// logged once, here, where it is shown.
-  func presentFailedSource(_ failure: SourceFailure) -> PresentationError {
+  func presentSourceFailure(_ failure: SourceFailure) -> PresentationError {
     let recovery = failure.recovery
     let chain = ErrorChain(failure)
     let presenter = ErrorPresenter(
-      activity: .loading(failure.source.object), flowHandlers: flowHandlers, logger: logger,
+      activity: .loading(failure.source.object), journeyHandlers: journeyHandlers, logger: logger,
       words: words)
     let request = failure.failedRequest
     let presented = presenter.presentation(

@@ -6,12 +6,12 @@ struct UserStatusCheck: Sendable {
   enum Finding {
     /// Nothing stands in the way any more: load the screen.
     case ready
-    case blocked(FlowDecision)
+    case blocked(PresentedJourney)
     case failed(any Error)
   }
 
   let read: @Sendable () async throws -> UserStatus
-  let flowHandlers: FlowErrorHandlers
+  let journeyHandlers: JourneyHandlers
   let logger: any DeveloperLog
   let words: Phrasebook
 
@@ -25,9 +25,8 @@ struct UserStatusCheck: Sendable {
     logger.log(.info, "user status is \(status.rawValue)")
     // What stands in the way, and what the check found, said because the screen may look
     // just as it did before the check.
-    guard let interruption = status.interruption,
-      var decision = flowHandlers.decision(
-        for: interruption, recovery: status.recovery, words: words)
+    guard let journey = status.journey,
+      var decision = journeyHandlers.present(journey, recovery: status.recovery, words: words)
     else {
       return .ready
     }

@@ -64,7 +64,7 @@ public final class UpdateCardViewModel {
       UpdateCardOutcome,
     thisMonth: @escaping @Sendable () -> CardValidation.Month,
     signIn: @escaping @Sendable () async throws -> Void = {},
-    flowHandlers: FlowErrorHandlers = .standard,
+    journeyHandlers: JourneyHandlers = .standard,
     logger: any DeveloperLog,
     locale: Locale = .current
   ) {
@@ -78,7 +78,7 @@ public final class UpdateCardViewModel {
     self.startSession = signIn
     self.presenter = ErrorPresenter(
       activity: ErrorPresenter.Activity(verb: .save, object: "object.expiry"),
-      flowHandlers: flowHandlers, logger: logger, words: words)
+      journeyHandlers: journeyHandlers, logger: logger, words: words)
     self.words = words
   }
 

@@ -144,7 +144,7 @@ extension PaymentMethod {
 
 extension Phrasebook {
   /// The issuer's reason for refusing a card, when it gave no words of its own.
-  fileprivate func sentence(for reason: IssuerRejection.Reason) -> String {
+  fileprivate func sentence(for reason: IssuerDecline.Reason) -> String {
     switch reason {
     case .blocked: self["row.card.declined.blocked"]
     case .expired: self["row.card.declined.expired"]

@@ -59,7 +59,7 @@ extension PaymentMethodsViewModel {
     methods.lastChange = nil
     state = .loaded(methods)
     let presenter = ErrorPresenter(
-      activity: activity, flowHandlers: loader.presenter.flowHandlers,
+      activity: activity, journeyHandlers: loader.presenter.journeyHandlers,
       logger: loader.presenter.logger, words: words)
     return Task {
       let answer: Result<WriteAnswer, any Error>
@@ -86,7 +86,7 @@ extension PaymentMethodsViewModel {
     case .failure(let error):
       switch presenter.present(error) {
       case .journey(let decision):
-        state = .actionRequired(decision)
+        state = .journey(decision)
       case .failed(let presented):
         update {
           $0.mark(id, nil)
@@ -133,7 +133,7 @@ extension PaymentMethodsViewModel {
   private func showListed(message: (text: String, spoken: String), change: Change) {
     guard case .loaded(let shown) = state else { return }
     var methods = rows(listed)
-    methods.failedSources = shown.failedSources
+    methods.sourceNotices = shown.sourceNotices
     methods.isRefreshing = shown.isRefreshing
     if let failed = shown.failedWrite, methods.rows.contains(where: { $0.id == failed.rowID }) {
       methods.failedWrite = failed

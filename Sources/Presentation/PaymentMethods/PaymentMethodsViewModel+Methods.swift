@@ -8,7 +8,7 @@ extension PaymentMethodsViewModel {
     public var applePay: PaymentMethodRow?
     /// The sources that failed while the others loaded, in source order: each says what
     /// could not load, and its recovery says whether trying again can help.
-    public var failedSources: [FailedSource]
+    public var sourceNotices: [SourceNotice]
     /// A refresh is running; the rows stay usable meanwhile.
     public var isRefreshing: Bool
     /// Feedback on the last selection or change, if any.
@@ -25,14 +25,14 @@ extension PaymentMethodsViewModel {
 
     public init(
       wallet: PaymentMethodRow? = nil, cards: [PaymentMethodRow] = [],
-      applePay: PaymentMethodRow? = nil, failedSources: [FailedSource] = [],
+      applePay: PaymentMethodRow? = nil, sourceNotices: [SourceNotice] = [],
       isRefreshing: Bool = false, message: String? = nil, spokenMessage: String? = nil,
       failedWrite: FailedWrite? = nil
     ) {
       self.wallet = wallet
       self.cards = cards
       self.applePay = applePay
-      self.failedSources = failedSources
+      self.sourceNotices = sourceNotices
       self.isRefreshing = isRefreshing
       self.message = message
       self.spokenMessage = spokenMessage
@@ -44,7 +44,7 @@ extension PaymentMethodsViewModel {
 
     /// Whether trying again can help with a source, or a change, that failed.
     public var canRetry: Bool {
-      failedSources.contains { $0.error.recovery.isRetry }
+      sourceNotices.contains { $0.error.recovery.isRetry }
         || failedWrite?.error.recovery.isRetry == true
     }
 
@@ -114,7 +114,7 @@ extension PaymentMethodsViewModel {
   }
 
   /// A source that could not load while the rest of the screen did: not an empty source.
-  public struct FailedSource: Sendable, Equatable {
+  public struct SourceNotice: Sendable, Equatable {
     public var source: PaymentSource
     /// What could not load, worded for this source, with its recovery.
     public var error: PresentationError

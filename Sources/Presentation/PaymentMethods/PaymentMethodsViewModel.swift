@@ -15,7 +15,7 @@ public final class PaymentMethodsViewModel {
     case empty(Notice)
     case failed(PresentationError)
     /// The app-level handlers sent the user on a journey (sign in, verify the account…).
-    case actionRequired(FlowDecision)
+    case journey(PresentedJourney)
   }
 
   public internal(set) var state: State = .loading
@@ -56,7 +56,7 @@ public final class PaymentMethodsViewModel {
   ///   - checkUserStatus: reads the user's status, for "check my status again".
   ///   - removeCard, makeDefault: the use cases of the changes to a row; without them,
   ///     the screen offers none.
-  ///   - flowHandlers: the app-level handlers for errors that change the user's flow.
+  ///   - journeyHandlers: the app-level handlers for errors that change the user's flow.
   ///   - locale: the user's: its language picks the words, its region formats amounts.
   public init(
     loadMethods: @escaping @Sendable () async throws -> PaymentMethodList,
@@ -64,7 +64,7 @@ public final class PaymentMethodsViewModel {
     signIn: @escaping @Sendable () async throws -> Void = {},
     removeCard: (@Sendable (String) async throws -> RemoveCardOutcome)? = nil,
     makeDefault: (@Sendable (PaymentMethod) async throws -> MakeDefaultUseCase.Outcome)? = nil,
-    flowHandlers: FlowErrorHandlers = .standard,
+    journeyHandlers: JourneyHandlers = .standard,
     logger: any DeveloperLog,
     locale: Locale = .current
   ) {
@@ -73,7 +73,7 @@ public final class PaymentMethodsViewModel {
     let words = Phrasebook.presentation(locale)
     self.loader = ScreenLoader(
       fetch: loadMethods, object: "object.paymentMethods", checkUserStatus: checkUserStatus,
-      signIn: signIn, flowHandlers: flowHandlers, logger: logger, words: words)
+      signIn: signIn, journeyHandlers: journeyHandlers, logger: logger, words: words)
     self.locale = locale
     self.words = words
     loader.show = { [weak self] in self?.show($0) }
@@ -154,7 +154,7 @@ public final class PaymentMethodsViewModel {
       case .loading: .loading
       case .loaded(let list): .loaded(group(list))
       case .presented(.empty(let notice)): .empty(notice)
-      case .presented(.journey(let decision)): .actionRequired(decision)
+      case .presented(.journey(let decision)): .journey(decision)
       case .presented(.failed(let presented)): .failed(presented)
       }
   }
@@ -178,7 +178,7 @@ public final class PaymentMethodsViewModel {
       return show(outcome)
     }
     guard !list.methods.isEmpty else {
-      shown.failedSources = present(list.failures)
+      shown.sourceNotices = present(list.failures)
       shown.isRefreshing = false
       state = .loaded(shown)
       return
@@ -195,7 +195,7 @@ public final class PaymentMethodsViewModel {
   private func group(_ list: PaymentMethodList) -> Methods {
     listed = list.methods
     var grouped = rows(list.methods)
-    grouped.failedSources = present(list.failures)
+    grouped.sourceNotices = present(list.failures)
     return grouped
   }
 
@@ -213,9 +213,9 @@ public final class PaymentMethodsViewModel {
     return grouped
   }
 
-  private func present(_ failures: [SourceFailure]) -> [FailedSource] {
+  private func present(_ failures: [SourceFailure]) -> [SourceNotice] {
     failures.map {
-      FailedSource(source: $0.source, error: loader.presenter.presentFailedSource($0))
+      SourceNotice(source: $0.source, error: loader.presenter.presentSourceFailure($0))
     }
   }
 }

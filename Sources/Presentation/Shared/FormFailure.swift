@@ -7,12 +7,12 @@ public enum FormFailure: Sendable, Equatable {
   case declined(PresentedDecline)
   case failed(PresentationError)
   /// The app-level handlers sent the user on a journey (sign in, verify the account…).
-  case actionRequired(FlowDecision)
+  case journey(PresentedJourney)
 
   /// An error of a submission, as the presenter worded it (and logged it, once).
   init(_ presented: ErrorPresenter.Presented, words: Phrasebook) {
     switch presented {
-    case .journey(let decision): self = .actionRequired(decision)
+    case .journey(let decision): self = .journey(decision)
     case .failed(let error): self = .failed(error)
     // A submission has no empty result: this cannot come from a write's use case.
     case .empty(let notice):

@@ -22,7 +22,7 @@ extension Phrasebook {
     return label
   }
 
-  func spoken(_ decision: FlowDecision) -> String {
+  func spoken(_ decision: PresentedJourney) -> String {
     spoken(
       title: decision.notice.title, message: decision.notice.message,
       hint: decision.notice.hint, traceID: decision.traceID, button: decision.button)

@@ -36,14 +36,14 @@ final class ScreenLoader<Value: Sendable> {
   init(
     fetch: @escaping @Sendable () async throws -> Value, object: String,
     checkUserStatus: @escaping @Sendable () async throws -> UserStatus,
-    signIn: @escaping @Sendable () async throws -> Void, flowHandlers: FlowErrorHandlers,
+    signIn: @escaping @Sendable () async throws -> Void, journeyHandlers: JourneyHandlers,
     logger: any DeveloperLog, words: Phrasebook
   ) {
     self.fetch = fetch
     self.presenter = ErrorPresenter(
-      activity: .loading(object), flowHandlers: flowHandlers, logger: logger, words: words)
+      activity: .loading(object), journeyHandlers: journeyHandlers, logger: logger, words: words)
     self.statusCheck = UserStatusCheck(
-      read: checkUserStatus, flowHandlers: flowHandlers, logger: logger, words: words)
+      read: checkUserStatus, journeyHandlers: journeyHandlers, logger: logger, words: words)
     self.startSession = signIn
   }
 

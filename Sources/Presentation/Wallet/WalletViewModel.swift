@@ -16,7 +16,7 @@ public final class WalletViewModel {
     case inReview(Notice)
     case failed(PresentationError)
     /// The app-level handlers sent the user on a journey (sign in, verify the account…).
-    case actionRequired(FlowDecision)
+    case journey(PresentedJourney)
   }
 
   public struct WalletSummary: Sendable, Equatable {
@@ -52,14 +52,14 @@ public final class WalletViewModel {
     loadStatus: @escaping @Sendable () async throws -> WalletStatus,
     checkUserStatus: @escaping @Sendable () async throws -> UserStatus = { .verified },
     signIn: @escaping @Sendable () async throws -> Void = {},
-    flowHandlers: FlowErrorHandlers = .standard,
+    journeyHandlers: JourneyHandlers = .standard,
     logger: any DeveloperLog,
     locale: Locale = .current
   ) {
     let words = Phrasebook.presentation(locale)
     self.loader = ScreenLoader(
       fetch: loadStatus, object: "object.wallet", checkUserStatus: checkUserStatus,
-      signIn: signIn, flowHandlers: flowHandlers, logger: logger, words: words)
+      signIn: signIn, journeyHandlers: journeyHandlers, logger: logger, words: words)
     self.locale = locale
     self.words = words
     loader.show = { [weak self] in self?.show($0) }
@@ -85,7 +85,7 @@ public final class WalletViewModel {
       case .loaded(let status): present(status)
       // The wallet use case has no empty result of its own: a missing wallet is a status.
       case .presented(.empty(let notice)): .noWallet(notice)
-      case .presented(.journey(let decision)): .actionRequired(decision)
+      case .presented(.journey(let decision)): .journey(decision)
       case .presented(.failed(let presented)): .failed(presented)
       }
   }

@@ -31,14 +31,14 @@ let goldenWidth = 50
 ///
 /// `standardInput` is what `--scenario-file -` reads.
 ///
-/// With `interruption`, time stands still (every load waits until it is cancelled) and
-/// the interruption arrives as soon as the load has started.
+/// With `stopSignal`, time stands still (every load waits until it is cancelled) and
+/// the stopSignal arrives as soon as the load has started.
 @MainActor
 func runCLI(
   _ arguments: [String], environment: [String: String] = [:], interactive: Bool = false,
-  columns: Int = goldenWidth, interruption: Interruption? = nil, standardInput: [UInt8] = [],
+  columns: Int = goldenWidth, stopSignal: StopSignal? = nil, standardInput: [UInt8] = [],
   serverAccess: ServerAccess = .companion(named: "payment-methods-http"),
-  interruptions: (any InterruptionSource)? = nil
+  stopSignals: (any StopSignalSource)? = nil
 ) async -> CLIRun {
   let storage = RecordingConsoleStorage()
   var deadline = CommandLineOptions().deadline
@@ -58,14 +58,14 @@ func runCLI(
         errorsAreInteractive: interactive)
     },
     environment: BackendClient.Environment(
-      clock: interruption == nil ? ScenarioTimeClock(deadline: deadline) : StoppedClock(),
+      clock: stopSignal == nil ? ScenarioTimeClock(deadline: deadline) : StoppedClock(),
       // Half the longest wait: the backoff's jitter, the same on every run.
       jitter: { $0 / 2 },
       traceID: { traceIDs.next($0.rawValue) },
       now: { Date(timeIntervalSince1970: 1_800_000_000) },
       // Fixed keys too: a random one could hold any digits, such as a card's code.
       idempotencyKey: { traceIDs.next("submission") }),
-    interruptions: interruptions ?? InterruptionOnStart(interruption: interruption),
+    stopSignals: stopSignals ?? StopSignalOnStart(stopSignal: stopSignal),
     scenarioReader: ScenarioReader(readStandardInput: { .success(Array(standardInput.prefix($0))) }
     ),
     variables: environment,
@@ -73,27 +73,27 @@ func runCLI(
   )
   // The bank's approval waits on a clock of its own: each backoff ends at once and counts,
   // so the budget is spent after a few polls, as the demo's seconds would spend it.
-  runner.approvalClock = interruption == nil ? AdvancingClock() : StoppedClock()
+  runner.approvalClock = stopSignal == nil ? AdvancingClock() : StoppedClock()
   let exitCode = await runner.run(arguments)
   return CLIRun(
     exitCode: exitCode, output: storage.output, errors: storage.errors,
     traceIDs: traceIDs.issued)
 }
 
-/// Sends `interruption`, if any, once the load it watches has started.
+/// Sends `stopSignal`, if any, once the load it watches has started.
 @MainActor
-final class InterruptionOnStart: InterruptionSource {
-  let interruption: Interruption?
+final class StopSignalOnStart: StopSignalSource {
+  let stopSignal: StopSignal?
   private(set) var isStarted = false
 
-  init(interruption: Interruption?) { self.interruption = interruption }
+  init(stopSignal: StopSignal?) { self.stopSignal = stopSignal }
 
-  func start(_ handler: @escaping @MainActor (Interruption) -> Void) {
+  func start(_ handler: @escaping @MainActor (StopSignal) -> Void) {
     isStarted = true
-    guard let interruption else { return }
+    guard let stopSignal else { return }
     // After this turn of the main actor, so that the load is already waiting, as it is
     // when a person presses Ctrl-C.
-    Task { @MainActor in handler(interruption) }
+    Task { @MainActor in handler(stopSignal) }
   }
 
   func stop() { isStarted = false }

@@ -130,8 +130,8 @@ struct OutcomeMatrixTests {
       .loaded(methods.rows.map { PolicyOracle.Row(id: $0.id, isSelectable: $0.isSelectable) })
     case .empty(let notice): .empty(notice.title)
     case .failed(let error): .failed(error.title, error.category, error.recovery, error.traceID)
-    case .actionRequired(let decision):
-      .journey(decision.action, decision.recovery, decision.traceID)
+    case .journey(let decision):
+      .journey(decision.journey, decision.recovery, decision.traceID)
     }
   }
 
@@ -143,8 +143,8 @@ struct OutcomeMatrixTests {
     case .banned: .wallet(.banned)
     case .inReview: .wallet(.inReview)
     case .failed(let error): .failed(error.title, error.category, error.recovery, error.traceID)
-    case .actionRequired(let decision):
-      .journey(decision.action, decision.recovery, decision.traceID)
+    case .journey(let decision):
+      .journey(decision.journey, decision.recovery, decision.traceID)
     }
   }
 }

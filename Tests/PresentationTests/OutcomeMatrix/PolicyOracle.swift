@@ -31,12 +31,12 @@ enum PolicyOracle {
     }
 
     /// The four request failures that send the user elsewhere, and where.
-    var journey: FlowDecision.Action? {
+    var journey: Journey? {
       switch what {
       case .request(.sessionEnded): .signIn
       case .request(.userNotVerified): .verifyAccount
       case .request(.userLocked): .contactSupport
-      case .request(.clientOutdated): .updateApp
+      case .request(.appOutdated): .updateApp
       default: nil
       }
     }
@@ -48,7 +48,7 @@ enum PolicyOracle {
       case .request(.sessionEnded): .signInAgain
       case .request(.userNotVerified): .retryWhenUserActs(.verifyAccount)
       case .request(.userLocked): .notRecoverable(.contactSupport)
-      case .request(.clientOutdated): .notRecoverable(.clientNotSupported)
+      case .request(.appOutdated): .notRecoverable(.unsupported)
       case .request(.malformedResponse), .request(.responseTooLarge), .request(.unexpectedAnswer),
         .unknown:
         .notRecoverable(.inspectCause)
@@ -90,7 +90,7 @@ enum PolicyOracle {
     case loaded([Row])
     case empty(String)
     case failed(String, PresentationError.Category, Recovery, String?)
-    case journey(FlowDecision.Action, Recovery, String?)
+    case journey(Journey, Recovery, String?)
     case wallet(WalletScreenStatus)
     case loading
   }

@@ -66,10 +66,10 @@ enum MatrixSources {
   static let rejected = [
     PaymentCard(
       id: "blocked", brand: "Visa", lastFour: "0001", expiry: CardExpiry(month: 8, year: 2028)!,
-      status: .active, decline: IssuerRejection(reason: .blocked)),
+      status: .active, decline: IssuerDecline(reason: .blocked)),
     PaymentCard(
       id: "refused", brand: "Amex", lastFour: "0002", expiry: CardExpiry(month: 9, year: 2029)!,
-      status: .active, decline: IssuerRejection(reason: .expired, message: "Card refused")),
+      status: .active, decline: IssuerDecline(reason: .expired, message: "Card refused")),
   ]
 
   static func traceID(_ source: PaymentSource, _ kind: RequestFailure.Kind) -> String {

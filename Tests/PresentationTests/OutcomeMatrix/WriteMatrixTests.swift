@@ -56,7 +56,7 @@ struct WriteMatrixTests {
     /// The list is as the backend has it, and says why the change did not happen.
     case kept
     case failed(PresentationError.Category, Recovery)
-    case journey(FlowDecision.Action)
+    case journey(Journey)
   }
 
   @Test(
@@ -135,7 +135,7 @@ struct WriteMatrixTests {
         seen = Self.listed(list).contains("card-2") ? .changed : .kept
       case (_, .declined?), (.invalid, _), (.cardGone, _): seen = .kept
       case (_, .failed(let presented)?): seen = .failed(presented.category, presented.recovery)
-      case (_, .actionRequired(let decision)?): seen = .journey(decision.action)
+      case (_, .journey(let decision)?): seen = .journey(decision.journey)
       case (.editing, nil), (.submitting, nil): seen = .kept
       }
       return (seen, Self.listed(list))
@@ -144,7 +144,7 @@ struct WriteMatrixTests {
 
   private static func seen(_ list: PaymentMethodsViewModel) -> Seen {
     switch list.state {
-    case .actionRequired(let decision): return .journey(decision.action)
+    case .journey(let decision): return .journey(decision.journey)
     case .loaded(let methods):
       if let failed = methods.failedWrite {
         return .failed(failed.error.category, failed.error.recovery)

@@ -1,5 +1,5 @@
 /// A request from outside to stop while the screen loads: Ctrl-C (SIGINT) or SIGTERM.
-enum Interruption: Sendable, Equatable {
+enum StopSignal: Sendable, Equatable {
   case interrupt
   case terminate
 
@@ -11,13 +11,13 @@ enum Interruption: Sendable, Equatable {
   }
 }
 
-/// Where interruptions come from while a load runs: the process's signals in the binary,
+/// Where stopSignals come from while a load runs: the process's signals in the binary,
 /// a test's own in the tests. Outside `start`…`stop` the kernel's default action applies,
 /// which is right there: nothing is on screen to clean up, and the shell reports the
 /// same 130 or 143.
 @MainActor
-protocol InterruptionSource {
-  /// From now until `stop`, calls `handler` on the main actor for each interruption.
-  func start(_ handler: @escaping @MainActor (Interruption) -> Void)
+protocol StopSignalSource {
+  /// From now until `stop`, calls `handler` on the main actor for each stopSignal.
+  func start(_ handler: @escaping @MainActor (StopSignal) -> Void)
   func stop()
 }

@@ -16,38 +16,38 @@ private func failure(
 /// The state a payment-methods screen ends in when its load throws `error`.
 @MainActor
 private func screen(
-  after error: any Error, handlers: FlowErrorHandlers = .standard, logger: LogSpy = LogSpy()
+  after error: any Error, handlers: JourneyHandlers = .standard, logger: LogSpy = LogSpy()
 ) async -> PaymentMethodsViewModel.State {
   let viewModel = PaymentMethodsViewModel(
-    loadMethods: { throw error }, flowHandlers: handlers, logger: logger)
+    loadMethods: { throw error }, journeyHandlers: handlers, logger: logger)
   await viewModel.load().value
   return viewModel.state
 }
 
 @Suite("App-level handler chain", .timeLimit(.minutes(1)))
-struct FlowErrorHandlersTests {
+struct JourneyHandlersTests {
   @Test(
-    "sends each flow interruption on its journey",
+    "sends each flow journey on its journey",
     arguments: [
-      (FlowInterruption.sessionEnded, FlowDecision.Action.signIn),
-      (.accountNotVerified, .verifyAccount),
-      (.accountLocked, .contactSupport),
-      (.appOutdated, .updateApp),
+      (Journey.signIn, Journey.signIn),
+      (.verifyAccount, .verifyAccount),
+      (.contactSupport, .contactSupport),
+      (.updateApp, .updateApp),
     ])
-  func journeys(interruption: FlowInterruption, action: FlowDecision.Action) throws {
+  func journeys(journey: Journey, action: Journey) throws {
     let decision = try #require(
-      FlowErrorHandlers.standard.decision(
-        for: interruption, recovery: .retryNow, words: .presentation(Locale(identifier: "en_US"))))
+      JourneyHandlers.standard.present(
+        journey, recovery: .retryNow, words: .presentation(Locale(identifier: "en_US"))))
 
-    #expect(decision.action == action)
+    #expect(decision.journey == action)
   }
 
-  @Test("a chain without a handler for an interruption leaves the error to the screen")
+  @Test("a chain without a handler for a journey leaves the error to the screen")
   @MainActor
   func emptyChain() async {
     let state = await screen(
-      after: PaymentMethodsError.flowInterrupted(failure(.sessionEnded), alsoFailed: []),
-      handlers: FlowErrorHandlers([]))
+      after: PaymentMethodsError.needsJourney(failure(.sessionEnded), alsoFailed: []),
+      handlers: JourneyHandlers([]))
 
     guard case .failed = state else {
       Issue.record("expected the screen's own error, got \(state)")
@@ -59,9 +59,9 @@ struct FlowErrorHandlersTests {
   @MainActor
   func journeyRecovery() async {
     let state = await screen(
-      after: PaymentMethodsError.flowInterrupted(failure(.userNotVerified), alsoFailed: []))
+      after: PaymentMethodsError.needsJourney(failure(.userNotVerified), alsoFailed: []))
 
-    guard case .actionRequired(let decision) = state else {
+    guard case .journey(let decision) = state else {
       Issue.record("expected a journey, got \(state)")
       return
     }
@@ -166,25 +166,25 @@ struct ErrorPresentationTests {
 @MainActor
 @Suite("Check my status again", .timeLimit(.minutes(1)))
 struct CheckStatusAgainTests {
-  @Test("a flow interruption shows the journey, on either screen")
+  @Test("a flow journey shows the journey, on either screen")
   func journeyOnBothScreens() async {
-    let error = PaymentMethodsError.flowInterrupted(failure(.userNotVerified), alsoFailed: [])
+    let error = PaymentMethodsError.needsJourney(failure(.userNotVerified), alsoFailed: [])
     let paymentMethods = PaymentMethodsViewModel(loadMethods: { throw error }, logger: LogSpy())
     let wallet = WalletViewModel(
-      loadStatus: { throw WalletError.flowInterrupted(failure(.userNotVerified)) },
+      loadStatus: { throw WalletError.needsJourney(failure(.userNotVerified)) },
       logger: LogSpy())
 
     await paymentMethods.load().value
     await wallet.load().value
 
-    guard case .actionRequired(let first) = paymentMethods.state,
-      case .actionRequired(let second) = wallet.state
+    guard case .journey(let first) = paymentMethods.state,
+      case .journey(let second) = wallet.state
     else {
       Issue.record("expected journeys, got \(paymentMethods.state) and \(wallet.state)")
       return
     }
-    #expect(first.action == .verifyAccount)
-    #expect(second.action == .verifyAccount)
+    #expect(first.journey == .verifyAccount)
+    #expect(second.journey == .verifyAccount)
   }
 
   @Test("re-reads the user's status before anything else, then loads once verified")
@@ -213,9 +213,9 @@ struct CheckStatusAgainTests {
   @Test(
     "a user still in the wrong state stays on the journey, without loading the screen",
     arguments: [
-      (UserStatus.notVerified, FlowDecision.Action.verifyAccount), (.locked, .contactSupport),
+      (UserStatus.notVerified, Journey.verifyAccount), (.locked, .contactSupport),
     ])
-  func stillBlocked(status: UserStatus, action: FlowDecision.Action) async {
+  func stillBlocked(status: UserStatus, action: Journey) async {
     let calls = CallLog()
     let viewModel = PaymentMethodsViewModel(
       loadMethods: {
@@ -228,11 +228,11 @@ struct CheckStatusAgainTests {
     await viewModel.checkStatusAgain().value
 
     #expect(calls.entries.isEmpty)
-    guard case .actionRequired(let decision) = viewModel.state else {
+    guard case .journey(let decision) = viewModel.state else {
       Issue.record("expected a journey, got \(viewModel.state)")
       return
     }
-    #expect(decision.action == action)
+    #expect(decision.journey == action)
   }
 
   @Test(
@@ -248,7 +248,7 @@ struct CheckStatusAgainTests {
 
     await viewModel.checkStatusAgain().value
 
-    guard case .actionRequired(let decision) = viewModel.state else {
+    guard case .journey(let decision) = viewModel.state else {
       Issue.record("expected a journey, got \(viewModel.state)")
       return
     }
@@ -259,17 +259,17 @@ struct CheckStatusAgainTests {
   func loadedJourneyHasNoMessage() async {
     let viewModel = PaymentMethodsViewModel(
       loadMethods: {
-        throw PaymentMethodsError.flowInterrupted(failure(.userNotVerified), alsoFailed: [])
+        throw PaymentMethodsError.needsJourney(failure(.userNotVerified), alsoFailed: [])
       },
       logger: LogSpy())
 
     await viewModel.load().value
 
-    guard case .actionRequired(let decision) = viewModel.state else {
+    guard case .journey(let decision) = viewModel.state else {
       Issue.record("expected a journey, got \(viewModel.state)")
       return
     }
-    #expect(decision.action == .verifyAccount)
+    #expect(decision.journey == .verifyAccount)
     #expect(decision.message == nil)
   }
 
@@ -277,7 +277,7 @@ struct CheckStatusAgainTests {
   func statusUsesTheChain() async {
     let viewModel = PaymentMethodsViewModel(
       loadMethods: { PaymentMethodList(methods: []) }, checkUserStatus: { .notVerified },
-      flowHandlers: FlowErrorHandlers([]),
+      journeyHandlers: JourneyHandlers([]),
       logger: LogSpy())
 
     await viewModel.checkStatusAgain().value
@@ -296,11 +296,11 @@ struct CheckStatusAgainTests {
 
     await viewModel.checkStatusAgain().value
 
-    guard case .actionRequired(let decision) = viewModel.state else {
+    guard case .journey(let decision) = viewModel.state else {
       Issue.record("expected a journey, got \(viewModel.state)")
       return
     }
-    #expect(decision.action == .verifyAccount)
+    #expect(decision.journey == .verifyAccount)
     #expect(decision.message == "Checked just now: your account isn't verified yet.")
   }
 }
@@ -322,13 +322,13 @@ struct TraceIDVisibilityTests {
     "a journey shows the trace id exactly when its error is not recoverable",
     arguments: [
       (RequestFailure.Kind.sessionEnded, false), (.userNotVerified, false), (.userLocked, true),
-      (.clientOutdated, true),
+      (.appOutdated, true),
     ])
   func journeys(kind: RequestFailure.Kind, shown: Bool) async {
     let state = await screen(
-      after: PaymentMethodsError.flowInterrupted(failure(kind), alsoFailed: []))
+      after: PaymentMethodsError.needsJourney(failure(kind), alsoFailed: []))
 
-    guard case .actionRequired(let decision) = state else {
+    guard case .journey(let decision) = state else {
       Issue.record("expected a journey, got \(state)")
       return
     }

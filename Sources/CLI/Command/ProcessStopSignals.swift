@@ -7,10 +7,10 @@
 /// SIGINT and SIGTERM as values: while started, they are caught and delivered on the main
 /// actor instead of ending the process.
 @MainActor
-final class SignalInterruptions: InterruptionSource {
+final class ProcessStopSignals: StopSignalSource {
   private let pipe = SignalPipe()
 
-  func start(_ handler: @escaping @MainActor (Interruption) -> Void) {
+  func start(_ handler: @escaping @MainActor (StopSignal) -> Void) {
     pipe.start([SIGINT, SIGTERM]) { number in
       handler(number == SIGTERM ? .terminate : .interrupt)
     }
