@@ -13,7 +13,7 @@ extension BuiltInScenarios {
     userStatus: [.notVerified])
 
   /// How the client meets a backend that answers like a real one: tokens, retries, user
-  /// state, rejections.
+  /// state, declines.
   static let realBackend: [Scenario] = [
     Scenario(
       name: "token-expired",
@@ -146,7 +146,7 @@ extension BuiltInScenarios {
           ScenarioCard(brand: "Visa", lastFour: "4242", expiry: "08/28", status: .active),
           ScenarioCard(
             brand: "Mastercard", lastFour: "8210", expiry: "05/29", status: .active,
-            rejection: IssuerDecline(reason: .blocked, message: "Your bank blocked this card")),
+            decline: IssuerDecline(reason: .blocked, message: "Your bank blocked this card")),
         ]),
         latency: .milliseconds(140))
     ),

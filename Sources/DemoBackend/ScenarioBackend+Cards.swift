@@ -49,7 +49,7 @@ extension ScenarioBackend {
       if var card = listedCards().first(where: { $0.id == id }) {
         card.expiry = Self.fields(of: request)["expiry"] ?? card.expiry
         card.status = "active"
-        card.rejection = nil
+        card.decline = nil
         updatedCards[id] = card
         response.body = Data(WireBody.text(card).utf8)
       } else {
@@ -106,7 +106,7 @@ extension ScenarioBackend {
     return WireBody.Cards.Card(
       id: id, brand: CardValidation.brand(of: number)?.rawValue ?? "Card",
       last4: String(number.suffix(4)), expiry: fields["expiry"] ?? "", status: "active",
-      rejection: nil)
+      decline: nil)
   }
 
   /// The saved card a 409 names: the listed card with the brand and last four sent, or,

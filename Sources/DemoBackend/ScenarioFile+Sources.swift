@@ -94,20 +94,20 @@ extension ScenarioFile {
       throw reader.error("expiry", "must be MM/YY with a month from 01 to 12, got \"\(expiry)\"")
     }
     let status = try reader.string(object, "status", oneOf: ["active", "expired"])
-    var rejection: IssuerDecline?
+    var decline: IssuerDecline?
     if let value = object["rejection"] {
-      let rejectionReader = reader.child("rejection")
-      let rejectionObject = try rejectionReader.object(value)
-      try rejectionReader.refuseUnknownKeys(rejectionObject, allowed: ["reason", "message"])
-      let reason = try rejectionReader.string(
-        rejectionObject, "reason", oneOf: IssuerDecline.Reason.allCases.map(\.rawValue))
-      rejection = IssuerDecline(
+      let declineReader = reader.child("rejection")
+      let declineObject = try declineReader.object(value)
+      try declineReader.refuseUnknownKeys(declineObject, allowed: ["reason", "message"])
+      let reason = try declineReader.string(
+        declineObject, "reason", oneOf: IssuerDecline.Reason.allCases.map(\.rawValue))
+      decline = IssuerDecline(
         reason: IssuerDecline.Reason(rawValue: reason) ?? .blocked,
-        message: try rejectionReader.optionalString(rejectionObject, "message"))
+        message: try declineReader.optionalString(declineObject, "message"))
     }
     return ScenarioCard(
       brand: brand, lastFour: lastFour, expiry: expiry,
-      status: status == "active" ? .active : .expired, rejection: rejection)
+      status: status == "active" ? .active : .expired, decline: decline)
   }
 
   static func applePay(

@@ -52,8 +52,8 @@ public enum CardsOutcome: Sendable, Equatable {
               WireBody.Cards.Card(
                 id: "\(index + 1)", brand: card.brand, last4: card.lastFour, expiry: card.expiry,
                 status: card.status.rawValue,
-                rejection: card.rejection.map {
-                  WireBody.Cards.Rejection(reason: $0.reason.rawValue, message: $0.message)
+                decline: card.decline.map {
+                  WireBody.Cards.Decline(reason: $0.reason.rawValue, message: $0.message)
                 })
             })))
     case .offline: .transport(.offline)
@@ -180,16 +180,16 @@ public struct ScenarioCard: Sendable, Equatable {
   public var expiry: String
   public var status: PaymentCard.Status
   /// The issuer's refusal, sent inside the successful answer.
-  public var rejection: IssuerDecline?
+  public var decline: IssuerDecline?
 
   public init(
     brand: String, lastFour: String, expiry: String, status: PaymentCard.Status,
-    rejection: IssuerDecline? = nil
+    decline: IssuerDecline? = nil
   ) {
     self.brand = brand
     self.lastFour = lastFour
     self.expiry = expiry
     self.status = status
-    self.rejection = rejection
+    self.decline = decline
   }
 }

@@ -17,11 +17,17 @@ enum WireBody {
       var last4: String
       var expiry: String
       var status: String
-      var rejection: Rejection?
+      var decline: Decline?
       var isDefault: Bool?
+
+      /// The backend's word for an issuer's decline is `rejection`.
+      enum CodingKeys: String, CodingKey {
+        case id, brand, last4, expiry, status, isDefault
+        case decline = "rejection"
+      }
     }
 
-    struct Rejection: Codable {
+    struct Decline: Codable {
       var reason: String
       var message: String?
     }

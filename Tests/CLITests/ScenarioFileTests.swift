@@ -482,9 +482,9 @@ struct ScenarioFileResponsesTests {
   }
 
   @Test("reads a card the issuer rejected")
-  func rejection() throws {
+  func decline() throws {
     let scenario = try parse(
-      #"{"cards": {"outcome": "ok", "cards": [{"brand": "Visa", "last4": "4242", "expiry": "08/28", "status": "active", "rejection": {"reason": "blocked", "message": "No"}}]}}"#
+      #"{"cards": {"outcome": "ok", "cards": [{"brand": "Visa", "last4": "4242", "expiry": "08/28", "status": "active", "decline": {"reason": "blocked", "message": "No"}}]}}"#
     )
 
     #expect(
@@ -493,7 +493,7 @@ struct ScenarioFileResponsesTests {
           cards: .ok([
             ScenarioCard(
               brand: "Visa", lastFour: "4242", expiry: "08/28", status: .active,
-              rejection: IssuerDecline(reason: .blocked, message: "No"))
+              decline: IssuerDecline(reason: .blocked, message: "No"))
           ]), latency: Scenario(name: "", summary: "").cards.latency))
   }
 

@@ -117,15 +117,15 @@ struct CardsRepositoryMappingTests {
 
   @Test("a card the issuer rejected is a value: listed, unable to pay, with the reason")
   func rejectedCard() async throws {
-    let rejection = IssuerDecline(reason: .blocked, message: "Your bank blocked this card")
+    let decline = IssuerDecline(reason: .blocked, message: "Your bank blocked this card")
     let answer = CardsOutcome.ok([
       ScenarioCard(
-        brand: "Visa", lastFour: "4242", expiry: "08/28", status: .active, rejection: rejection)
+        brand: "Visa", lastFour: "4242", expiry: "08/28", status: .active, decline: decline)
     ]).answer
 
     let cards = try await repository([answer]).fetchCards()
 
-    #expect(cards.first?.decline == rejection)
+    #expect(cards.first?.decline == decline)
     #expect(cards.first?.canPay == false)
   }
 

@@ -73,7 +73,7 @@ struct WalletUseCaseTests {
   }
 
   @Test(
-    "a failure that sends the user elsewhere is thrown as a flow journey",
+    "a failure that sends the user elsewhere is thrown as needing a journey",
     arguments: [RequestFailure.Kind.sessionEnded, .userNotVerified, .userLocked, .appOutdated])
   func needsJourney(kind: RequestFailure.Kind) async throws {
     do {
@@ -85,7 +85,7 @@ struct WalletUseCaseTests {
     }
   }
 
-  @Test("a wallet that could not load is no flow journey, whatever its recovery")
+  @Test("a wallet that could not load sends nobody on a journey, whatever its recovery")
   func couldNotLoadDoesNotRoute() async throws {
     let failure = try await failure(of: makeUseCase(.throwing(Fixtures.wallet(.malformedResponse))))
 

@@ -27,7 +27,7 @@ private func screen(
 @Suite("App-level handler chain", .timeLimit(.minutes(1)))
 struct JourneyHandlersTests {
   @Test(
-    "sends each flow journey on its journey",
+    "the standard chain presents every journey as that journey",
     arguments: [
       (Journey.signIn, Journey.signIn),
       (.verifyAccount, .verifyAccount),
@@ -166,7 +166,7 @@ struct ErrorPresentationTests {
 @MainActor
 @Suite("Check my status again", .timeLimit(.minutes(1)))
 struct CheckStatusAgainTests {
-  @Test("a flow journey shows the journey, on either screen")
+  @Test("an error that sends the user elsewhere shows its journey, on either screen")
   func journeyOnBothScreens() async {
     let error = PaymentMethodsError.needsJourney(failure(.userNotVerified), alsoFailed: [])
     let paymentMethods = PaymentMethodsViewModel(loadMethods: { throw error }, logger: LogSpy())

@@ -54,7 +54,7 @@ public struct AddCardUseCase: Sendable {
   }
 
   /// Throws `RequestFailure` (with its recovery and, for an ended session and the like,
-  /// its flow journey), `DeadlineExceeded`, an unknown error, or `CancellationError`.
+  /// its journey), `DeadlineExceeded`, an unknown error, or `CancellationError`.
   ///
   /// - Parameter idempotencyKey: nil for a new submission, which gets a key of its own;
   ///   the key of an earlier one (`CardSetup.idempotencyKey`) to send that

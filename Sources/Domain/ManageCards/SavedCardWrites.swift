@@ -3,7 +3,7 @@
 ///
 /// As for adding a card, the answers the backend gives on purpose are values; a request
 /// that failed is thrown as a `RequestFailure`, with its recovery and, for an ended
-/// session and the like, its flow journey.
+/// session and the like, its journey.
 public protocol SavedCardWrites: Sendable {
   /// `DELETE /cards/{id}`.
   func remove(cardID: String) async throws -> RemoveCardOutcome

@@ -55,7 +55,7 @@ extension PolicyOracle {
       }
     }
 
-    // A flow journey wins, the first in source order; nothing is logged as skipped.
+    // A journey wins, the first in source order; nothing is logged as skipped.
     if let interrupting = failures.first(where: { $0.journey != nil }) {
       return Expectation(
         screen: interrupting.screen(subject: "your payment methods"), sourceLogLevels: [:],
