@@ -173,17 +173,17 @@ public final class URLSessionPaymentsBackend: PaymentsBackend {
     .unknown: .connectionLost,
     // Online, but the server is not there: a name that does not resolve, a refused
     // connection. Not "offline", which would send the user to their Wi-Fi settings.
-    .cannotFindHost: .cannotReachServer,
-    .dnsLookupFailed: .cannotReachServer,
-    .cannotConnectToHost: .cannotReachServer,
+    .cannotFindHost: .serverUnreachable,
+    .dnsLookupFailed: .serverUnreachable,
+    .cannotConnectToHost: .serverUnreachable,
     // The TLS handshake or the certificate failed (Darwin; Linux says unknown).
-    .secureConnectionFailed: .secureConnectionFailed,
-    .serverCertificateHasBadDate: .secureConnectionFailed,
-    .serverCertificateUntrusted: .secureConnectionFailed,
-    .serverCertificateHasUnknownRoot: .secureConnectionFailed,
-    .serverCertificateNotYetValid: .secureConnectionFailed,
-    .clientCertificateRejected: .secureConnectionFailed,
-    .clientCertificateRequired: .secureConnectionFailed,
+    .secureConnectionFailed: .insecureConnection,
+    .serverCertificateHasBadDate: .insecureConnection,
+    .serverCertificateUntrusted: .insecureConnection,
+    .serverCertificateHasUnknownRoot: .insecureConnection,
+    .serverCertificateNotYetValid: .insecureConnection,
+    .clientCertificateRejected: .insecureConnection,
+    .clientCertificateRequired: .insecureConnection,
     // More than the endpoint's limit: a body, or headers, past what the contract allows.
     .dataLengthExceedsMaximum: .responseTooLarge,
     // Cancelled by something other than the caller (the system, a session invalidated).

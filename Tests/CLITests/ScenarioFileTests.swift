@@ -481,10 +481,10 @@ struct ScenarioFileResponsesTests {
     #expect(scenario.userStatus == [.locked])
   }
 
-  @Test("reads a card the issuer rejected")
+  @Test("reads a card the issuer declined")
   func decline() throws {
     let scenario = try parse(
-      #"{"cards": {"outcome": "ok", "cards": [{"brand": "Visa", "last4": "4242", "expiry": "08/28", "status": "active", "decline": {"reason": "blocked", "message": "No"}}]}}"#
+      #"{"cards": {"outcome": "ok", "cards": [{"brand": "Visa", "last4": "4242", "expiry": "08/28", "status": "active", "rejection": {"reason": "blocked", "message": "No"}}]}}"#
     )
 
     #expect(

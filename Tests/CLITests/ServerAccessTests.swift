@@ -18,7 +18,7 @@ struct ServerAccessTests {
 
     func send(_ request: BackendRequest) async throws -> BackendResponse {
       endpoints.record(request.endpoint)
-      guard request.endpoint == .wallet else { throw TransportError.cannotReachServer }
+      guard request.endpoint == .wallet else { throw TransportError.serverUnreachable }
       return BackendResponse(status: 200, body: Data(#"{"balance":42.5,"currency":"EUR"}"#.utf8))
     }
   }

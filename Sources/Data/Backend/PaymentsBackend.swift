@@ -139,10 +139,12 @@ public enum TransportError: String, Error, Equatable, Sendable, CaseIterable {
   case timedOut
   /// The connection dropped, or the answer arrived cut short or garbled.
   case connectionLost
-  /// The server's name did not resolve, or nothing accepted the connection.
-  case cannotReachServer
+  /// The server's name did not resolve, or nothing accepted the connection. (Scenario
+  /// files, written before the glossary, call it `cannotReachServer`.)
+  case serverUnreachable = "cannotReachServer"
   /// The secure connection failed: an untrusted certificate, or a failed handshake.
-  case secureConnectionFailed
+  /// (`secureConnectionFailed` in scenario files, after URLError's name.)
+  case insecureConnection = "secureConnectionFailed"
   /// The answer was larger than the endpoint allows (`BackendEndpoint.responseLimit`), and
   /// the transport stopped reading it.
   case responseTooLarge

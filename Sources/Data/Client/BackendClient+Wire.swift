@@ -79,8 +79,8 @@ extension BackendClient {
     case .offline: .offline
     case .timedOut: .timedOut
     case .connectionLost: .connectionLost
-    case .cannotReachServer: .serverUnreachable
-    case .secureConnectionFailed: .insecureConnection
+    case .serverUnreachable: .serverUnreachable
+    case .insecureConnection: .insecureConnection
     case .responseTooLarge: .responseTooLarge
     case .cancelled: .cancelledBelow
     }
