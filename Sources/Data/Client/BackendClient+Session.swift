@@ -74,18 +74,9 @@ extension BackendClient {
   ) async throws -> (Foundation.Data, ErrorContext) {
     let traceID = environment.traceID(endpoint)
     var context = ErrorContext(operation: endpoint.rawValue, traceID: traceID)
-    let response: BackendResponse
-    switch try await exchange(
-      BackendRequest(endpoint: endpoint, traceID: traceID, credential: credential))
-    {
-    case .answered(let answer):
-      response = answer
-    case .failed(let transport, let cause):
-      try Task.checkCancellation()
-      context.underlying = cause
-      throw RequestFailure(Self.kind(of: transport), context: context)
-    }
-    record(response, in: &context)
+    let response = try await exchange(
+      BackendRequest(endpoint: endpoint, traceID: traceID, credential: credential),
+      context: &context)
     switch response.status {
     case 200..<300:
       return (response.body, context)

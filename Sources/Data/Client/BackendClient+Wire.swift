@@ -7,9 +7,14 @@ extension BackendClient {
   /// status, or how the transport failed), so a reader of the log can watch the sources
   /// run side by side, the retries back off and the refresh being shared.
   ///
-  /// A failed transport comes back as a value, with the error that reported it kept as
-  /// its cause (a `TransportFailure` names the platform's code); any other error is thrown.
-  func exchange(_ request: BackendRequest) async throws -> WireResult {
+  /// Returns the answer, whatever its status, with its facts recorded in `context`. Throws
+  /// a `RequestFailure` of the transport's kind when the transport failed, the error that
+  /// reported it kept as its cause (a `TransportFailure` names the platform's code); the
+  /// caller's own cancellation as `CancellationError`; anything else, which the client has
+  /// no name for, as an `UnclassifiedRequestError` that keeps it with the request's context.
+  func exchange(_ request: BackendRequest, context: inout ErrorContext) async throws
+    -> BackendResponse
+  {
     var trace = [LogMetadataKey.traceID: request.traceID]
     trace["idempotencyKey"] = request.idempotencyKey
     logger.log(.debug, "→ \(request.endpoint.rawValue)", metadata: trace)
@@ -24,7 +29,8 @@ extension BackendClient {
           .warning, "read the answer to \(request.endpoint.rawValue) with \(repairs.description)",
           metadata: trace)
       }
-      return .answered(response)
+      record(response, in: &context)
+      return response
     } catch {
       let transport = (error as? TransportError) ?? (error as? TransportFailure)?.error
       // A TransportFailure adds the platform's code: "connectionLost (URLError -1011)".
@@ -39,18 +45,17 @@ extension BackendClient {
         what = "failed (\(type(of: error)))"
       }
       logger.log(.debug, "← \(request.endpoint.rawValue) \(what)", metadata: trace)
-      guard let transport else { throw error }
-      return .failed(transport, cause: error)
+      if error is CancellationError { throw error }
+      // The transport may report the caller's own cancellation as its own failure.
+      try Task.checkCancellation()
+      context.underlying = error
+      guard let transport else { throw UnclassifiedRequestError(context: context) }
+      throw RequestFailure(Self.kind(of: transport), context: context)
     }
   }
 
-  enum WireResult {
-    case answered(BackendResponse)
-    case failed(TransportError, cause: any Error)
-  }
-
   /// The facts of an answer that every error made from it carries.
-  func record(_ response: BackendResponse, in context: inout ErrorContext) {
+  private func record(_ response: BackendResponse, in context: inout ErrorContext) {
     let payload = try? JSONDecoder().decode(ErrorPayload.self, from: response.body)
     context.status = response.status
     context.serverCode = payload?.code

@@ -147,29 +147,16 @@ public struct BackendClient: Sendable {
 
     let response: BackendResponse
     do {
-      switch try await exchange(
+      response = try await exchange(
         BackendRequest(
           endpoint: endpoint, traceID: traceID, credential: .accessToken(token),
           body: outgoing.body, idempotencyKey: outgoing.idempotencyKey,
-          resourceID: outgoing.resourceID))
-      {
-      case .answered(let answered):
-        response = answered
-      case .failed(let transport, let cause):
-        try Task.checkCancellation()
-        context.underlying = cause
-        return .failure(RequestFailure(Self.kind(of: transport), context: context))
-      }
-    } catch is CancellationError {
-      throw CancellationError()
-    } catch {
-      // Not the client's to classify, but the request's context is: support must be able
-      // to find this request too.
-      context.underlying = error
-      throw UnclassifiedRequestError(context: context)
+          resourceID: outgoing.resourceID),
+        context: &context)
+    } catch let failure as RequestFailure {
+      // A transport failure: the retry policy decides whether it is worth another attempt.
+      return .failure(failure)
     }
-
-    record(response, in: &context)
 
     switch response.status {
     case 200..<300:
