@@ -22,16 +22,7 @@ struct TourTests {
 
     let problems = Tour.problems(of: places) { try? document($0) }
 
-    // TOUR.md's first side trip still names the view model's main file, but `remove` moved
-    // to PaymentMethodsViewModel+Changes.swift (commit 21b2070); the main file only has a
-    // local `var remove` in an initializer. Delete this exemption once the tour names the
-    // right file: this test then fails with "Known issue was not recorded" until it is.
-    let stale = "side trip 1 (`Sources/Presentation/PaymentMethods/PaymentMethodsViewModel.swift`"
-    withKnownIssue("TOUR.md names the file `remove` moved out of") {
-      for problem in problems { Issue.record(Comment(rawValue: problem)) }
-    } matching: { issue in
-      issue.comments.contains { $0.rawValue.hasPrefix(stale) }
-    }
+    for problem in problems { Issue.record(Comment(rawValue: problem)) }
   }
 
   // The checker itself, on a small tour and sources of its own.

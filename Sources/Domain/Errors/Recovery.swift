@@ -64,7 +64,7 @@ extension Recovery: CustomStringConvertible {
 /// from, whether it sends the user elsewhere, and what it wraps.
 public protocol ClassifiedError: Error {
   var recovery: Recovery { get }
-  /// Where the user has to go, for the few errors that interrupt the flow; nil for every
+  /// Where the user has to go, for the few errors only another screen can resolve; nil for every
   /// other error. Stated by each type, never defaulted, so that no error routes by accident.
   var journey: Journey? { get }
   /// The request whose failure this error reports, if one was sent: what a screen needs to

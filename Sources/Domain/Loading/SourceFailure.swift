@@ -55,7 +55,7 @@ public struct SourceFailure: ClassifiedError, Sendable {
     }
   }
 
-  /// Only a request failure can interrupt the flow, and only if it says so.
+  /// Only a request failure can send the user on a journey, and only if it says so.
   public var journey: Journey? {
     if case .requestFailed(let failure) = reason { return failure.journey }
     return nil

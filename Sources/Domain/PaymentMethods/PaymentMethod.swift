@@ -19,7 +19,7 @@ public enum PaymentMethod: Sendable, Equatable, Identifiable {
 /// an empty one: "your cards couldn't load" is not "you have no cards".
 public struct PaymentMethodList: Sendable {
   public var methods: [PaymentMethod]
-  /// In source order; never one that interrupts the user's flow (that is thrown).
+  /// In source order; never one with a journey (that is thrown).
   public var failures: [SourceFailure]
 
   public init(methods: [PaymentMethod], failures: [SourceFailure] = []) {

@@ -7,7 +7,7 @@
 /// - a failure (a request failure, past the deadline, cancelled below, unknown) is returned
 ///   beside the methods while something else can be shown, for the screen to say what
 ///   could not load: it is not skipped, so it is not logged here;
-/// - a failure that interrupts the user's flow (session ended, account not verified or
+/// - a failure with a journey (session ended, account not verified or
 ///   locked, app outdated) is never returned: the sources still running are cancelled and
 ///   it throws `needsJourney` at once, logging nothing as skipped;
 /// - with nothing to show, it throws `noPaymentMethodsFound` if every source answered, and
@@ -62,7 +62,7 @@ public struct PaymentMethodsUseCase: Sendable {
       contributions[source] ?? switchedOff(source)
     }
     let failures = inOrder.compactMap(\.failure)
-    // Of two interruptions that arrived together, the first in source order decides.
+    // Of two journeys that arrived together, the first in source order decides.
     if let journey = failures.first(where: { $0.journey != nil }) {
       throw PaymentMethodsError.needsJourney(
         journey, alsoFailed: failures.filter { $0.source != journey.source })

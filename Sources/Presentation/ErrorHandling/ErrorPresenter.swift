@@ -4,7 +4,7 @@ import Domain
 /// is logged, once.
 ///
 /// It decides in this order, each decision made once: an empty result is an invitation,
-/// not an error; an error that interrupts the flow goes to the app-level handlers, which
+/// not an error; an error that sends the user on a journey goes to the app-level handlers, which
 /// pick the journey from its `Journey` alone; every other error is worded from
 /// its `Recovery` (the advice), with the failed request's kind choosing between words
 /// that give the same advice. The advice, the journey and the failed request are each
