@@ -25,6 +25,19 @@ extension BuiltInScenarios {
         [.error(401, code: WireBody.Code.tokenExpired), cards], latency: .milliseconds(120))
     ),
     Scenario(
+      name: "token-rotated",
+      summary: "The access token expires twice, and the backend rotates the refresh token on "
+        + "every refresh, refusing a replaced one (invalid_grant): the wallet's 401 is "
+        + "refreshed; the cards, asked again a second later (503, Retry-After: 1), meet the "
+        + "second expiry, refreshed with the new refresh token. The screen loads, no sign-in "
+        + "(--verbose shows both refreshes).",
+      wallet: SourceScript([tokenExpired, wallet], latency: .milliseconds(80)),
+      cards: SourceScript(
+        [.error(503, code: "maintenance", headers: ["retry-after": "1"]), tokenExpired, cards],
+        latency: .milliseconds(120)),
+      refresh: [.rotates, .rotates]
+    ),
+    Scenario(
       name: "session-expired",
       summary: "The token has expired and the refresh is refused (invalid_grant): the screen "
         + "asks the user to sign in again, exit 77. Way out: Enter signs in, and it loads.",

@@ -38,6 +38,9 @@ public actor ScenarioBackend: PaymentsBackend {
   var defaultMethod: WireBody.DefaultMethod.Method?
   /// The cards waiting for their bank's approval, by setup id.
   var setups: [String: CardSetup] = [:]
+  /// The refresh tokens a rotating refresh has replaced: refused from then on.
+  private var replacedRefreshTokens: Set<String> = []
+  private var rotations = 0
 
   /// A card waiting for its bank: the card sent, how many polls it has had, and the answer
   /// that ended it, which every later poll gets again.
@@ -88,8 +91,14 @@ public actor ScenarioBackend: PaymentsBackend {
     {
       return BackendResponse(status: refusal.status, body: Data(refusal.body.utf8))
     }
+    var body = step.body
+    if step.rotatesRefreshToken, let refusal = step.otherwise {
+      guard let rotated = rotateRefreshToken(Self.fields(of: request)["refreshToken"], in: body)
+      else { return BackendResponse(status: refusal.status, body: Data(refusal.body.utf8)) }
+      body = rotated
+    }
     var response = BackendResponse(
-      status: step.status, headers: step.headers, body: Data(step.body.utf8))
+      status: step.status, headers: step.headers, body: Data(body.utf8))
     if let effect = step.card {
       response = apply(effect, to: response, for: request, setupID: setupID)
     }
@@ -127,6 +136,19 @@ public actor ScenarioBackend: PaymentsBackend {
   /// The number of requests received so far by an endpoint.
   public func requestCount(_ endpoint: BackendEndpoint) -> Int {
     received[endpoint, default: 0]
+  }
+
+  /// A rotating refresh: the refresh token sent is replaced by a new one, which `body` (the
+  /// step's tokens) carries from now on. Nil when the token sent was replaced before: the
+  /// backend refuses it.
+  private func rotateRefreshToken(_ sent: String?, in body: String) -> String? {
+    if let sent, replacedRefreshTokens.contains(sent) { return nil }
+    guard var tokens = try? JSONDecoder().decode(WireBody.Tokens.self, from: Data(body.utf8))
+    else { return body }
+    if let sent { replacedRefreshTokens.insert(sent) }
+    rotations += 1
+    tokens.refreshToken = "sk_test_refresh_rotated_\(rotations)"
+    return WireBody.text(tokens)
   }
 
   private func wait(_ latency: Duration) async throws {

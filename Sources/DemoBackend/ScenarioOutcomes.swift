@@ -166,6 +166,9 @@ public enum SignInOutcome: String, Sendable, Equatable, CaseIterable {
 
 public enum RefreshOutcome: String, Sendable, Equatable, CaseIterable {
   case succeeds
+  /// The backend rotates the refresh token: the answer carries a new one with the access
+  /// token, and the one it replaced is refused (`invalid_grant`) from then on.
+  case rotates
   /// The backend answers `invalid_grant`: the session is over.
   case fails
   /// The refresh request never gets an answer: the device is offline. The session stays.

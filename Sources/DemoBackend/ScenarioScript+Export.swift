@@ -69,6 +69,7 @@ extension ScenarioScript {
       "card": step.card?.rawValue ?? NSNull(),
       "requiresBody": step.requiresBody ?? NSNull(),
       "otherwise": step.otherwise.map { ["status": $0.status, "body": $0.body] } ?? NSNull(),
+      "rotatesRefreshToken": step.rotatesRefreshToken,
     ]
   }
 

@@ -35,16 +35,19 @@ extension ScenarioScript {
           body: WireBody.text(WireBody.UserStatus(status: status.rawValue)))
       },
       .refreshSession: scenario.refresh.enumerated().map { index, outcome in
-        switch outcome {
+        let refused = WireBody.text(WireBody.Problem(code: WireBody.Code.invalidGrant))
+        let refreshed = WireBody.text(
+          WireBody.Tokens(accessToken: "sk_test_access_refreshed_\(index + 1)"))
+        return switch outcome {
         case .succeeds:
+          Step(latency: Self.refreshLatency, status: 200, body: refreshed)
+        case .rotates:
+          // The player adds the new refresh token, and refuses one it has replaced.
           Step(
-            latency: Self.refreshLatency, status: 200,
-            body: WireBody.text(
-              WireBody.Tokens(accessToken: "sk_test_access_refreshed_\(index + 1)")))
+            latency: Self.refreshLatency, status: 200, body: refreshed,
+            otherwise: Refusal(status: 400, body: refused), rotatesRefreshToken: true)
         case .fails:
-          Step(
-            latency: Self.refreshLatency, status: 400,
-            body: WireBody.text(WireBody.Problem(code: WireBody.Code.invalidGrant)))
+          Step(latency: Self.refreshLatency, status: 400, body: refused)
         case .offline:
           Step(latency: Self.refreshLatency, fault: .transport(.offline))
         }

@@ -37,11 +37,16 @@ public struct ScenarioScript: Sendable, Equatable {
     /// demo user's credentials are checked.
     public var requiresBody: [String: String]?
     public var otherwise: Refusal?
+    /// For `POST /session/refresh`: the player rotates the refresh token. A refresh token it
+    /// has replaced gets `otherwise`; any other is replaced by a new one
+    /// (`sk_test_refresh_rotated_1`, `_2`…), which the body carries as `refreshToken`.
+    public var rotatesRefreshToken: Bool
 
     public init(
       latency: Duration, status: Int = 0, headers: [String: String] = [:], body: String = "",
       fault: Fault? = nil, settles: Bool = false, card: CardEffect? = nil,
-      requiresBody: [String: String]? = nil, otherwise: Refusal? = nil
+      requiresBody: [String: String]? = nil, otherwise: Refusal? = nil,
+      rotatesRefreshToken: Bool = false
     ) {
       self.latency = latency
       self.status = status
@@ -52,6 +57,7 @@ public struct ScenarioScript: Sendable, Equatable {
       self.card = card
       self.requiresBody = requiresBody
       self.otherwise = otherwise
+      self.rotatesRefreshToken = rotatesRefreshToken
     }
   }
 

@@ -39,8 +39,10 @@ enum WireBody {
     var status: String
   }
 
-  struct Tokens: Encodable {
+  /// The answer to a refresh; `refreshToken` only from a backend that rotates it.
+  struct Tokens: Codable {
     var accessToken: String
+    var refreshToken: String?
   }
 
   struct AlreadySaved: Encodable {

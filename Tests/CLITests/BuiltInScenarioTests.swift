@@ -13,7 +13,7 @@ struct BuiltInScenarioTests {
         "all-available", "no-methods", "wallet-missing", "wallet-banned", "wallet-in-review",
         "wallet-empty-balance", "cards-offline", "cards-expired", "apple-pay-unavailable",
         "apple-pay-needs-setup", "everything-fails", "wallet-slow", "unexpected-error",
-        "token-expired", "session-expired", "refresh-offline", "rate-limited",
+        "token-expired", "token-rotated", "session-expired", "refresh-offline", "rate-limited",
         "rate-limited-retry-after",
         "server-error-retry-after", "server-down", "offline", "timeout-then-ok", "client-outdated",
         "user-not-verified", "user-locked", "malformed-response", "card-rejected",

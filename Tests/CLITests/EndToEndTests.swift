@@ -113,6 +113,20 @@ struct EndToEndTests {
     #expect(!(result.output + result.errors).contains("sk_test_"))
   }
 
+  @Test("a backend that rotates the refresh token: two expiries, both refreshed, no sign-in")
+  func rotatedRefreshToken() throws {
+    // The cards are asked again a second after the wallet's refresh: real time orders them.
+    let result = try run(["--scenario", "token-rotated", "--verbose"])
+    let rotations = result.errors.split(separator: "\n").filter {
+      $0.contains("refreshed the session; the backend rotated its refresh token")
+    }
+
+    #expect(result.status == 0)
+    #expect(rotations.count == 2, "stderr was:\n\(result.errors)")
+    #expect(result.output.contains("Visa •••• 4242"))
+    #expect(!(result.output + result.errors).contains("sk_test_"))
+  }
+
   @Test("LANG=de_DE.UTF-8 shows the screen in German, with the same exit code")
   func german() throws {
     let result = try run(["--once", "--scenario", "offline"], environment: ["LANG": "de_DE.UTF-8"])

@@ -37,6 +37,7 @@ struct ExpectedScreen: Sendable, CustomTestStringConvertible {
     .init("wallet-slow", "loaded", ["card", "card", "applePay"]),
     .init("unexpected-error", "loaded", ["wallet", "applePay"]),
     .init("token-expired", "loaded", ["wallet", "card", "card", "applePay"]),
+    .init("token-rotated", "loaded", ["wallet", "card", "card", "applePay"]),
     .init(
       "session-expired", "error", [], panel: "Please sign in again", exit: .journey,
       action: "signIn"),
@@ -116,6 +117,7 @@ struct ExpectedScreen: Sendable, CustomTestStringConvertible {
       screen: "wallet"),
     .init("unexpected-error", "loaded", ["wallet"], screen: "wallet"),
     .init("token-expired", "loaded", ["wallet"], screen: "wallet"),
+    .init("token-rotated", "loaded", ["wallet"], screen: "wallet"),
     .init(
       "session-expired", "error", [], panel: "Please sign in again", exit: .journey,
       action: "signIn", screen: "wallet"),

@@ -36,6 +36,39 @@ struct BuiltInScenarioDataTests {
     #expect(try await backend.send(request).status == 200)
   }
 
+  @Test("token-rotated: the second expiry is refreshed with the rotated refresh token, no sign-in")
+  func tokenRotatedRefreshesTwice() async throws {
+    let fixture = ClientFixture(try #require(BuiltInScenarios.named("token-rotated")))
+
+    let wallet = try await fixture.client.send(.wallet)
+    let cards = try await fixture.client.send(.cards)
+
+    #expect(wallet.response.status == 200)
+    #expect(cards.response.status == 200)
+    #expect(await fixture.backend.requestCount(.refreshSession) == 2)
+  }
+
+  @Test("token-rotated's backend refuses a refresh token it replaced with 400 invalid_grant")
+  func tokenRotatedRefusesAReplacedToken() async throws {
+    let backend = ScenarioBackend(
+      scenario: try #require(BuiltInScenarios.named("token-rotated")), clock: ImmediateClock())
+    func refresh(_ token: Secret) async throws -> BackendResponse {
+      try await backend.send(
+        BackendRequest(endpoint: .refreshSession, traceID: "t", credential: .refreshToken(token)))
+    }
+
+    let first = try await refresh(ScenarioBackend.refreshToken)
+    let reused = try await refresh(ScenarioBackend.refreshToken)
+    let rotated = try await refresh(Secret("sk_test_refresh_rotated_1"))
+
+    #expect(first.status == 200)
+    #expect(String(decoding: first.body, as: UTF8.self).contains("sk_test_refresh_rotated_1"))
+    #expect(reused.status == 400)
+    #expect(String(decoding: reused.body, as: UTF8.self).contains("invalid_grant"))
+    #expect(rotated.status == 200)
+    #expect(String(decoding: rotated.body, as: UTF8.self).contains("sk_test_refresh_rotated_2"))
+  }
+
   @Test("user-not-verified takes two checks: the first finds the account not verified yet")
   func twoChecks() async throws {
     let backend = ScenarioBackend(

@@ -7,7 +7,8 @@ import Testing
 @testable import DemoBackend
 
 /// Session behaviour through the client, against a backend whose refresh endpoint answers
-/// from a script: one answer per refresh, the last repeating.
+/// from a script (one answer per refresh, the last repeating), or one that holds its tokens
+/// as a real backend does and may rotate the refresh token.
 @Suite("Session: only the backend's refusal ends it", .timeLimit(.minutes(1)))
 struct SessionTests {
   @Test("a refresh that fails offline keeps the session, and a later request refreshes again")
@@ -60,13 +61,41 @@ struct SessionTests {
     #expect(await backend.refreshes == 1)
   }
 
+  @Test(
+    "a refresh token the backend rotates is sent on the next refresh, so a second expiry is refreshed too"
+  )
+  func rotatedRefreshTokenIsKept() async throws {
+    let backend = RotatingRefreshBackend(rotates: true)
+    let client = makeClient(backend)
+
+    _ = try await client.send(.cards)
+    await backend.expireAccessToken()
+    let second = try await client.send(.cards)
+
+    #expect(second.response.status == 200)
+    #expect(await backend.refreshTokensReceived == ["refresh", "refresh-1"])
+  }
+
+  @Test("a refresh answer without a refresh token keeps the old one for the next refresh")
+  func refreshTokenKeptWithoutANewOne() async throws {
+    let backend = RotatingRefreshBackend(rotates: false)
+    let client = makeClient(backend)
+
+    _ = try await client.send(.cards)
+    await backend.expireAccessToken()
+    let second = try await client.send(.cards)
+
+    #expect(second.response.status == 200)
+    #expect(await backend.refreshTokensReceived == ["refresh", "refresh"])
+  }
+
   @Test("a caller that arrives after a refresh finished uses its token, without another")
   func lateCallerUsesTheNewToken() async throws {
     let session = Session(accessToken: Secret("old"), refreshToken: Secret("refresh"))
     let refreshes = CallCounter()
-    let refresher: @Sendable (Secret) async throws -> Secret = { _ in
+    let refresher: @Sendable (Secret) async throws -> RefreshedTokens = { _ in
       refreshes.increment()
-      return Secret("new")
+      return RefreshedTokens(accessToken: Secret("new"))
     }
 
     let first = try await session.refresh(replacing: Secret("old"), using: refresher)
@@ -108,7 +137,7 @@ struct SessionTests {
     #expect(lines.first?.message.contains("offline") == true)
   }
 
-  private func makeClient(_ backend: RefreshScriptBackend, logger: LogSpy = LogSpy())
+  private func makeClient(_ backend: any PaymentsBackend, logger: LogSpy = LogSpy())
     -> BackendClient
   {
     let traceIDs = SequentialTraceIDs()
@@ -158,6 +187,53 @@ actor RefreshScriptBackend: PaymentsBackend {
       throw TransportError.timedOut
     case .status(let status):
       return BackendResponse(status: status, body: Data(#"{"code":"invalid_grant"}"#.utf8))
+    }
+  }
+}
+
+/// A backend that takes one access token and one refresh token at a time, as a real one
+/// does. A refresh with the refresh token it holds answers a new access token, and with
+/// `rotates` a new refresh token too, the one it replaced refused from then on (400
+/// `invalid_grant`, as OAuth 2.1 advises). Its first access token is none the client has,
+/// so the first request meets an expiry.
+actor RotatingRefreshBackend: PaymentsBackend {
+  private let rotates: Bool
+  private var accessToken = "not-yet-issued"
+  private var refreshToken = "refresh"
+  private var refreshes = 0
+  /// The refresh token each refresh sent, in order.
+  private(set) var refreshTokensReceived: [String] = []
+
+  init(rotates: Bool) {
+    self.rotates = rotates
+  }
+
+  /// The access token the client holds runs out: its next request meets a 401.
+  func expireAccessToken() {
+    accessToken = "expired-\(refreshes)"
+  }
+
+  func send(_ request: BackendRequest) async throws -> BackendResponse {
+    switch request.credential {
+    case .refreshToken(let sent):
+      refreshTokensReceived.append(sent.value)
+      guard sent.value == refreshToken else {
+        return BackendResponse(status: 400, body: Data(#"{"code":"invalid_grant"}"#.utf8))
+      }
+      refreshes += 1
+      accessToken = "access-\(refreshes)"
+      guard rotates else {
+        return BackendResponse(status: 200, body: Data(#"{"accessToken":"\#(accessToken)"}"#.utf8))
+      }
+      refreshToken = "refresh-\(refreshes)"
+      return BackendResponse(
+        status: 200,
+        body: Data(
+          #"{"accessToken":"\#(accessToken)","refreshToken":"\#(refreshToken)"}"#.utf8))
+    case .accessToken(let sent) where sent.value == accessToken:
+      return BackendResponse(status: 200, body: Data(#"{"cards":[]}"#.utf8))
+    default:
+      return BackendResponse(status: 401, body: Data(#"{"code":"token_expired"}"#.utf8))
     }
   }
 }

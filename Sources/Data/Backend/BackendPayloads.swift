@@ -45,8 +45,11 @@ struct UserStatusPayload: Decodable, Equatable {
   var status: String
 }
 
+/// The answer to a refresh: a new access token, and a new refresh token from a backend that
+/// rotates them (absent or null: the old one stays valid).
 struct SessionPayload: Decodable, Equatable {
   var accessToken: String
+  var refreshToken: String?
 }
 
 /// The answer to a sign-in: a whole new session.

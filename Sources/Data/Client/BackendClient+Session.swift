@@ -25,8 +25,10 @@ extension BackendClient {
 
   /// `POST /session/refresh`, sent once per shared refresh and logged once, as a request of
   /// its own with its trace id and outcome. The backend's refusal (400 or 401,
-  /// `invalid_grant`) is the failure that ends the session: `sessionEnded`, made here.
-  private func sendRefresh(_ refreshToken: Secret) async throws -> Secret {
+  /// `invalid_grant`) is the failure that ends the session: `sessionEnded`, made here. A new
+  /// refresh token in the answer is the rotated one, for the session to keep; an empty one
+  /// is none.
+  private func sendRefresh(_ refreshToken: Secret) async throws -> RefreshedTokens {
     do {
       let (body, context) = try await sendSessionRequest(
         .refreshSession, credential: .refreshToken(refreshToken),
@@ -34,8 +36,15 @@ extension BackendClient {
       guard let payload = try? JSONDecoder().decode(SessionPayload.self, from: body) else {
         throw RequestFailure(.malformedResponse, context: context)
       }
-      logRefresh(.info, "refreshed the session", context: context)
-      return Secret(payload.accessToken)
+      let rotated = payload.refreshToken.flatMap { $0.isEmpty ? nil : Secret($0) }
+      logRefresh(
+        .info,
+        rotated == nil
+          ? "refreshed the session"
+          : "refreshed the session; the backend rotated its refresh token",
+        context: context)
+      return RefreshedTokens(
+        accessToken: Secret(payload.accessToken), rotatedRefreshToken: rotated)
     } catch let failure as RequestFailure {
       logRefresh(
         .warning,

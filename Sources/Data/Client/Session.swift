@@ -10,6 +10,11 @@ import Foundation
 /// later request, as it is. A refresh that fails on the way (offline, timed out, a 5xx)
 /// leaves the session as it was: that request fails, and a later one may refresh again. A
 /// network blip must never sign the user out.
+///
+/// A backend may rotate the refresh token: its answer to a refresh then carries a new one,
+/// and it refuses the old one from then on (`invalid_grant`, as OAuth 2.1 advises). The
+/// session keeps the rotated refresh token for the next refresh, and keeps the one it has
+/// when the answer brings none.
 public actor Session {
   private var accessToken: Secret
   private var refreshToken: Secret
@@ -41,7 +46,8 @@ public actor Session {
   /// Throws the refresher's error: a `sessionEnded` failure ends the session, any other
   /// leaves it open.
   func refresh(
-    replacing rejected: Secret, using refresher: @escaping @Sendable (Secret) async throws -> Secret
+    replacing rejected: Secret,
+    using refresher: @escaping @Sendable (Secret) async throws -> RefreshedTokens
   ) async throws -> Secret {
     if let ended { throw ended }
     if accessToken != rejected { return accessToken }
@@ -55,9 +61,10 @@ public actor Session {
     let refresh = Task { () async throws -> Secret in
       defer { self.refreshing = nil }
       do {
-        let token = try await refresher(refreshToken)
-        self.accessToken = token
-        return token
+        let tokens = try await refresher(refreshToken)
+        self.accessToken = tokens.accessToken
+        if let rotated = tokens.rotatedRefreshToken { self.refreshToken = rotated }
+        return tokens.accessToken
       } catch let refused as RequestFailure where refused.kind == .sessionEnded {
         self.ended = refused
         throw refused
@@ -66,4 +73,11 @@ public actor Session {
     refreshing = refresh
     return try await refresh.value
   }
+}
+
+/// What a refresh gives the session: a new access token, and the rotated refresh token when
+/// the backend replaced the old one (nil: the session keeps the refresh token it has).
+struct RefreshedTokens: Sendable, Equatable {
+  var accessToken: Secret
+  var rotatedRefreshToken: Secret?
 }
