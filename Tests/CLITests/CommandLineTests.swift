@@ -23,7 +23,7 @@ struct CommandLineTests {
     #expect(run.exitCode == .success)
     for flag in [
       "--scenario ", "--scenario-file", "--list-scenarios", "--screen", "--deadline-ms", "--json",
-      "--verbose", "--no-color", "--version", "--help",
+      "--verbose", "--no-color", "--version", "--help", "--approval-budget-ms",
     ] {
       #expect(run.output.contains(flag), "usage lacks \(flag)")
     }
@@ -62,6 +62,10 @@ struct CommandLineTests {
       ),
       (["--deadline-ms", "0"], "--deadline-ms must be a whole number from 1 to 600000, got \"0\""),
       (["--deadline-ms", "fast"], "got \"fast\""),
+      (
+        ["--approval-budget-ms", "600001"],
+        "--approval-budget-ms must be a whole number from 1 to 600000, got \"600001\""
+      ),
       (["--scenario", "a", "--scenario-file", "b"], "use either --scenario or --scenario-file"),
     ])
   func badFlags(arguments: [String], message: String) async {

@@ -18,10 +18,12 @@ struct AppComposition {
   /// deadline bounds (a sign-in, a status check, a token refresh).
   static let requestTimeLimits = RequestTimeLimits(idle: .seconds(1), whole: .seconds(5))
 
-  /// How long the demo waits for a bank to approve a card (3-D Secure) before it says the
-  /// bank did not answer: a few seconds, so that the timeout can be watched. An app waits
-  /// the use case's own budget, two minutes, for a person to find their phone.
-  static let bankApprovalBudget = Duration.seconds(5)
+  /// How long the demo's scenarios wait for a bank to approve a card (3-D Secure) before the
+  /// app says the bank did not answer: a few seconds, so that the timeout can be watched.
+  /// Against a server the app waits the use case's own budget, two minutes
+  /// (`WaitForBankApprovalUseCase.defaultBudget`), for a person to find their phone and
+  /// approve in their banking app.
+  static let demoBankApprovalBudget = Duration.seconds(5)
 
   /// Who answers the app's requests.
   enum Backend {
@@ -44,6 +46,11 @@ struct AppComposition {
   }
 
   let deadline: Duration
+  /// How long the wait for a bank's approval lasts: the demo's for a scenario, the use
+  /// case's for a server, unless `--approval-budget-ms` says otherwise.
+  let bankApprovalBudget: Duration
+  /// Which budget that is, for the developer log.
+  private let bankApprovalBudgetReason: String
   /// The user's: the words' language and the amounts' format (see `UserLocale`).
   let locale: Locale
   /// The clock, jitter, trace ids and date the whole graph runs on.
@@ -62,10 +69,11 @@ struct AppComposition {
   /// user in on the other.
   private let client: BackendClient
 
+  /// - Parameter bankApprovalBudget: `--approval-budget-ms`; nil for the backend's own.
   init(
     backend: Backend, deadline: Duration, environment: BackendClient.Environment,
     logger: any DeveloperLog, locale: Locale = UserLocale.fallback,
-    approvalClock: (any Clock<Duration>)? = nil
+    approvalClock: (any Clock<Duration>)? = nil, bankApprovalBudget: Duration? = nil
   ) {
     self.deadline = deadline
     self.locale = locale
@@ -74,6 +82,7 @@ struct AppComposition {
     self.logger = logger
     let payments: any PaymentsBackend
     let tokens: Tokens
+    let backendBudget: (duration: Duration, reason: String)
     switch backend {
     case .scenario(let scenario):
       let backend = ScenarioBackend(scenario: scenario, clock: environment.clock)
@@ -81,13 +90,21 @@ struct AppComposition {
       userActed = { await backend.userActed() }
       applePayDevice = ScenarioApplePayDevice(scenario: scenario, clock: environment.clock)
       tokens = .demo
+      backendBudget = (Self.demoBankApprovalBudget, "the demo's budget, for a scenario")
     case .server(let server, let applePay, let serverTokens, let tellServer):
       payments = server
       userActed = tellServer
       applePayDevice = ScenarioApplePayDevice(
         outcome: Scripted(applePay, latency: .milliseconds(30)), clock: environment.clock)
       tokens = serverTokens
+      // A person approves in their banking app: the app's budget, whoever the server is.
+      backendBudget = (
+        WaitForBankApprovalUseCase.defaultBudget, "an app's budget, against a server"
+      )
     }
+    self.bankApprovalBudget = bankApprovalBudget ?? backendBudget.duration
+    bankApprovalBudgetReason =
+      bankApprovalBudget == nil ? backendBudget.reason : "--approval-budget-ms"
     self.client = BackendClient(
       backend: payments,
       session: Session(accessToken: tokens.access, refreshToken: tokens.refresh),
@@ -132,8 +149,12 @@ struct AppComposition {
     let useCase = AddCardUseCase(
       saving: cards, thisMonth: thisMonth, newIdempotencyKey: environment.idempotencyKey)
     let bankApproval = WaitForBankApprovalUseCase(
-      setups: cards, budget: Self.bankApprovalBudget, clock: approvalClock,
+      setups: cards, budget: bankApprovalBudget, clock: approvalClock,
       jitter: environment.jitter, logger: logger)
+    logger.log(
+      .debug,
+      "a bank's approval is waited for up to \(LogFormat.milliseconds(bankApprovalBudget)): "
+        + bankApprovalBudgetReason)
     return AddCardViewModel(
       useCase: useCase, bankApproval: bankApproval, thisMonth: thisMonth, signIn: signIn,
       logger: logger, locale: locale)

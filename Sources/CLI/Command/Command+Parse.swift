@@ -10,7 +10,7 @@ extension Command {
     "--scenario", "--scenario-file", "--list-scenarios", "--screen", "--deadline-ms", "--json",
     "--verbose", "--no-color", "--version", "--help", "--once", "--log-file", "--number",
     "--expiry", "--cvc", "--name", "--backend-url", "--apple-pay", "--export-scenario",
-    "--locale", "--accessible", "--id", "--wallet",
+    "--locale", "--accessible", "--id", "--wallet", "--approval-budget-ms",
   ]
 
   /// The flags of `add-card` alone, one per field of the form.
@@ -27,7 +27,7 @@ extension Command {
   /// The options that choose what to show, which `--list-scenarios` does not combine with.
   private static let showingFlags: Set = [
     "--scenario", "--scenario-file", "--screen", "--deadline-ms", "--json", "--backend-url",
-    "--apple-pay",
+    "--apple-pay", "--approval-budget-ms",
   ]
 
   /// Reads the arguments (without the program name). `--help`, then `--version`, win over
@@ -104,6 +104,14 @@ extension Command {
             message: "--deadline-ms must be a whole number from 1 to 600000, got \"\(text)\"")
         }
         options.deadline = .milliseconds(milliseconds)
+      case "--approval-budget-ms":
+        let text = try value()
+        guard let milliseconds = Int(text), (1...600_000).contains(milliseconds) else {
+          throw UsageError(
+            message:
+              "--approval-budget-ms must be a whole number from 1 to 600000, got \"\(text)\"")
+        }
+        options.approvalBudget = .milliseconds(milliseconds)
       case "--json":
         try noValue()
         options.json = true

@@ -33,6 +33,8 @@ extension Command {
       --list-scenarios        list the built-in scenarios and exit
       --screen SCREEN         payment-methods (default) or wallet
       --deadline-ms N         how long each source may take, 1 to 600000 (default: 3000)
+      --approval-budget-ms N  how long a card waits for its bank's approval, 1 to 600000
+                              (default: 120000 with --backend-url, 5000 in a scenario)
       --json                  print the final state as one JSON object
       --verbose               print the developer log on stderr
       --log-file PATH         also write the developer log to PATH (in every mode)

@@ -28,6 +28,9 @@ struct CommandLineOptions: Equatable {
   var server: Server?
   var screen: Screen = .paymentMethods
   var deadline: Duration = PaymentMethodsUseCase.defaultDeadline
+  /// `--approval-budget-ms`: how long a card waits for its bank's approval; nil for the
+  /// backend's (the demo's for a scenario, the app's for a server: `AppComposition`).
+  var approvalBudget: Duration?
   var json = false
   var verbose = false
   var noColor = false

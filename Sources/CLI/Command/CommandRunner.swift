@@ -138,9 +138,9 @@ struct CommandRunner {
     }
   }
 
-  /// The app a run composes: the options' backend, deadline and locale, the bank's
-  /// approval measured on `approvalClock`, and the developer log going to the log file, if
-  /// any, and to `writers`.
+  /// The app a run composes: the options' backend, deadline, locale and bank's approval
+  /// budget, the bank's approval measured on `approvalClock`, and the developer log going to
+  /// the log file, if any, and to `writers`.
   func composition(
     _ options: CommandLineOptions, _ prepared: Prepared, locale: Locale,
     loggingTo writers: [@Sendable (String) -> Void]
@@ -148,7 +148,7 @@ struct CommandRunner {
     AppComposition(
       backend: prepared.backend, deadline: options.deadline, environment: environment,
       logger: Self.logger(writing: prepared.logWriters + writers), locale: locale,
-      approvalClock: approvalClock)
+      approvalClock: approvalClock, bankApprovalBudget: options.approvalBudget)
   }
 
   /// Where a run that prints once writes the developer log besides the file: on stderr,
