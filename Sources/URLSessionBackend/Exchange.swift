@@ -43,8 +43,17 @@ final class Exchanges: NSObject, URLSessionDataDelegate, Sendable {
     events.yield(.response(dataTask.taskIdentifier, response, completionHandler))
   }
 
+  /// A chunk past its task's limit is dropped here, on the session's queue, however fast
+  /// the server sends: what waits for the reader is then an event of a few bytes, never the
+  /// chunk, so a flood cannot fill memory faster than the reader drains it. (The limit
+  /// travels with the task, in its description; the session counts the bytes.)
   func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
-    events.yield(.data(dataTask.taskIdentifier, data))
+    let limit = dataTask.taskDescription.flatMap { Int64($0) } ?? .max
+    if dataTask.countOfBytesReceived > limit {
+      events.yield(.overLimit(dataTask.taskIdentifier))
+    } else {
+      events.yield(.data(dataTask.taskIdentifier, data))
+    }
   }
 
   func urlSession(
@@ -71,6 +80,8 @@ struct Transfers {
     case began(Int, Exchange)
     case response(Int, URLResponse, @Sendable (URLSession.ResponseDisposition) -> Void)
     case data(Int, Foundation.Data)
+    /// The task has received more than its limit.
+    case overLimit(Int)
     case completed(Int, (any Error)?)
   }
 
@@ -110,6 +121,9 @@ struct Transfers {
       }
       transfer.response = http
       decide(.allow)
+    case .overLimit(let id):
+      guard let transfer = running[id], !transfer.hasEnded else { return }
+      await end(transfer, .failure(URLError(.dataLengthExceedsMaximum)))
     case .data(let id, let data):
       guard let transfer = running[id], !transfer.hasEnded else { return }
       guard transfer.body.count + data.count <= transfer.exchange.limit else {
@@ -168,7 +182,9 @@ actor Exchange {
     to request: URLRequest, in session: URLSession, through exchanges: Exchanges,
     deadline duration: Duration, on clock: any Clock<Duration>
   ) async throws -> Answer {
-    try await withCheckedThrowingContinuation { continuation in
+    // A caller cancelled before it began sends nothing (its `cancel()` may come later).
+    try Task.checkCancellation()
+    return try await withCheckedThrowingContinuation { continuation in
       if let outcome { return continuation.resume(with: outcome) }
       self.continuation = continuation
       deadline = Task { [weak self] in
@@ -191,7 +207,9 @@ actor Exchange {
   private func start(_ task: URLSessionDataTask, in exchanges: Exchanges) {
     guard outcome == nil else { return }
     self.task = task
+    let limit = limit
     Self.aside {
+      task.taskDescription = String(limit)
       exchanges.add(self, for: task)
       task.resume()
     }

@@ -20,7 +20,7 @@ struct ErrorTableTests {
 
   static var catalogue: [String] {
     RequestFailure.Kind.allCases.map { "RequestFailure.\($0.rawValue)" }
-      + TransportError.allCases.map { "TransportError.\($0.rawValue)" }
+      + TransportError.allCases.map { "TransportError.\($0)" }
       + [
         WalletRepositoryError.noWalletFound(context), .banned(context),
         .inReview(.pending, context),

@@ -95,7 +95,7 @@ struct BankApprovalViewModelTests {
     #expect(viewModel.form.number == "4242 4242 4242 4242")
   }
 
-  @Test("a refusal leaves the card unsaved: the bank's failure above the form, the form kept")
+  @Test("a decline leaves the card unsaved: the bank's failure above the form, the form kept")
   func refused() async {
     let viewModel = form(
       ScriptedSetups([.success(.waiting), .success(.declined(reason: "authentication_failed"))]))

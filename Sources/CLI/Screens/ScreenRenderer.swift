@@ -146,13 +146,13 @@ struct ScreenRenderer {
           item, showsSelection: showsSelection, isHighlighted: index == highlighted)
         if index == highlighted { focus = start..<lines.count }
       }
-      lines += failures.flatMap(failedSource)
+      lines += failures.flatMap(sourceNotice)
     }
     return (lines, focus)
   }
 
   /// Where a source's rows would be: why they are not there.
-  private func failedSource(_ failed: ScreenSnapshot.SourceNotice) -> [String] {
+  private func sourceNotice(_ failed: ScreenSnapshot.SourceNotice) -> [String] {
     failureLines(
       title: failed.title, message: failed.message, hint: nil, traceID: failed.traceId,
       indent: " ")

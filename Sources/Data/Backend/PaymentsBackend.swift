@@ -165,7 +165,7 @@ public struct TransportFailure: Error, Sendable, CustomStringConvertible {
 
   public var description: String {
     let cause = (self.cause as? URLError).map { "URLError \($0.code.rawValue)" } ?? "\(self.cause)"
-    return "\(error.rawValue) (\(cause))"
+    return "\(error) (\(cause))"
   }
 }
 

@@ -166,7 +166,14 @@ public final class AddCardViewModel {
       publish { show(error) }
       return
     }
-    guard !Task.isCancelled else { return }
+    guard !Task.isCancelled else {
+      // A setup the user will never see is cancelled on the backend, so that the bank's
+      // answer, should it come, saves nothing.
+      if case .needsBankApproval(let setup) = outcome {
+        await bankApproval.stopWaiting(setupID: setup.setupID)
+      }
+      return
+    }
     switch outcome {
     case .saved(let card):
       // Sent again after the bank did not answer, and approved meanwhile.

@@ -83,7 +83,7 @@ extension ErrorPresenter {
     case .declined(let reason):
       logger.log(
         .info, "the bank declined to approve the card", metadata: ["reason": reason ?? "none"])
-      ending = (.declined, words["approval.failed.title"], words["approval.failed.message"])
+      ending = (.declined, words["approval.declined.title"], words["approval.declined.message"])
     case .canceled:
       logger.log(.info, "the card's setup was cancelled on the backend", metadata: [:])
       ending = (.canceled, words["approval.canceled.title"], words["approval.canceled.message"])

@@ -76,23 +76,24 @@ public final class PaymentMethodsViewModel {
       signIn: signIn, journeyHandlers: journeyHandlers, logger: logger, words: words)
     self.locale = locale
     self.words = words
-    loader.show = { [weak self] in self?.show($0) }
   }
 
   /// Starts loading, cancelling a load still running: the newest request owns the screen.
   /// The returned task ends when this load has published its state (or was superseded).
   @discardableResult
-  public func load() -> Task<Void, Never> { loader.start(.load) }
+  public func load() -> Task<Void, Never> { loader.start(.load, show: show) }
 
   /// "Sign in": starts a new session, then loads the screen through the same path as the
   /// first load.
   @discardableResult
-  public func signIn() -> Task<Void, Never> { loader.start(.signIn) }
+  public func signIn() -> Task<Void, Never> { loader.start(.signIn, show: show) }
 
   /// "Check my status again": re-reads the user's status before anything else, and loads
   /// the screen only once the status no longer stands in the way.
   @discardableResult
-  public func checkStatusAgain() -> Task<Void, Never> { loader.start(.checkStatusAgain) }
+  public func checkStatusAgain() -> Task<Void, Never> {
+    loader.start(.checkStatusAgain, show: show)
+  }
 
   /// Selects the card the user has just added; the message says when it had been saved
   /// before, so a duplicate is never mistaken for a new card.

@@ -25,8 +25,6 @@ final class ScreenLoader<Value: Sendable> {
 
   let fetch: @Sendable () async throws -> Value
   let presenter: ErrorPresenter
-  /// Where the outcomes go: the view model's `State`. Set by the view model once it exists.
-  var show: @MainActor (Shown) -> Void = { _ in }
   private let statusCheck: UserStatusCheck
   private let startSession: @Sendable () async throws -> Void
   private let loads = LatestLoad()
@@ -49,10 +47,14 @@ final class ScreenLoader<Value: Sendable> {
 
   /// Shows "loading" and starts what the user asked for, cancelling a load still running.
   /// The task ends when it has shown its outcome (or was superseded).
-  func start(_ request: Request) -> Task<Void, Never> {
+  ///
+  /// - Parameter show: where the outcomes go: the view model's `State`.
+  func start(_ request: Request, show: @escaping @MainActor (Shown) -> Void)
+    -> Task<Void, Never>
+  {
     show(.loading)
     return switch request {
-    case .load: load()
+    case .load: load(show: show)
     case .signIn: signIn(show: show)
     case .checkStatusAgain: checkStatusAgain(show: show)
     }
@@ -63,13 +65,12 @@ final class ScreenLoader<Value: Sendable> {
   ///
   /// - Parameters:
   ///   - fetch: another way to fetch for this load only, such as a refresh's.
-  ///   - show: another place for this load's outcome, such as beside a list kept on screen.
+  ///   - show: where the outcome goes.
   func load(
     fetch: (@Sendable () async throws -> Value)? = nil,
-    show: (@MainActor (Shown) -> Void)? = nil
+    show: @escaping @MainActor (Shown) -> Void
   ) -> Task<Void, Never> {
-    let show = show ?? self.show
-    return loads.start { await self.run(fetch ?? self.fetch, show) }
+    loads.start { await self.run(fetch ?? self.fetch, show) }
   }
 
   /// Starts a new session, then loads. A sign-in that fails is shown like any error: a

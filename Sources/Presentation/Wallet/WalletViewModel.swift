@@ -62,21 +62,22 @@ public final class WalletViewModel {
       signIn: signIn, journeyHandlers: journeyHandlers, logger: logger, words: words)
     self.locale = locale
     self.words = words
-    loader.show = { [weak self] in self?.show($0) }
   }
 
   /// Starts loading, cancelling a load still running.
   @discardableResult
-  public func load() -> Task<Void, Never> { loader.start(.load) }
+  public func load() -> Task<Void, Never> { loader.start(.load, show: show) }
 
   /// "Sign in": starts a new session, then loads the wallet.
   @discardableResult
-  public func signIn() -> Task<Void, Never> { loader.start(.signIn) }
+  public func signIn() -> Task<Void, Never> { loader.start(.signIn, show: show) }
 
   /// "Check my status again": re-reads the user's status before anything else, and loads
   /// the wallet only once the status no longer stands in the way.
   @discardableResult
-  public func checkStatusAgain() -> Task<Void, Never> { loader.start(.checkStatusAgain) }
+  public func checkStatusAgain() -> Task<Void, Never> {
+    loader.start(.checkStatusAgain, show: show)
+  }
 
   private func show(_ outcome: ScreenLoader<WalletStatus>.Shown) {
     state =

@@ -358,7 +358,7 @@ struct URLErrorMappingTests {
     }
     let implemented = Dictionary(
       uniqueKeysWithValues: URLSessionPaymentsBackend.transportErrors.map {
-        ($0.key.rawValue, $0.value.rawValue)
+        ($0.key.rawValue, "\($0.value)")
       })
 
     #expect(documented == implemented)
