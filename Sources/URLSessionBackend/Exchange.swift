@@ -45,8 +45,11 @@ final class Exchanges: NSObject, URLSessionDataDelegate, Sendable {
 
   /// A chunk past its task's limit is dropped here, on the session's queue, however fast
   /// the server sends: what waits for the reader is then an event of a few bytes, never the
-  /// chunk, so a flood cannot fill memory faster than the reader drains it. (The limit
-  /// travels with the task, in its description; the session counts the bytes.)
+  /// chunk. (The limit travels with the task, in its description.) Darwin's session counts
+  /// a task's bytes as they arrive; FoundationNetworking leaves a data task's count at zero
+  /// (seen with 6.3.1), so on Linux the reader drops them instead, as soon as it reads
+  /// them: the limit still holds, but a flood read slower than it arrives waits in the
+  /// stream (docs/HTTP.md, "A hostile server").
   func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
     let limit = dataTask.taskDescription.flatMap { Int64($0) } ?? .max
     if dataTask.countOfBytesReceived > limit {
