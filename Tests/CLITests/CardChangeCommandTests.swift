@@ -83,6 +83,22 @@ struct CardChangeCommandTests {
     #expect(!run.errors.contains("PUT /me/default-payment-method"))
   }
 
+  @Test("a card that cannot pay is refused as the default with its reason, exit 1, nothing sent")
+  func cardThatCannotPayRefused() async throws {
+    // cards-expired: card-2 is Mastercard •••• 4444, expired.
+    let run = await runCLI(setDefault + ["--scenario", "cards-expired", "--json", "--verbose"])
+    let output = try json(run)
+
+    #expect(run.exitCode == .errorState)
+    #expect(output["status"] as? String == "refused")
+    #expect(
+      output["message"] as? String
+        == "Mastercard •••• 4444 has expired, so it can't be your default. Give it a new expiry "
+        + "first.")
+    #expect((output["method"] as? [String: Any])?["isDefault"] as? Bool == false)
+    #expect(!run.errors.contains("PUT /me/default-payment-method"))
+  }
+
   @Test("a method already the default is done: exit 0, nothing sent")
   func alreadyDefault() async throws {
     let wallet = #"{\"balance\": 1, \"currency\": \"EUR\", \"isDefault\": true}"#

@@ -24,8 +24,8 @@ extension PaymentMethodsViewModel {
   }
 
   /// Makes a method the user's default, once the backend agrees; a method it reports gone
-  /// reloads the list once. Apple Pay is refused with its reason. Nil, and nothing done,
-  /// for the default already, or a row that is busy.
+  /// reloads the list once. Apple Pay, and a card that cannot pay, are refused with their
+  /// reason. Nil, and nothing done, for the default already, or a row that is busy.
   @discardableResult
   public func makeDefault(_ id: PaymentMethodRow.ID) -> Task<Void, Never>? {
     guard let makeDefault, let method = listed.first(where: { $0.id == id }), !method.isDefault
@@ -112,6 +112,15 @@ extension PaymentMethodsViewModel {
         $0.mark(id, nil)
         $0.say(words["write.applePayNeverDefault"])
         $0.lastChange = .applePayIsNeverDefault
+      }
+    case .success(.defaulting(.cardCannotPay)):
+      // The reason the row gives: the issuer's decline first, else the expiry.
+      let declined = card(for: id)?.decline != nil
+      let key = declined ? "write.cannotPay.declined" : "write.cannotPay.expired"
+      update {
+        $0.mark(id, nil)
+        $0.say(words[key, row.title], spoken: words[key, row.spokenTitle])
+        $0.lastChange = .cardCannotPay
       }
     case .success(.defaulting(.answered(.madeDefault))):
       listed = listed.map { $0.markingDefault(id) }
