@@ -6,8 +6,8 @@ import Foundation
 /// `CardEffect` plays, and the lists and answers they change from then on.
 extension ScenarioBackend {
   /// What a step's `CardEffect` makes of its answer, and what it changes for the
-  /// requests after it: cards saved, removed, updated or made the default, setups
-  /// started, approved or cancelled.
+  /// requests after it: cards saved, removed, gone, updated or
+  /// made the default, setups started, approved or cancelled.
   func apply(
     _ effect: ScenarioScript.CardEffect, to answer: BackendResponse,
     for request: BackendRequest, setupID: String?
@@ -22,6 +22,12 @@ extension ScenarioBackend {
       let conflict = WireBody.AlreadySaved(
         code: WireBody.Code.cardAlreadySaved, card: existingCard(like: request))
       response.body = Data(WireBody.text(conflict).utf8)
+    case .gone:
+      switch Self.method(of: request) {
+      case .wallet: walletGone = true
+      case .card(let id): removedIDs.insert(id)
+      case nil: break
+      }
     case .removed:
       let id = request.resourceID ?? ""
       if listedCards().contains(where: { $0.id == id }) {
@@ -128,6 +134,19 @@ extension ScenarioBackend {
     return card
   }
 
+  /// The method a write names: the card in its path, or the method its body sends.
+  static func method(of request: BackendRequest) -> DefaultMethod? {
+    if let id = request.resourceID { return .card(id: id) }
+    let sent = request.body.flatMap {
+      try? JSONDecoder().decode(WireBody.DefaultMethod.self, from: $0.bytes)
+    }
+    switch (sent?.method.kind, sent?.method.id) {
+    case ("wallet", _): return .wallet
+    case ("card", let id?): return .card(id: id)
+    default: return nil
+    }
+  }
+
   /// The cards the user has now, as the next `GET /cards` 200 would list them: the
   /// script's (of this stage), then the saved ones, with the writes since applied.
   func listedCards() -> [WireBody.Cards.Card] {
@@ -174,8 +193,10 @@ extension ScenarioBackend {
     return BackendResponse(status: 200, headers: response.headers, body: body)
   }
 
-  /// A `GET /wallet` answer marked as the default, or not, once a default has been set.
+  /// A `GET /wallet` answer as the writes left it: a 404 `wallet_not_found` once the wallet
+  /// is gone; marked as the default, or not, once a default has been set.
   func withDefault(_ response: BackendResponse) -> BackendResponse {
+    if walletGone, response.status == 200 { return Self.notFound(WireBody.Code.walletNotFound) }
     guard let defaultMethod, response.status == 200,
       var object = try? JSONSerialization.jsonObject(with: response.body) as? [String: Any]
     else { return response }

@@ -103,6 +103,11 @@ public struct ScenarioScript: Sendable, Equatable {
     /// `POST /cards` answering 202: a setup of the card sent starts, waiting for its bank,
     /// and the body gets its id (`setup-1`, `setup-2`…).
     case setUp
+    /// A write's 404 (`card_not_found`, `method_not_found`): the method it names (the card
+    /// in its path, or the method its body sends) was removed on another device. A card is
+    /// listed no more; the wallet is gone, and `GET /wallet` answers 404
+    /// `wallet_not_found` from then on.
+    case gone
     /// `GET /cards/setups/{id}` answering `succeeded`: the setup's card is saved (listed
     /// from now on), and the body holds it.
     case approved

@@ -99,6 +99,27 @@ struct CardChangeCommandTests {
     #expect(!run.errors.contains("PUT /me/default-payment-method"))
   }
 
+  @Test(
+    "the method set-default finds gone is the one named, and the list it leaves has it no more",
+    arguments: [
+      (
+        ["--id", "card-1"], "That card is no longer available.", ["wallet", "card-2", "apple-pay"]
+      ),
+      (
+        ["--id", "card-2"], "That card is no longer available.", ["wallet", "card-1", "apple-pay"]
+      ),
+      (["--wallet"], "Your wallet is no longer available.", ["card-1", "card-2", "apple-pay"]),
+    ])
+  func goneIsTheOneNamed(method: [String], message: String, knownIds: [String]) async throws {
+    let run = await runCLI(["set-default"] + method + ["--scenario", "set-default-gone", "--json"])
+    let output = try json(run)
+
+    #expect(run.exitCode == .dataError)
+    #expect(output["status"] as? String == "gone")
+    #expect(output["message"] as? String == message)
+    #expect(output["knownIds"] as? [String] == knownIds)
+  }
+
   @Test("a method already the default is done: exit 0, nothing sent")
   func alreadyDefault() async throws {
     let wallet = #"{\"balance\": 1, \"currency\": \"EUR\", \"isDefault\": true}"#

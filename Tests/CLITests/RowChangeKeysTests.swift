@@ -87,6 +87,23 @@ struct RowChangeKeysTests {
     #expect(after.message?.hasPrefix("Mastercard •••• 4444 has expired") == true)
   }
 
+  @Test("d on a card the backend reports gone takes that card off the list, and no other")
+  func goneIsTheCardNamed() async throws {
+    let list = InteractiveFixtures.composition("set-default-gone").paymentMethodsViewModel()
+    await list.load().value
+    var model = screen(on: 1)
+
+    let effects = model.handle(.character("d"), on: ScreenSnapshot(list.state))
+    await list.makeDefault("card-1")?.value
+    for _ in 0..<1000 where ScreenSnapshot(list.state).message == nil { await Task.yield() }
+    let after = ScreenSnapshot(list.state)
+
+    #expect(effects == [.makeDefault(rowID: "card-1")])
+    #expect(after.methods.map(\.title).contains("Mastercard •••• 5454"))
+    #expect(!after.methods.map(\.title).contains("Visa •••• 4242"))
+    #expect(after.message == "That card is no longer available.")
+  }
+
   @Test("without the view model's changes, x and d do nothing and are not offered")
   func noChanges() async {
     let snapshot = await InteractiveFixtures.snapshot("all-available")

@@ -35,6 +35,44 @@ struct SavedCardWritesParityTests {
     return seen
   }
 
+  /// Under set-default-gone: the method the backend reports gone, and what is listed then.
+  private func playGone(_ backend: any PaymentsBackend) async throws -> [String] {
+    let client = BackendClient(
+      backend: backend,
+      session: Session(
+        accessToken: ScenarioBackend.initialAccessToken, refreshToken: ScenarioBackend.refreshToken),
+      logger: SilentLog())
+    let cards = BackendCardsRepository(client: client)
+    let wallet = BackendWalletRepository(client: client)
+    var seen: [String] = []
+    seen.append("\(try await cards.makeDefault(.card(id: "1")))")
+    seen.append("cards: " + (try await cards.fetchCards().map(\.id)).joined(separator: ", "))
+    seen.append("\(try await cards.makeDefault(.wallet))")
+    do {
+      seen.append("wallet: \(try await wallet.fetchWallet().balance)")
+    } catch let error as WalletRepositoryError {
+      guard case .noWalletFound = error else { throw error }
+      seen.append("wallet: none")
+    }
+    return seen
+  }
+
+  @Test(
+    "the method a write finds gone is the one named, off the list, and the same both ways"
+  )
+  func goneIsTheOneNamed() async throws {
+    let server = try OverHTTPTests.ScenarioServer(scenario: "set-default-gone")
+    defer { server.stop() }
+    let url = try #require(URL(string: server.url))
+    let scenario = try #require(BuiltInScenarios.named("set-default-gone"))
+
+    let local = try await playGone(ScenarioBackend(scenario: scenario))
+    let remote = try await playGone(URLSessionPaymentsBackend(baseURL: url))
+
+    #expect(local == remote)
+    #expect(local == ["methodGone", "cards: 2", "methodGone", "wallet: none"])
+  }
+
   @Test("remove, make default and a new expiry: the same answers and the same list after")
   func sameWrites() async throws {
     let server = try OverHTTPTests.ScenarioServer(scenario: "all-available")

@@ -198,6 +198,20 @@ struct RowWritesTests {
     #expect(methods(viewModel)?.message == "That card is no longer available.")
   }
 
+  @Test("a wallet the backend reports gone is named as the wallet, never as a card")
+  func walletGone() async throws {
+    let notDefault = PaymentMethod.wallet(Wallet(balance: 10, currency: "EUR"))
+    let viewModel = await loaded(
+      methods: { $0 == 1 ? [notDefault, .card(visa)] : [.card(visa)] },
+      makeDefault: { _ in .answered(.methodGone) })
+
+    await viewModel.makeDefault("wallet")?.value
+    for _ in 0..<100 where methods(viewModel)?.lastChange == nil { await Task.yield() }
+
+    #expect(methods(viewModel)?.wallet == nil)
+    #expect(methods(viewModel)?.message == "Your wallet is no longer available.")
+  }
+
   @Test("a session that ended during a change is the sign-in journey")
   func sessionEnded() async throws {
     let viewModel = await loaded(remove: { _ in

@@ -131,7 +131,7 @@ extension PaymentMethodsViewModel {
         change: .madeDefault)
     case .success(.defaulting(.answered(.methodGone))):
       update { $0.mark(id, nil) }
-      return reloadAfterGone()
+      return reloadAfterGone(row.kind == .wallet ? "write.walletGone" : "write.gone")
     }
     return nil
   }
@@ -157,12 +157,13 @@ extension PaymentMethodsViewModel {
   }
 
   /// The list is out of date (a method the backend reports gone): loaded again, once, and
-  /// then it says why.
-  private func reloadAfterGone() -> Task<Void, Never> {
+  /// then it says why, in the words of `gone`, which name what is gone (a card, the
+  /// wallet).
+  private func reloadAfterGone(_ gone: String) -> Task<Void, Never> {
     loader.load(fetch: refreshFetch) { outcome in
       self.showRefreshed(outcome)
       self.update {
-        $0.say(self.words["write.gone"])
+        $0.say(self.words[gone])
         $0.lastChange = .methodGone
       }
     }
@@ -196,7 +197,7 @@ extension PaymentMethodsViewModel {
   /// is loaded again, once, and says why.
   @discardableResult
   public func showCardGone() -> Task<Void, Never> {
-    reloadAfterGone()
+    reloadAfterGone("write.gone")
   }
 
   private func update(_ change: (inout Methods) -> Void) {
