@@ -6,7 +6,7 @@ import Foundation
 /// `CardEffect` plays, and the lists and answers they change from then on.
 extension ScenarioBackend {
   /// What a step's `CardEffect` makes of its answer, and what it changes for the
-  /// requests after it: cards saved, removed, gone, updated or
+  /// requests after it: cards saved (or found saved already), removed, gone, updated or
   /// made the default, setups started, approved or cancelled.
   func apply(
     _ effect: ScenarioScript.CardEffect, to answer: BackendResponse,
@@ -15,6 +15,7 @@ extension ScenarioBackend {
     var response = answer
     switch effect {
     case .saved:
+      if let listed = listedCard(like: request) { return Self.alreadySaved(listed) }
       let card = Self.card(from: request, id: "\(savedCards.count + 100)")
       savedCards.append(card)
       response.body = Data(WireBody.text(card).utf8)
@@ -62,6 +63,7 @@ extension ScenarioBackend {
         response = Self.notFound(WireBody.Code.cardNotFound)
       }
     case .setUp:
+      if let listed = listedCard(like: request) { return Self.alreadySaved(listed) }
       let id = "setup-\(setups.count + 1)"
       setups[id] = CardSetup(card: Self.card(from: request, id: ""))
       var started =
@@ -119,19 +121,24 @@ extension ScenarioBackend {
   /// when none is listed (it was saved on another device), that card, saved now so that
   /// the list shows it from here on. Either way it has an id of its own.
   func existingCard(like request: BackendRequest) -> WireBody.Cards.Card {
-    let sent = Self.card(from: request, id: "")
-    let listed = (script.endpoints[.cards] ?? []).filter { $0.status == 200 }.flatMap {
-      (try? JSONDecoder().decode(WireBody.Cards.self, from: Data($0.body.utf8)))?.cards ?? []
-    }
-    if let card = (listed + savedCards).first(where: {
-      $0.brand == sent.brand && $0.last4 == sent.last4
-    }) {
-      return card
-    }
-    var card = sent
+    if let listed = listedCard(like: request) { return listed }
+    var card = Self.card(from: request, id: "")
     card.id = "\(savedCards.count + 100)"
     savedCards.append(card)
     return card
+  }
+
+  /// The card on the user's list now with the brand and last four a request sends: a card
+  /// already saved, which is never saved twice.
+  func listedCard(like request: BackendRequest) -> WireBody.Cards.Card? {
+    let sent = Self.card(from: request, id: "")
+    return listedCards().first { $0.brand == sent.brand && $0.last4 == sent.last4 }
+  }
+
+  /// A 409 `card_already_saved` naming `card`.
+  static func alreadySaved(_ card: WireBody.Cards.Card) -> BackendResponse {
+    let conflict = WireBody.AlreadySaved(code: WireBody.Code.cardAlreadySaved, card: card)
+    return BackendResponse(status: 409, body: Data(WireBody.text(conflict).utf8))
   }
 
   /// The method a write names: the card in its path, or the method its body sends.
