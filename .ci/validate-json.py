@@ -23,7 +23,9 @@ import jsonschema
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 SCREENS = ["payment-methods", "wallet"]
-CARD = ["--number", "4242 4242 4242 4242", "--expiry", "08/28", "--cvc", "123", "--name", "Ada Lovelace"]
+# A card the default list does not have, so that the add-card scenarios save it (where a
+# list has it already, as cards-expired does, it is already saved: never saved twice).
+CARD = ["--number", "5555 5555 5555 4444", "--expiry", "08/28", "--cvc", "123", "--name", "Ada Lovelace"]
 BAD_CARD = ["--number", "4242 4242 4242 4241", "--expiry", "13/28", "--cvc", "1", "--name", "Ada"]
 # An error exits with the code of its recovery (see the README).
 ERROR_CODES = {1, 69, 70, 75, 77}

@@ -140,16 +140,6 @@ extension BuiltInScenarios {
   /// wait to be seen.
   private static let pollLatency = Duration.milliseconds(250)
 
-  /// The cards once card `id` was removed on another device: the list a reload gets.
-  private static func cards(without id: String) -> ScriptedAnswer {
-    let listed: [WireBody.Cards.Card] = [
-      .init(id: "1", brand: "Visa", last4: "4242", expiry: "08/28", status: "active"),
-      .init(id: "2", brand: "Mastercard", last4: "5454", expiry: "11/27", status: "active"),
-    ]
-    return .respond(
-      status: 200, body: WireBody.text(WireBody.Cards(cards: listed.filter { $0.id != id })))
-  }
-
   /// How the writes to a saved card meet the backend: nothing changes on screen before it
   /// agrees, and every failure leaves the card as the backend has it.
   static let changingACard: [Scenario] = [
@@ -162,7 +152,6 @@ extension BuiltInScenarios {
       name: "remove-card-already-gone",
       summary: "The card was removed on another device: the DELETE answers 404 "
         + "card_not_found, the same end as removed (info log); the list shows it no more.",
-      cards: SourceScript([cards, cards(without: "1")], latency: .milliseconds(140)),
       removeCard: SourceScript(
         [.error(404, code: WireBody.Code.cardNotFound)], latency: .milliseconds(150))
     ),
@@ -208,10 +197,9 @@ extension BuiltInScenarios {
     ),
     Scenario(
       name: "set-default-gone",
-      summary: "The card was removed on another device: the PUT answers 404 "
-        + "method_not_found; the list is loaded again, without it, and says the card is no "
-        + "longer available.",
-      cards: SourceScript([cards, cards(without: "2")], latency: .milliseconds(140)),
+      summary: "The method was removed on another device: the PUT answers 404 "
+        + "method_not_found; the list is loaded again, without that card (or the wallet), and "
+        + "says it is no longer available.",
       setDefault: SourceScript(
         [.error(404, code: WireBody.Code.methodNotFound)], latency: .milliseconds(150))
     ),

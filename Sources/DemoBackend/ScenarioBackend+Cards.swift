@@ -6,8 +6,8 @@ import Foundation
 /// `CardEffect` plays, and the lists and answers they change from then on.
 extension ScenarioBackend {
   /// What a step's `CardEffect` makes of its answer, and what it changes for the
-  /// requests after it: cards saved, removed, updated or made the default, setups
-  /// started, approved or cancelled.
+  /// requests after it: cards saved (or found saved already), removed, gone, updated or
+  /// made the default, setups started, approved or cancelled.
   func apply(
     _ effect: ScenarioScript.CardEffect, to answer: BackendResponse,
     for request: BackendRequest, setupID: String?
@@ -15,6 +15,7 @@ extension ScenarioBackend {
     var response = answer
     switch effect {
     case .saved:
+      if let listed = listedCard(like: request) { return Self.alreadySaved(listed) }
       let card = Self.card(from: request, id: "\(savedCards.count + 100)")
       savedCards.append(card)
       response.body = Data(WireBody.text(card).utf8)
@@ -22,6 +23,12 @@ extension ScenarioBackend {
       let conflict = WireBody.AlreadySaved(
         code: WireBody.Code.cardAlreadySaved, card: existingCard(like: request))
       response.body = Data(WireBody.text(conflict).utf8)
+    case .gone:
+      switch Self.method(of: request) {
+      case .wallet: walletGone = true
+      case .card(let id): removedIDs.insert(id)
+      case nil: break
+      }
     case .removed:
       let id = request.resourceID ?? ""
       if listedCards().contains(where: { $0.id == id }) {
@@ -56,6 +63,7 @@ extension ScenarioBackend {
         response = Self.notFound(WireBody.Code.cardNotFound)
       }
     case .setUp:
+      if let listed = listedCard(like: request) { return Self.alreadySaved(listed) }
       let id = "setup-\(setups.count + 1)"
       setups[id] = CardSetup(card: Self.card(from: request, id: ""))
       var started =
@@ -113,19 +121,37 @@ extension ScenarioBackend {
   /// when none is listed (it was saved on another device), that card, saved now so that
   /// the list shows it from here on. Either way it has an id of its own.
   func existingCard(like request: BackendRequest) -> WireBody.Cards.Card {
-    let sent = Self.card(from: request, id: "")
-    let listed = (script.endpoints[.cards] ?? []).filter { $0.status == 200 }.flatMap {
-      (try? JSONDecoder().decode(WireBody.Cards.self, from: Data($0.body.utf8)))?.cards ?? []
-    }
-    if let card = (listed + savedCards).first(where: {
-      $0.brand == sent.brand && $0.last4 == sent.last4
-    }) {
-      return card
-    }
-    var card = sent
+    if let listed = listedCard(like: request) { return listed }
+    var card = Self.card(from: request, id: "")
     card.id = "\(savedCards.count + 100)"
     savedCards.append(card)
     return card
+  }
+
+  /// The card on the user's list now with the brand and last four a request sends: a card
+  /// already saved, which is never saved twice.
+  func listedCard(like request: BackendRequest) -> WireBody.Cards.Card? {
+    let sent = Self.card(from: request, id: "")
+    return listedCards().first { $0.brand == sent.brand && $0.last4 == sent.last4 }
+  }
+
+  /// A 409 `card_already_saved` naming `card`.
+  static func alreadySaved(_ card: WireBody.Cards.Card) -> BackendResponse {
+    let conflict = WireBody.AlreadySaved(code: WireBody.Code.cardAlreadySaved, card: card)
+    return BackendResponse(status: 409, body: Data(WireBody.text(conflict).utf8))
+  }
+
+  /// The method a write names: the card in its path, or the method its body sends.
+  static func method(of request: BackendRequest) -> DefaultMethod? {
+    if let id = request.resourceID { return .card(id: id) }
+    let sent = request.body.flatMap {
+      try? JSONDecoder().decode(WireBody.DefaultMethod.self, from: $0.bytes)
+    }
+    switch (sent?.method.kind, sent?.method.id) {
+    case ("wallet", _): return .wallet
+    case ("card", let id?): return .card(id: id)
+    default: return nil
+    }
   }
 
   /// The cards the user has now, as the next `GET /cards` 200 would list them: the
@@ -174,8 +200,10 @@ extension ScenarioBackend {
     return BackendResponse(status: 200, headers: response.headers, body: body)
   }
 
-  /// A `GET /wallet` answer marked as the default, or not, once a default has been set.
+  /// A `GET /wallet` answer as the writes left it: a 404 `wallet_not_found` once the wallet
+  /// is gone; marked as the default, or not, once a default has been set.
   func withDefault(_ response: BackendResponse) -> BackendResponse {
+    if walletGone, response.status == 200 { return Self.notFound(WireBody.Code.walletNotFound) }
     guard let defaultMethod, response.status == 200,
       var object = try? JSONSerialization.jsonObject(with: response.body) as? [String: Any]
     else { return response }

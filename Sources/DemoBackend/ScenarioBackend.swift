@@ -29,8 +29,11 @@ public actor ScenarioBackend: PaymentsBackend {
   private var settled: [String: BackendResponse] = [:]
   /// Cards saved by `POST /cards`, listed by every later `GET /cards` 200.
   var savedCards: [WireBody.Cards.Card] = []
-  /// Cards removed by `DELETE /cards/{id}`, listed no more.
+  /// Cards removed by `DELETE /cards/{id}`, or gone (removed on another device, as a
+  /// write's 404 says), listed no more.
   var removedIDs: Set<String> = []
+  /// The wallet is gone (a write's 404 said so): `GET /wallet` answers 404 from then on.
+  var walletGone = false
   /// Cards given a new expiry by `PATCH /cards/{id}`, listed so from now on.
   var updatedCards: [String: WireBody.Cards.Card] = [:]
   /// The default way to pay set by `PUT /me/default-payment-method`: from then on, the one

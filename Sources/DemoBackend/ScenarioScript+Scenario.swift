@@ -116,8 +116,9 @@ extension ScenarioScript {
   }
 
   /// A write to a saved card as a careful backend answers it: a 2xx without a body is the
-  /// write done (`effect`); a `PATCH`'s definite answers (2xx, 402, 404, 422) are settled
-  /// for its idempotency key, as `POST /cards`'s are.
+  /// write done (`effect`); a 404 `card_not_found` or `method_not_found` says the method
+  /// named is gone; a `PATCH`'s definite answers (2xx, 402, 404, 422) are settled for its
+  /// idempotency key, as `POST /cards`'s are.
   private static func writeStep(_ step: Step, _ effect: CardEffect) -> Step {
     var step = step
     // A write done before its answer was lost (`savedButAnswerLost`) is this write.
@@ -125,6 +126,9 @@ extension ScenarioScript {
     // …answered, had the answer arrived, as this endpoint answers: 204 or 200.
     if doneButLost { step.status = effect == .removed ? 204 : 200 }
     if (200..<300).contains(step.status), step.body.isEmpty || doneButLost { step.card = effect }
+    let goneCode =
+      effect == .madeDefault ? WireBody.Code.methodNotFound : WireBody.Code.cardNotFound
+    if step.status == 404, step.body.contains(goneCode) { step.card = .gone }
     if effect == .updated {
       let definite = (200..<300).contains(step.status) || [402, 404, 422].contains(step.status)
       // As for adding a card: the retry must find the write done, not do it again.

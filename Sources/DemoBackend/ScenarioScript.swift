@@ -92,7 +92,9 @@ public struct ScenarioScript: Sendable, Equatable {
   /// Answers made from what a write to the cards sends, and what they change for every
   /// later `GET /cards` 200.
   public enum CardEffect: String, Sendable, Equatable {
-    /// `POST /cards`: the card is saved (listed from now on), and the body is it.
+    /// `POST /cards`: the card is saved (listed from now on), and the body is it. A card
+    /// listed already (the same brand and last four) is not saved again: the answer is a
+    /// 409 `card_already_saved` with the listed card.
     case saved
     /// `POST /cards`: the body says the card was saved before: `card_already_saved`, with
     /// the card sent.
@@ -107,8 +109,14 @@ public struct ScenarioScript: Sendable, Equatable {
     /// is it. A card that is not listed is a 404 `card_not_found`.
     case updated
     /// `POST /cards` answering 202: a setup of the card sent starts, waiting for its bank,
-    /// and the body gets its id (`setup-1`, `setup-2`…).
+    /// and the body gets its id (`setup-1`, `setup-2`…). A card listed already is a 409
+    /// `card_already_saved`, as for `saved`.
     case setUp
+    /// A write's 404 (`card_not_found`, `method_not_found`): the method it names (the card
+    /// in its path, or the method its body sends) was removed on another device. A card is
+    /// listed no more; the wallet is gone, and `GET /wallet` answers 404
+    /// `wallet_not_found` from then on.
+    case gone
     /// `GET /cards/setups/{id}` answering `succeeded`: the setup's card is saved (listed
     /// from now on), and the body holds it.
     case approved

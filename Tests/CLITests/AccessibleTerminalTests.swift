@@ -27,10 +27,10 @@ struct AccessibleTerminalTests {
         (
           "add-card-ok", "a add a card",
           [
-            ("a", "Card number:"), ("4242 4242 4242 4242", "Expiry:"), ("12/30", "Security code:"),
+            ("a", "Card number:"), ("5555 5555 5555 4444", "Expiry:"), ("12/30", "Security code:"),
             ("123", "Name on card:"), ("Ada Lovelace", ""),
           ],
-          "selected."
+          "Mastercard ending in 4444 selected."
         ),
         (
           "update-card-ok", "1 to 4 select a row",

@@ -3,7 +3,8 @@ import Testing
 
 @testable import CLI
 
-private let number = "4242 4242 4242 4242"
+/// A Visa on no built-in scenario's list, so that a scenario that saves it saves it.
+private let number = "4000 0566 5566 5556"
 private let securityCode = "973"
 private let card = [
   "--number", number, "--expiry", "08/28", "--cvc", securityCode, "--name", "Ada Lovelace",
@@ -103,6 +104,27 @@ struct AddCardCommandTests {
     #expect(scripted.exitCode == .success)
   }
 
+  @Test(
+    "a card already on the list is already saved, with the listed card, wherever it would be saved",
+    arguments: [
+      "add-card-ok", "all-available", "add-card-timeout-then-ok", "add-card-token-expired",
+      "add-card-3ds-approved",
+    ])
+  func listedCardIsAlreadySaved(scenario: String) async throws {
+    let run = await runCLI([
+      "add-card", "--scenario", scenario, "--json", "--number", "4242 4242 4242 4242", "--expiry",
+      "09/29", "--cvc", securityCode, "--name", "Ada Lovelace",
+    ])
+    let json = try #require(
+      JSONSerialization.jsonObject(with: Foundation.Data(run.output.utf8)) as? [String: Any])
+    let card = try #require(json["card"] as? [String: Any])
+
+    #expect(run.exitCode == .success)
+    #expect(json["status"] as? String == "alreadySaved")
+    #expect(card["title"] as? String == "Visa •••• 4242")
+    #expect(card["subtitle"] as? String == "Expires 08/28", "the card listed, not the one sent")
+  }
+
   @Test("the backend's refusal of fields lands on those fields")
   func invalidFields() async throws {
     let run = await runCLI(["add-card", "--scenario", "add-card-invalid", "--json"] + card)
@@ -135,7 +157,7 @@ struct AddCardCommandTests {
       let run = await runCLI(["add-card", "--scenario", scenario] + extra + card)
       let everything = run.output + run.errors
 
-      #expect(!everything.contains("4242424242424242"))
+      #expect(!everything.contains("4000056655665556"))
       #expect(!everything.contains(number))
       #expect(!everything.contains(securityCode))
     }

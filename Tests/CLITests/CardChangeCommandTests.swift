@@ -83,6 +83,43 @@ struct CardChangeCommandTests {
     #expect(!run.errors.contains("PUT /me/default-payment-method"))
   }
 
+  @Test("a card that cannot pay is refused as the default with its reason, exit 1, nothing sent")
+  func cardThatCannotPayRefused() async throws {
+    // cards-expired: card-2 is Mastercard •••• 4444, expired.
+    let run = await runCLI(setDefault + ["--scenario", "cards-expired", "--json", "--verbose"])
+    let output = try json(run)
+
+    #expect(run.exitCode == .errorState)
+    #expect(output["status"] as? String == "refused")
+    #expect(
+      output["message"] as? String
+        == "Mastercard •••• 4444 has expired, so it can't be your default. Give it a new expiry "
+        + "first.")
+    #expect((output["method"] as? [String: Any])?["isDefault"] as? Bool == false)
+    #expect(!run.errors.contains("PUT /me/default-payment-method"))
+  }
+
+  @Test(
+    "the method set-default finds gone is the one named, and the list it leaves has it no more",
+    arguments: [
+      (
+        ["--id", "card-1"], "That card is no longer available.", ["wallet", "card-2", "apple-pay"]
+      ),
+      (
+        ["--id", "card-2"], "That card is no longer available.", ["wallet", "card-1", "apple-pay"]
+      ),
+      (["--wallet"], "Your wallet is no longer available.", ["card-1", "card-2", "apple-pay"]),
+    ])
+  func goneIsTheOneNamed(method: [String], message: String, knownIds: [String]) async throws {
+    let run = await runCLI(["set-default"] + method + ["--scenario", "set-default-gone", "--json"])
+    let output = try json(run)
+
+    #expect(run.exitCode == .dataError)
+    #expect(output["status"] as? String == "gone")
+    #expect(output["message"] as? String == message)
+    #expect(output["knownIds"] as? [String] == knownIds)
+  }
+
   @Test("a method already the default is done: exit 0, nothing sent")
   func alreadyDefault() async throws {
     let wallet = #"{\"balance\": 1, \"currency\": \"EUR\", \"isDefault\": true}"#

@@ -254,7 +254,7 @@ struct EndToEndTests {
   func interruptedApproval() throws {
     let live = try LiveProcess([
       "add-card", "--scenario", "add-card-3ds-timeout", "--verbose", "--number",
-      "4242 4242 4242 4242", "--expiry", "08/29", "--cvc", "123", "--name", "Ada Lovelace",
+      "5555 5555 5555 4444", "--expiry", "08/29", "--cvc", "123", "--name", "Ada Lovelace",
     ])
     try #require(live.waitForError(containing: "← GET /cards/setups/{id} 200", seconds: 10))
 

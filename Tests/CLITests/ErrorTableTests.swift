@@ -44,7 +44,7 @@ struct ErrorTableTests {
       + [RemoveCardOutcome.removed, .alreadyRemoved, .refusedLastMethod].map(id)
       + [
         MakeDefaultUseCase.Outcome.answered(.madeDefault(.wallet)), .answered(.methodGone),
-        .applePayIsNeverDefault,
+        .applePayIsNeverDefault, .cardCannotPay,
       ].map(id)
       + [
         UpdateCardOutcome.updated(card), .invalid([:]),
@@ -201,6 +201,7 @@ struct ErrorTableTests {
     case .answered(.madeDefault): "MakeDefaultOutcome.madeDefault"
     case .answered(.methodGone): "MakeDefaultOutcome.methodGone"
     case .applePayIsNeverDefault: "MakeDefaultUseCase.Outcome.applePayIsNeverDefault"
+    case .cardCannotPay: "MakeDefaultUseCase.Outcome.cardCannotPay"
     }
   }
 

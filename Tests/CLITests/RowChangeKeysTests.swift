@@ -60,6 +60,50 @@ struct RowChangeKeysTests {
     #expect(applePay.handle(.character("d"), on: snapshot) == [.makeDefault(rowID: "apple-pay")])
   }
 
+  @Test("d is not offered on a card that cannot pay, and is on one that can")
+  func noDefaultOfferedOnACardThatCannotPay() async {
+    // cards-expired: the wallet, Visa (active), Mastercard (expired), Apple Pay.
+    let snapshot = await InteractiveFixtures.snapshot("cards-expired")
+
+    let active = hints(screen(on: 1), snapshot)
+    let expired = hints(screen(on: 2), snapshot)
+
+    #expect(active.contains("d"))
+    #expect(!expired.contains("d") && expired.contains("x"))
+  }
+
+  @Test("d on a card that cannot pay says why, and makes nothing the default")
+  func dOnACardThatCannotPaySaysWhy() async throws {
+    let list = InteractiveFixtures.composition("cards-expired").paymentMethodsViewModel()
+    await list.load().value
+    var model = screen(on: 2)
+
+    let effects = model.handle(.character("d"), on: ScreenSnapshot(list.state))
+    await list.makeDefault("card-2")?.value
+    let after = ScreenSnapshot(list.state)
+
+    #expect(effects == [.makeDefault(rowID: "card-2")])
+    #expect(after.methods.filter(\.isDefault).isEmpty)
+    #expect(after.message?.hasPrefix("Mastercard •••• 4444 has expired") == true)
+  }
+
+  @Test("d on a card the backend reports gone takes that card off the list, and no other")
+  func goneIsTheCardNamed() async throws {
+    let list = InteractiveFixtures.composition("set-default-gone").paymentMethodsViewModel()
+    await list.load().value
+    var model = screen(on: 1)
+
+    let effects = model.handle(.character("d"), on: ScreenSnapshot(list.state))
+    await list.makeDefault("card-1")?.value
+    for _ in 0..<1000 where ScreenSnapshot(list.state).message == nil { await Task.yield() }
+    let after = ScreenSnapshot(list.state)
+
+    #expect(effects == [.makeDefault(rowID: "card-1")])
+    #expect(after.methods.map(\.title).contains("Mastercard •••• 5454"))
+    #expect(!after.methods.map(\.title).contains("Visa •••• 4242"))
+    #expect(after.message == "That card is no longer available.")
+  }
+
   @Test("without the view model's changes, x and d do nothing and are not offered")
   func noChanges() async {
     let snapshot = await InteractiveFixtures.snapshot("all-available")

@@ -35,6 +35,87 @@ struct SavedCardWritesParityTests {
     return seen
   }
 
+  /// Under set-default-gone: the method the backend reports gone, and what is listed then.
+  private func playGone(_ backend: any PaymentsBackend) async throws -> [String] {
+    let client = BackendClient(
+      backend: backend,
+      session: Session(
+        accessToken: ScenarioBackend.initialAccessToken, refreshToken: ScenarioBackend.refreshToken),
+      logger: SilentLog())
+    let cards = BackendCardsRepository(client: client)
+    let wallet = BackendWalletRepository(client: client)
+    var seen: [String] = []
+    seen.append("\(try await cards.makeDefault(.card(id: "1")))")
+    seen.append("cards: " + (try await cards.fetchCards().map(\.id)).joined(separator: ", "))
+    seen.append("\(try await cards.makeDefault(.wallet))")
+    do {
+      seen.append("wallet: \(try await wallet.fetchWallet().balance)")
+    } catch let error as WalletRepositoryError {
+      guard case .noWalletFound = error else { throw error }
+      seen.append("wallet: none")
+    }
+    return seen
+  }
+
+  /// Under add-card-ok: adding the Visa •••• 4242 listed, and a card not listed.
+  private func playAdding(_ backend: any PaymentsBackend) async throws -> [String] {
+    let client = BackendClient(
+      backend: backend,
+      session: Session(
+        accessToken: ScenarioBackend.initialAccessToken, refreshToken: ScenarioBackend.refreshToken),
+      logger: SilentLog())
+    let cards = BackendCardsRepository(client: client)
+    var seen: [String] = []
+    for number in ["4242 4242 4242 4242", "5555 5555 5555 4444", "5555 5555 5555 4444"] {
+      let form = CardForm(number: number, expiry: "09/29", securityCode: "123", name: "Ada")
+      let card = try CardValidation.check(form, thisMonth: .init(year: 2027, month: 1)).get()
+      switch try await cards.save(card, idempotencyKey: UUID().uuidString) {
+      case .saved(let saved): seen.append("saved \(saved.id)")
+      case .alreadySaved(let listed): seen.append("already saved \(listed.id) \(listed.expiry)")
+      case let other: seen.append("\(other)")
+      }
+    }
+    seen.append(
+      "cards: "
+        + (try await cards.fetchCards().map { "\($0.id) \($0.lastFour)" }).joined(
+          separator: ", "))
+    return seen
+  }
+
+  @Test(
+    "the method a write finds gone is the one named, off the list, and the same both ways"
+  )
+  func goneIsTheOneNamed() async throws {
+    let server = try OverHTTPTests.ScenarioServer(scenario: "set-default-gone")
+    defer { server.stop() }
+    let url = try #require(URL(string: server.url))
+    let scenario = try #require(BuiltInScenarios.named("set-default-gone"))
+
+    let local = try await playGone(ScenarioBackend(scenario: scenario))
+    let remote = try await playGone(URLSessionPaymentsBackend(baseURL: url))
+
+    #expect(local == remote)
+    #expect(local == ["methodGone", "cards: 2", "methodGone", "wallet: none"])
+  }
+
+  @Test("a card already on the list is already saved, never listed twice, the same both ways")
+  func listedCardIsAlreadySaved() async throws {
+    let server = try OverHTTPTests.ScenarioServer(scenario: "add-card-ok")
+    defer { server.stop() }
+    let url = try #require(URL(string: server.url))
+    let scenario = try #require(BuiltInScenarios.named("add-card-ok"))
+
+    let local = try await playAdding(ScenarioBackend(scenario: scenario))
+    let remote = try await playAdding(URLSessionPaymentsBackend(baseURL: url))
+
+    #expect(local == remote)
+    #expect(
+      local == [
+        "already saved 1 08/28", "saved 100", "already saved 100 09/29",
+        "cards: 1 4242, 2 5454, 100 4444",
+      ])
+  }
+
   @Test("remove, make default and a new expiry: the same answers and the same list after")
   func sameWrites() async throws {
     let server = try OverHTTPTests.ScenarioServer(scenario: "all-available")

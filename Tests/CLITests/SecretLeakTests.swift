@@ -55,16 +55,17 @@ struct SecretLeakTests {
     "no add-card run prints a token, the card's number or its security code, with the log on",
     arguments: BuiltInScenariosNames.all.filter { $0.hasPrefix("add-card") })
   func noSecretInAddCard(scenario: String) async {
+    // A card on no list, so that every scenario plays its own answer to it.
     let card = [
-      "--number", "4242 4242 4242 4242", "--expiry", "08/29", "--cvc", "739", "--name", "Ada",
+      "--number", "4000 0566 5566 5556", "--expiry", "08/29", "--cvc", "739", "--name", "Ada",
     ]
     for extra in [["--json"], [], ["--accessible"]] {
       let run = await runCLI(["add-card", "--scenario", scenario, "--verbose"] + card + extra)
 
       for output in [run.output, run.errors] {
         #expect(!output.contains(Self.tokenPrefix), "\(extra)")
-        #expect(!output.contains("4242424242424242"), "\(extra)")
-        #expect(!output.contains("4242 4242 4242 4242"), "\(extra)")
+        #expect(!output.contains("4000056655665556"), "\(extra)")
+        #expect(!output.contains("4000 0566 5566 5556"), "\(extra)")
         #expect(!output.contains("739"), "\(extra)")
       }
     }

@@ -40,9 +40,9 @@ struct AddCardRepositoryTests {
       Issue.record("expected saved and already saved, got \(saved), \(duplicate)")
       return
     }
-    #expect(card.lastFour == "4242")
+    #expect(card.lastFour == "5556")
     #expect(card.brand == "Visa")
-    #expect(existing.lastFour == "4242")
+    #expect(existing.lastFour == "5556")
     #expect(declined == .declined(CardDecline(code: "lost_card", adviceCode: "do_not_try_again")))
     #expect(
       invalid
@@ -63,7 +63,7 @@ struct AddCardRepositoryTests {
           name: "Ada Lovelace"), thisMonth: .init(year: 2027, month: 1)
       ).get())
 
-    let listed = try await repository.save(card, idempotencyKey: "key-1")
+    let listed = try await repository.save(NewCardFixture.listedVisa, idempotencyKey: "key-1")
     let elsewhere = try await repository.save(mastercard, idempotencyKey: "key-2")
     let listedAfter = try await repository.fetchCards()
 
@@ -76,6 +76,29 @@ struct AddCardRepositoryTests {
     #expect(other.lastFour == "4444")
     #expect(listedAfter.filter { $0.lastFour == "4444" }.map(\.id) == [other.id])
     #expect(Set(listedAfter.map(\.id)).count == listedAfter.count)
+  }
+
+  @Test(
+    "a card already on the list is already saved, with the listed card, and never saved twice",
+    arguments: [
+      ScriptedAnswer.respond(status: 201, body: ""), .savedButAnswerLost,
+      AddCardOutcomeScript.requiresAction(message: "Approve it").answer,
+    ])
+  func listedCardIsAlreadySaved(answer: ScriptedAnswer) async throws {
+    let fixture = fixture([answer])
+    let repository = BackendCardsRepository(client: fixture.client)
+
+    let outcome = try await repository.save(NewCardFixture.listedVisa, idempotencyKey: "key-1")
+    let listed = try await repository.fetchCards()
+
+    guard case .alreadySaved(let existing) = outcome else {
+      Issue.record("expected already saved, got \(outcome)")
+      return
+    }
+    #expect(existing.id == "1")
+    #expect(existing.expiry == CardExpiry(month: 8, year: 2028))
+    #expect(listed.filter { $0.lastFour == "4242" }.map(\.id) == ["1"])
+    #expect(await fixture.backend.savedCards.isEmpty)
   }
 
   @Test("a field the form does not have is an unexpected answer, not dropped")
@@ -100,7 +123,7 @@ struct AddCardRepositoryTests {
     #expect(await fixture.backend.requestCount(.addCard) == 2)
     #expect(await fixture.backend.savedCards.count == 1)
     let cards = try await BackendCardsRepository(client: fixture.client).fetchCards()
-    #expect(cards.filter { $0.lastFour == "4242" }.count == 2, "the default Visa and the new one")
+    #expect(cards.filter { $0.lastFour == "5556" }.count == 1)
   }
 
   @Test("the replay after a token refresh carries the same key")
@@ -139,10 +162,16 @@ struct AddCardRepositoryTests {
 
     let first = try await save(fixture, key: "a")
     let again = try await save(fixture, key: "a")
-    _ = try await save(fixture, key: "b")
+    let other = try await save(fixture, key: "b")
 
     #expect(first == again)
-    #expect(await fixture.backend.savedCards.count == 2)
+    guard case .saved(let card) = first else {
+      Issue.record("expected saved, got \(first)")
+      return
+    }
+    // A new submission of the same card finds it on the list.
+    #expect(other == .alreadySaved(card))
+    #expect(await fixture.backend.savedCards.count == 1)
   }
 
   @Test("the request's body, with the card in full, is never part of its description")
@@ -157,24 +186,29 @@ struct AddCardRepositoryTests {
     _ = try await BackendCardsRepository(client: client).save(card, idempotencyKey: "k")
 
     let request = try #require(await keys.requests.first)
-    #expect(!String(reflecting: request).contains("4242424242424242"))
+    #expect(!String(reflecting: request).contains("4000056655665556"))
     #expect(!String(describing: request).contains("\"cvc\""))
     let body = String(decoding: request.body?.bytes ?? Data(), as: UTF8.self)
-    #expect(body.contains("4242424242424242"), "the backend does get the card")
+    #expect(body.contains("4000056655665556"), "the backend does get the card")
   }
 }
 
 enum NewCardFixture {
-  /// Checked by the app's own rules, as every card sent is.
-  static let visa: NewCard = {
+  /// A Visa on no built-in scenario's list: one the backend saves. Checked by the app's
+  /// own rules, as every card sent is.
+  static let visa = checked("4000 0566 5566 5556")
+  /// The Visa •••• 4242 the default cards list (with 08/28): saved already.
+  static let listedVisa = checked("4242 4242 4242 4242", expiry: "09/29")
+
+  private static func checked(_ number: String, expiry: String = "08/28") -> NewCard {
     let form = CardForm(
-      number: "4242 4242 4242 4242", expiry: "08/28", securityCode: "123", name: "Ada Lovelace")
+      number: number, expiry: expiry, securityCode: "123", name: "Ada Lovelace")
     switch CardValidation.check(form, thisMonth: .init(year: 2027, month: 1)) {
     case .success(let card): return card
-    // The form above passes every rule; CardValidationTests prove it.
+    // The forms above pass every rule; CardValidationTests prove it.
     case .failure: preconditionFailure("the fixture card must pass the local checks")
     }
-  }()
+  }
 }
 
 /// Passes every request on, recording the add-card requests and their keys.

@@ -83,7 +83,7 @@ struct BankApprovalRepositoryTests {
     #expect(answers[0] == .waiting)
     #expect(answers[1] == .waiting)
     #expect(answers[3] == answers[2])
-    #expect(saved.lastFour == "4242")
+    #expect(saved.lastFour == "5556")
     #expect(listed.filter { $0.id == saved.id }.count == 1)
   }
 

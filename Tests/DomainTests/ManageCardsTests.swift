@@ -75,6 +75,26 @@ struct ManageCardsTests {
     #expect(writes.requests.isEmpty)
   }
 
+  @Test(
+    "a card that cannot pay is never made the default, and nothing is sent for it",
+    arguments: [
+      PaymentCard(
+        id: "2", brand: "Mastercard", lastFour: "4444", expiry: CardExpiry(month: 1, year: 2024)!,
+        status: .expired),
+      PaymentCard(
+        id: "3", brand: "Visa", lastFour: "1881", expiry: CardExpiry(month: 8, year: 2028)!,
+        status: .active, decline: IssuerDecline(reason: .blocked)),
+    ])
+  func cardThatCannotPayNeverDefault(card: PaymentCard) async throws {
+    let writes = WritesSpy()
+    let useCase = MakeDefaultUseCase(writes: writes)
+
+    let outcome = try await useCase.execute(.card(card))
+
+    #expect(outcome == .cardCannotPay)
+    #expect(writes.requests.isEmpty)
+  }
+
   @Test("a card and the wallet are sent as the default they are")
   func defaults() async throws {
     let writes = WritesSpy()

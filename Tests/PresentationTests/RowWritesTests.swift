@@ -152,6 +152,37 @@ struct RowWritesTests {
     #expect(methods(viewModel)?.message?.hasPrefix("Apple Pay can't be your default") == true)
   }
 
+  @Test(
+    "a card that cannot pay is never made the default: refused with its reason, nothing sent",
+    arguments: [
+      (
+        PaymentCard(
+          id: "3", brand: "Mastercard", lastFour: "4444",
+          expiry: CardExpiry(month: 1, year: 2024)!, status: .expired),
+        "Mastercard •••• 4444 has expired, so it can't be your default. Give it a new expiry "
+          + "first."
+      ),
+      (
+        PaymentCard(
+          id: "3", brand: "Mastercard", lastFour: "4444",
+          expiry: CardExpiry(month: 8, year: 2028)!, status: .active,
+          decline: IssuerDecline(reason: .blocked)),
+        "Mastercard •••• 4444 was declined by the issuer, so it can't be your default."
+      ),
+    ])
+  func cardThatCannotPayRefused(card: PaymentCard, reason: String) async throws {
+    let useCase = MakeDefaultUseCase(writes: NoWrites())
+    let viewModel = await loaded(
+      methods: { _ in allMethods + [.card(card)] },
+      makeDefault: { try await useCase.execute($0) })
+
+    await viewModel.makeDefault("card-3")?.value
+
+    #expect(methods(viewModel)?.rows.filter(\.isDefault).map(\.id) == ["wallet"])
+    #expect(methods(viewModel)?.message == reason)
+    #expect(methods(viewModel)?.lastChange == .cardCannotPay)
+  }
+
   @Test("a default the backend reports gone reloads the list once, and says so")
   func goneReloads() async throws {
     let loads = CallCounter()
@@ -165,6 +196,20 @@ struct RowWritesTests {
     #expect(loads.count == 2)
     #expect(methods(viewModel)?.cards.isEmpty == true)
     #expect(methods(viewModel)?.message == "That card is no longer available.")
+  }
+
+  @Test("a wallet the backend reports gone is named as the wallet, never as a card")
+  func walletGone() async throws {
+    let notDefault = PaymentMethod.wallet(Wallet(balance: 10, currency: "EUR"))
+    let viewModel = await loaded(
+      methods: { $0 == 1 ? [notDefault, .card(visa)] : [.card(visa)] },
+      makeDefault: { _ in .answered(.methodGone) })
+
+    await viewModel.makeDefault("wallet")?.value
+    for _ in 0..<100 where methods(viewModel)?.lastChange == nil { await Task.yield() }
+
+    #expect(methods(viewModel)?.wallet == nil)
+    #expect(methods(viewModel)?.message == "Your wallet is no longer available.")
   }
 
   @Test("a session that ended during a change is the sign-in journey")

@@ -140,7 +140,7 @@ private struct CardChangeRun {
       result.status = .madeDefault
     case .updated:
       result.status = .updated
-    case .keptAsLastMethod, .applePayIsNeverDefault:
+    case .keptAsLastMethod, .applePayIsNeverDefault, .cardCannotPay:
       result.status = .refused
       result.ending = .refused
     case .methodGone:

@@ -14,7 +14,8 @@ struct CardChangeSnapshot: Equatable, Encodable {
     /// The method was the default already: nothing was sent.
     case alreadyDefault
     case updated
-    /// Kept, for a reason the user can act on: the last way to pay, Apple Pay as default.
+    /// Kept, for a reason the user can act on: the last way to pay, Apple Pay or a card
+    /// that cannot pay as the default.
     case refused
     /// The issuer declined the new expiry.
     case declined

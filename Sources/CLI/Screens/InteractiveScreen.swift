@@ -175,7 +175,9 @@ struct InteractiveScreen: Equatable {
     guard row.write == nil else { return [] }
     var actions: [Action] = []
     if rowChanges, row.kind == .card { actions.append(.remove) }
-    if rowChanges, row.kind != .applePay, !row.isDefault { actions.append(.makeDefault) }
+    if rowChanges, row.kind != .applePay, row.selectable, !row.isDefault {
+      actions.append(.makeDefault)
+    }
     if expiryUpdates, row.needsNewExpiry { actions.append(.newExpiry) }
     return actions
   }
@@ -260,10 +262,11 @@ struct InteractiveScreen: Equatable {
       return [.openExpiryForm(rowID: snapshot.methods[highlightedRow(snapshot)].id)]
     case .character("d") where actions.contains(.makeDefault):
       return [.makeDefault(rowID: snapshot.methods[highlightedRow(snapshot)].id)]
-    // Apple Pay takes no default; d on it says why (the footer does not offer it there).
+    // Apple Pay, and a card that cannot pay, take no default; d on them says why (the
+    // footer does not offer it there).
     case .character("d")
     where rowChanges && snapshot.status == .loaded && !snapshot.methods.isEmpty
-      && snapshot.methods[highlightedRow(snapshot)].kind == .applePay:
+      && snapshot.methods[highlightedRow(snapshot)].refusesDefault:
       return [.makeDefault(rowID: snapshot.methods[highlightedRow(snapshot)].id)]
     case .character("r") where actions.contains(.retry):
       guidance = nil
@@ -290,5 +293,14 @@ struct InteractiveScreen: Equatable {
       break
     }
     return []
+  }
+}
+
+extension ScreenSnapshot.Method {
+  /// A row that can never be the default: Apple Pay, which is the device's, or a card that
+  /// cannot pay (not the default already). `d` is not offered on it; pressed there, the
+  /// view model says why.
+  fileprivate var refusesDefault: Bool {
+    kind == .applePay || (kind == .card && !selectable && !isDefault)
   }
 }

@@ -31,12 +31,15 @@ public struct RemoveCardUseCase: Sendable {
 }
 
 /// Makes a method the user's default way to pay. Apple Pay never is (it is the device's,
-/// not the backend's): refused here, without a request.
+/// not the backend's), and nor is a card that cannot pay (`PaymentCard.canPay`: expired,
+/// or declined by its issuer): each is refused here, without a request.
 public struct MakeDefaultUseCase: Sendable {
-  /// How it ended: the backend's answer, or the local refusal.
+  /// How it ended: the backend's answer, or a local refusal.
   public enum Outcome: Sendable, Equatable {
     case answered(MakeDefaultOutcome)
     case applePayIsNeverDefault
+    /// The card cannot pay, so it cannot be the way to pay by default: nothing was sent.
+    case cardCannotPay
   }
 
   private let writes: any SavedCardWrites
@@ -54,7 +57,9 @@ public struct MakeDefaultUseCase: Sendable {
   public func execute(_ method: PaymentMethod) async throws -> Outcome {
     let target: DefaultMethod
     switch method {
-    case .card(let card): target = .card(id: card.id)
+    case .card(let card):
+      guard card.canPay else { return .cardCannotPay }
+      target = .card(id: card.id)
     case .wallet: target = .wallet
     case .applePay: return .applePayIsNeverDefault
     }

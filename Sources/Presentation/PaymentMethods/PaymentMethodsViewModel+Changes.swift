@@ -24,8 +24,8 @@ extension PaymentMethodsViewModel {
   }
 
   /// Makes a method the user's default, once the backend agrees; a method it reports gone
-  /// reloads the list once. Apple Pay is refused with its reason. Nil, and nothing done,
-  /// for the default already, or a row that is busy.
+  /// reloads the list once. Apple Pay, and a card that cannot pay, are refused with their
+  /// reason. Nil, and nothing done, for the default already, or a row that is busy.
   @discardableResult
   public func makeDefault(_ id: PaymentMethodRow.ID) -> Task<Void, Never>? {
     guard let makeDefault, let method = listed.first(where: { $0.id == id }), !method.isDefault
@@ -113,6 +113,15 @@ extension PaymentMethodsViewModel {
         $0.say(words["write.applePayNeverDefault"])
         $0.lastChange = .applePayIsNeverDefault
       }
+    case .success(.defaulting(.cardCannotPay)):
+      // The reason the row gives: the issuer's decline first, else the expiry.
+      let declined = card(for: id)?.decline != nil
+      let key = declined ? "write.cannotPay.declined" : "write.cannotPay.expired"
+      update {
+        $0.mark(id, nil)
+        $0.say(words[key, row.title], spoken: words[key, row.spokenTitle])
+        $0.lastChange = .cardCannotPay
+      }
     case .success(.defaulting(.answered(.madeDefault))):
       listed = listed.map { $0.markingDefault(id) }
       showListed(
@@ -122,7 +131,7 @@ extension PaymentMethodsViewModel {
         change: .madeDefault)
     case .success(.defaulting(.answered(.methodGone))):
       update { $0.mark(id, nil) }
-      return reloadAfterGone()
+      return reloadAfterGone(row.kind == .wallet ? "write.walletGone" : "write.gone")
     }
     return nil
   }
@@ -148,12 +157,13 @@ extension PaymentMethodsViewModel {
   }
 
   /// The list is out of date (a method the backend reports gone): loaded again, once, and
-  /// then it says why.
-  private func reloadAfterGone() -> Task<Void, Never> {
+  /// then it says why, in the words of `gone`, which name what is gone (a card, the
+  /// wallet).
+  private func reloadAfterGone(_ gone: String) -> Task<Void, Never> {
     loader.load(fetch: refreshFetch) { outcome in
       self.showRefreshed(outcome)
       self.update {
-        $0.say(self.words["write.gone"])
+        $0.say(self.words[gone])
         $0.lastChange = .methodGone
       }
     }
@@ -187,7 +197,7 @@ extension PaymentMethodsViewModel {
   /// is loaded again, once, and says why.
   @discardableResult
   public func showCardGone() -> Task<Void, Never> {
-    reloadAfterGone()
+    reloadAfterGone("write.gone")
   }
 
   private func update(_ change: (inout Methods) -> Void) {

@@ -92,6 +92,9 @@ extension PaymentMethodsViewModel {
     case keptAsLastMethod
     case madeDefault
     case applePayIsNeverDefault
+    /// The card cannot pay (expired, or declined by its issuer), so it is not made the
+    /// default: nothing was sent.
+    case cardCannotPay
     /// The method was gone: the list was loaded again.
     case methodGone
     /// The card has its new expiry.
