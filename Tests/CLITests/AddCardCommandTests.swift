@@ -61,6 +61,24 @@ struct AddCardCommandTests {
   }
 
   @Test(
+    "a bank's no on the command line says how to try again there, and speaks of no form",
+    arguments: [
+      ["--scenario", "add-card-3ds-failed"], ["--scenario", "add-card-3ds-timeout"],
+      ["--scenario", "add-card-3ds-failed", "--accessible"],
+      ["--scenario", "add-card-3ds-failed", "--json"],
+      ["--scenario", "add-card-3ds-failed", "--locale", "de_DE"],
+      ["--scenario", "add-card-3ds-timeout", "--locale", "de_DE", "--accessible"],
+    ])
+  func bankNoWordedForTheCommandLine(flags: [String]) async {
+    let run = await runCLI(["add-card"] + flags + card)
+
+    #expect(run.exitCode != .success)
+    #expect(!run.output.contains("form"), "\(run.output)")
+    #expect(!run.output.contains("Formular"), "\(run.output)")
+    #expect(run.output.contains("add-card"), "\(run.output)")
+  }
+
+  @Test(
     "each add-card scenario ends as the README says, every JSON key present", arguments: scenarios)
   func outcomes(scenario: String, status: String, exitCode: ExitCode) async throws {
     let run = await runCLI(["add-card", "--scenario", scenario, "--json"] + card)

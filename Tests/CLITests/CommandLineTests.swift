@@ -150,6 +150,49 @@ struct CommandLineTests {
     #expect(run.output.isEmpty)
   }
 
+  /// The commands that take flags of their own, and those flags.
+  nonisolated static let commands = ["add-card", "remove-card", "set-default", "update-card"]
+  nonisolated static let commandFlags = [
+    "--id", "--wallet", "--number", "--expiry", "--cvc", "--name",
+  ]
+
+  /// How the command line is refused, if it is.
+  private static func refusal(_ arguments: [String]) -> String? {
+    do {
+      _ = try Command.parse(arguments)
+      return nil
+    } catch {
+      return error.message
+    }
+  }
+
+  @Test(
+    "a flag given where it does not belong names every command that takes it, and no other",
+    arguments: commandFlags)
+  func misplacedFlagNamesItsCommands(flag: String) throws {
+    let value = flag == "--wallet" ? [] : ["x"]
+    let misplaced = { (refusal: String?) in refusal?.hasPrefix("\(flag) belongs to ") == true }
+    // A command takes the flag if giving it there is not refused as misplaced (the line may
+    // still lack other flags).
+    let takers = Self.commands.filter { !misplaced(Self.refusal([$0, flag] + value)) }
+
+    let message = try #require(Self.refusal([flag] + value))
+
+    #expect(misplaced(message), "\(message)")
+    #expect(!takers.isEmpty)
+    for command in Self.commands {
+      #expect(message.contains(command) == takers.contains(command), "\(command): \(message)")
+    }
+  }
+
+  @Test("remove-card given --expiry says the flag belongs to add-card and update-card")
+  func expiryOnRemoveCard() async {
+    let run = await runCLI(["remove-card", "--id", "card-1", "--expiry", "01/30"])
+
+    #expect(run.exitCode == .usage)
+    #expect(run.errors.contains("--expiry belongs to add-card and update-card"), "\(run.errors)")
+  }
+
   @Test(
     "an empty value exits 64, before anything is read",
     arguments: [["--scenario-file="], ["--scenario="], ["--screen", ""], ["--scenario-file", ""]])

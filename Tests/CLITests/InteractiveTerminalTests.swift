@@ -113,6 +113,32 @@ struct InteractiveTerminalTests {
     #expect(await terminal.exiting() == 0)
   }
 
+  @Test("the session ended, then Enter on a sign-in the backend refuses: the screen says so")
+  func refusedSignIn() async throws {
+    let file = FileManager.default.temporaryDirectory
+      .appendingPathComponent("refused-sign-in-\(UUID().uuidString).json")
+    let expired = #"{"responses": [{"status": 401, "code": "token_expired"}, {"status": 200}]}"#
+    try Data(
+      #"{"wallet": \#(expired), "cards": \#(expired), "session": {"refresh": "fails"}, "signIn": "fails"}"#
+        .utf8
+    ).write(to: file)
+    defer { try? FileManager.default.removeItem(at: file) }
+    let terminal = try PseudoTerminal(["--scenario-file", file.path])
+    try #require(await terminal.waiting(for: "Enter Sign in"))
+    let before = terminal.output.count
+
+    terminal.send("\r")
+
+    // The journey drawn again after the refusal, saying what came of the try, and its
+    // button on offer once more.
+    try #require(
+      await terminal.waiting(for: "Tried just now: the sign-in was refused.", after: before))
+    let refused = try #require(terminal.end(of: "Tried just now", after: before))
+    #expect(await terminal.waiting(for: "Enter Sign in", after: refused))
+    terminal.send("q")
+    #expect(await terminal.exiting() == 77)
+  }
+
   @Test("not verified, then Enter twice: the second check finds the account verified")
   func checkStatusTwice() async throws {
     let terminal = try PseudoTerminal(["--scenario", "user-not-verified", "--verbose"])

@@ -142,6 +142,95 @@ struct LocalizationTests {
     }
   }
 
+  @Test(
+    "German calls the security code one thing, Prüfnummer, wherever English names it",
+    arguments: ["Presentation", "CLI"])
+  func oneWordForTheSecurityCode(layer: String) throws {
+    let words = LayerWords(layer: layer)
+    let english = try words.table("en")
+
+    for (key, german) in try words.table("de") {
+      #expect(!german.contains("Sicherheitscode"), "\(layer): \(key): \(german)")
+      #expect(!german.contains("CVC"), "\(layer): \(key): \(german)")
+      let aboutTheCode =
+        (english[key] ?? "").range(
+          of: #"\bcode\b"#, options: [.regularExpression, .caseInsensitive]) != nil
+      if aboutTheCode {
+        #expect(german.contains("Prüfnummer"), "\(layer): \(key): \(german)")
+      }
+    }
+  }
+
+  /// German sentences a German speaker corrected: the subject and its verb agree, a
+  /// pronoun matches its noun, a sentence is one, and a word means what the screen means.
+  nonisolated static let correctedGerman: [(layer: String, key: String, german: String)] = [
+    (
+      "Presentation", "error.insecure.hint",
+      "Wenn dieses Netzwerk eine Anmeldeseite hat, öffne sie, oder versuche es mit einem anderen Netzwerk."
+    ),
+    (
+      "Presentation", "journey.contactSupport.hint",
+      "Wende dich an den Support; mit der Referenz unten findet er dich schneller."
+    ),
+    (
+      "Presentation", "card.number.notDigits",
+      "Gib nur Ziffern ein; Leerzeichen und Bindestriche sind erlaubt."
+    ),
+    ("Presentation", "card.expiry.month", "Der Monat muss zwischen 01 und 12 liegen."),
+    (
+      "Presentation", "card.cvc.format",
+      "Die Prüfnummer besteht aus den 3 Ziffern auf der Rückseite."
+    ),
+    (
+      "Presentation", "card.cvc.format.amex",
+      "Bei American Express hat die Prüfnummer 4 Ziffern und steht auf der Vorderseite."
+    ),
+    ("Presentation", "updateCard.updated", "%@ ist jetzt gültig bis %@."),
+    ("Presentation", "decline.insufficientFunds.title", "Nicht genügend Deckung"),
+    (
+      "Presentation", "decline.insufficientFunds.message",
+      "Laut deiner Bank ist diese Karte nicht ausreichend gedeckt."
+    ),
+    (
+      "CLI", "help.enter",
+      "die Zeile auswählen oder die Schaltfläche auf dem Bildschirm betätigen"
+    ),
+    ("CLI", "accessible.help.enter", "nur Enter: die Schaltfläche auf dem Bildschirm betätigen"),
+    (
+      "CLI", "guidance.support",
+      "Wende dich über „Hilfe“ in der App an den Support: Nur er kann das Konto entsperren."
+    ),
+    (
+      "CLI", "guidance.support.reference",
+      "Wende dich über „Hilfe“ in der App an den Support und nenne die Referenz %@: Nur er kann das Konto entsperren."
+    ),
+    ("CLI", "accessible.rows", "1 bis %@ eine Zeile auswählen"),
+    ("CLI", "accessible.row", "1 die Zeile auswählen"),
+    ("CLI", "accessible.formKeys", "Fülle jedes Feld aus, dann Enter. Esc, dann Enter: zurück."),
+    (
+      "CLI", "accessible.help.addCard",
+      "Karte hinzufügen: jedes Feld ausfüllen, dann Enter; eine leere Zeile behält, was schon dasteht; Esc, dann Enter: zurück"
+    ),
+    (
+      "CLI", "accessible.help.makeDefault",
+      "die Zeile, deren Nummer du zuletzt eingegeben hast (eine Karte oder das Wallet), zu deiner Standard-Zahlungsart machen"
+    ),
+    (
+      "CLI", "accessible.help.newExpiry",
+      "der abgelaufenen Karte, deren Nummer du zuletzt eingegeben hast, ein neues Ablaufdatum geben: es eingeben, dann Enter; Esc, dann Enter: zurück"
+    ),
+    ("CLI", "approval.waiting", "Warten auf deine Bank…"),
+    ("CLI", "approval.waitingOnCommandLine", "Warten auf deine Bank… Strg-C: nicht mehr warten."),
+  ]
+
+  @Test(
+    "a German sentence reads as a German speaker writes it", arguments: correctedGerman.indices)
+  func correctedGermanSentence(index: Int) throws {
+    let (layer, key, german) = Self.correctedGerman[index]
+
+    #expect(try LayerWords(layer: layer).table("de")[key] == german)
+  }
+
   @Test("no sentence is left as a literal in the Presentation layer's code")
   func noLiteralSentences() throws {
     // What may stay, and why: the time zone a month is spelled in; how the resource bundle

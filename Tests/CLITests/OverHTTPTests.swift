@@ -274,6 +274,21 @@ struct OverHTTPTests {
     #expect(ContinuousClock.now - started < .seconds(3))
   }
 
+  @Test("the runs docs/ERRORS.md shows against a backend URL nobody listens on end as it says")
+  func deadBackendURLAsDocumented() async throws {
+    let text = try document("docs/ERRORS.md")
+    let runs = text.matches(of: /`payment-methods ([^`]*--backend-url [^`]*)`: exit (\d+)/)
+    try #require(!runs.isEmpty, "docs/ERRORS.md shows no run against a backend URL")
+
+    for run in runs {
+      let arguments = run.output.1.split(separator: " ").map(String.init)
+      let result = try EndToEndTests.runBinary(arguments)
+
+      #expect(result.status == Int32(run.output.2), "payment-methods \(run.output.1)")
+      #expect(result.output.contains("Can't reach our payment service"))
+    }
+  }
+
   #if os(Linux)
     @Test("only payment-methods-http loads the HTTP stack; payment-methods starts without it")
     func httpStackLoadsOnlyWhereLinked() async throws {

@@ -384,4 +384,51 @@ struct SignInViewModelTests {
     }
     #expect(error.title == "You're offline")
   }
+
+  @Test("a refused sign-in stays on the journey, and says the sign-in was refused")
+  func refusedSignInSaysSo() async {
+    let calls = CallLog()
+    let viewModel = PaymentMethodsViewModel(
+      loadMethods: {
+        calls.append("load")
+        return PaymentMethodList(methods: [])
+      },
+      signIn: { throw RefusedSignIn() },
+      logger: LogSpy())
+
+    await viewModel.signIn().value
+
+    #expect(calls.entries.isEmpty)
+    guard case .journey(let decision) = viewModel.state else {
+      Issue.record("expected a journey, got \(viewModel.state)")
+      return
+    }
+    #expect(decision.journey == .signIn)
+    #expect(decision.message == "Tried just now: the sign-in was refused.")
+  }
+
+  @Test("a refused sign-in on the wallet screen says so too, in the user's language")
+  func refusedSignInOnTheWalletScreen() async {
+    let viewModel = WalletViewModel(
+      loadStatus: { .banned }, signIn: { throw RefusedSignIn() }, logger: LogSpy(),
+      locale: Locale(identifier: "de_DE"))
+
+    await viewModel.signIn().value
+
+    guard case .journey(let decision) = viewModel.state else {
+      Issue.record("expected a journey, got \(viewModel.state)")
+      return
+    }
+    #expect(decision.message == "Gerade versucht: Die Anmeldung wurde abgelehnt.")
+  }
+}
+
+/// The backend turned a sign-in's credentials down, as the Data layer's `SignInRefused`
+/// says it: sign in again, on the sign-in journey.
+private struct RefusedSignIn: ClassifiedError {
+  var recovery: Recovery { .signInAgain }
+  var journey: Journey? { .signIn }
+  var failedRequest: FailedRequest? { FailedRequest(kind: nil, traceID: "session-1") }
+  var underlyingError: (any Error)? { nil }
+  var summary: String { "RefusedSignIn" }
 }

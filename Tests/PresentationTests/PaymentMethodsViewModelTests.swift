@@ -110,6 +110,28 @@ struct PaymentMethodsViewModelStateTests {
     #expect(logger.entries.isEmpty)
   }
 
+  @Test(
+    "a payment service that can't be reached is its own trouble: try later, not the connection",
+    arguments: [("en_US", "connection", "later"), ("de_DE", "Verbindung", "später")])
+  func unreachableService(locale: String, connection: String, later: String) async {
+    let unreachable = SourceFailure(
+      source: .wallet,
+      reason: .requestFailed(
+        RequestFailure(.serverUnreachable, context: ErrorContext(operation: "GET /wallet"))))
+    let viewModel = PaymentMethodsViewModel(
+      loadMethods: { throw PaymentMethodsError.couldNotLoad(unreachable, alsoFailed: []) },
+      logger: LogSpy(), locale: Locale(identifier: locale))
+
+    await viewModel.load().value
+
+    guard case .failed(let error) = viewModel.state else {
+      Issue.record("expected failed, got \(viewModel.state)")
+      return
+    }
+    #expect(!error.hint.contains(connection), "\(error.hint)")
+    #expect(error.hint.contains(later), "\(error.hint)")
+  }
+
   @Test("couldNotLoad becomes an error with a retry hint, and is logged once")
   func couldNotLoad() async {
     let logger = LogSpy()

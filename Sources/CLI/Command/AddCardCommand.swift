@@ -24,7 +24,7 @@ extension CommandRunner {
     }
 
     // A submission that has not ended was cancelled: only an stopSignal does that.
-    guard let snapshot = AddCardSnapshot(viewModel) else { return .interrupted }
+    guard let snapshot = AddCardSnapshot(viewModel, words: words) else { return .interrupted }
     printOutcome(
       snapshot, options, words: words, lines: { $0.lines(snapshot) }, box: { $0.render(snapshot) }
     )

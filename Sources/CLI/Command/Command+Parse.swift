@@ -21,6 +21,33 @@ extension Command {
   /// The commands that change a saved method.
   private static let changeCommands: Set = ["remove-card", "set-default", "update-card"]
 
+  /// The flags only some commands take: those commands, in the order the usage lists them,
+  /// and a line that uses the flag, for the message when it is given elsewhere.
+  private static let commandFlags: [String: (commands: [String], example: String)] = [
+    "--id": (
+      ["remove-card", "set-default", "update-card"], "payment-methods remove-card --id card-1"
+    ),
+    "--wallet": (["set-default"], "payment-methods set-default --wallet"),
+    "--number": (["add-card"], "payment-methods add-card --number …"),
+    "--expiry": (
+      ["add-card", "update-card"], "payment-methods update-card --id card-1 --expiry 01/30"
+    ),
+    "--cvc": (["add-card"], "payment-methods add-card --cvc …"),
+    "--name": (["add-card"], "payment-methods add-card --name …"),
+  ]
+
+  /// Refuses `flag` unless `command` takes it, naming every command that does.
+  private static func check(_ flag: String, givenTo command: String?) throws(UsageError) {
+    guard let takers = commandFlags[flag], !takers.commands.contains(command ?? "") else {
+      return
+    }
+    var names = takers.commands.joined(separator: ", ")
+    if takers.commands.count > 1, let last = takers.commands.last {
+      names = takers.commands.dropLast().joined(separator: ", ") + " and " + last
+    }
+    throw UsageError(message: "\(flag) belongs to \(names): \(takers.example)")
+  }
+
   /// The flags that mean nothing to `add-card` and the changes.
   private static let screenOnlyFlags: Set = ["--screen", "--list-scenarios", "--once"]
 
@@ -65,6 +92,7 @@ extension Command {
         throw UsageError(message: "\(flag) is given twice; give it once")
       }
       given.append(flag)
+      try check(flag, givenTo: addsCard ? "add-card" : change)
       func value() throws(UsageError) -> String {
         let value: String
         if let inlineValue {
@@ -148,26 +176,14 @@ extension Command {
       case "--export-scenario":
         export = try value()
       case "--id":
-        guard change != nil else {
-          throw UsageError(
-            message: "--id belongs to remove-card, set-default and update-card: "
-              + "payment-methods remove-card --id card-1")
-        }
         id = try value()
       case "--wallet":
-        guard change == "set-default" else {
-          throw UsageError(
-            message: "--wallet belongs to set-default: payment-methods set-default --wallet")
-        }
         try noValue()
         id = "wallet"
       case "--expiry" where change == "update-card":
         form.expiry = try value()
       case _ where cardFlags[flag] != nil:
-        guard addsCard, let field = cardFlags[flag] else {
-          throw UsageError(
-            message: "\(flag) belongs to add-card: payment-methods add-card \(flag) …")
-        }
+        guard let field = cardFlags[flag] else { break }
         form[field] = try value()
       default:
         // --help or --version with a value: either alone has returned above.

@@ -68,15 +68,25 @@ struct AddCardSnapshot: Equatable, Encodable {
 }
 
 extension AddCardSnapshot {
-  /// How the last submission ended; nil while none has.
+  /// How the last submission ended, as `add-card` says it; nil while none has.
   @MainActor
-  init?(_ viewModel: AddCardViewModel) {
+  init?(_ viewModel: AddCardViewModel, words: TerminalWords) {
     var fieldErrors: [String: [String]] = [:]
     for field in CardField.allCases {
       fieldErrors[field.rawValue] = viewModel.fieldErrors[field] ?? []
     }
     let authentication = Authentication(viewModel.approval)
-    switch (viewModel.phase, viewModel.failure) {
+    // The bank's no tells the form's user that the card is still in the form; on the
+    // command line there is none, so its hint says how to try again there.
+    let bankFailure = viewModel.approval?.failure
+    let bankFailureHere = bankFailure.map {
+      words.labels.error($0, withHint: words["approval.commandLineHint"])
+    }
+    var failure = viewModel.failure
+    if case .failed(let presented)? = failure, presented == bankFailure, let bankFailureHere {
+      failure = .failed(bankFailureHere)
+    }
+    switch (viewModel.phase, failure) {
     case (.saved(let row, let alreadySaved), _):
       self.init(
         status: alreadySaved ? .alreadySaved : .saved,
@@ -85,7 +95,7 @@ extension AddCardSnapshot {
         fieldErrors: fieldErrors, authentication: authentication,
         ending: .shown)
     case (.bankDidNotAnswer, _):
-      guard let failure = viewModel.approval?.failure else { return nil }
+      guard let failure = bankFailureHere else { return nil }
       self.init(
         status: .error, fieldErrors: fieldErrors, error: ScreenSnapshot.Notice(failure),
         authentication: authentication, ending: .failed(failure.category))

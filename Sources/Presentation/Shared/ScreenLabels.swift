@@ -62,6 +62,14 @@ public struct ScreenLabels: Sendable {
     }
   }
 
+  /// `error` with another hint, and read aloud with it: for a view that says the way on in
+  /// its own words, such as a command line, which has no form to keep the user's input in.
+  public func error(_ error: PresentationError, withHint hint: String) -> PresentationError {
+    PresentationError(
+      title: error.title, message: error.message, hint: hint, category: error.category,
+      recovery: error.recovery, traceID: error.traceID, words: words)
+  }
+
   /// A field's label on the form.
   public func label(_ field: CardField) -> String {
     switch field {
