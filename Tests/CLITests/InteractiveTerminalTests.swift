@@ -340,7 +340,33 @@ struct InteractiveTerminalTests {
     #expect(await terminal.exiting() == 0)
   }
 
-  @Test("a passing problem at the bank says try again; Enter saves the card again, and it is saved")
+  @Test("after a decline for the security code, the field is empty: a new code replaces the old")
+  func declineClearsTheCode() async throws {
+    let terminal = try PseudoTerminal(["--scenario", "add-card-incorrect-cvc"])
+    try #require(await terminal.waiting(for: "a add a card"))
+    terminal.send("a")
+    try #require(await terminal.waiting(for: "Esc back"))
+    terminal.send("5555 5555 5555 4444\t09/29\t123\tAda Lovelace")
+    try #require(await terminal.waiting(for: "Ada Lovelace"))
+    terminal.send("\r")
+    try #require(await terminal.waiting(for: "▸ Security code"))
+    let declined = terminal.output.count
+
+    terminal.send("456\t")
+
+    // Three dots, not six, and no problem with the code's length when the field is left.
+    try #require(await terminal.waiting(for: "▸ Name on card", after: declined))
+    let after = String(decoding: terminal.output[declined...], as: UTF8.self)
+    #expect(after.contains("    •••"))
+    #expect(!after.contains("••••••"), "typed after the old code")
+    #expect(!after.contains("3 digits"))
+    terminal.send("\u{03}")
+    #expect(await terminal.exiting() == 0)
+  }
+
+  @Test(
+    "a passing problem at the bank says try again; the code typed again, Enter saves the card, and it is saved"
+  )
   func declineThenTryAgain() async throws {
     let terminal = try PseudoTerminal(["--scenario", "add-card-processing-error-then-ok"])
     try #require(await terminal.waiting(for: "a add a card"))
@@ -351,9 +377,11 @@ struct InteractiveTerminalTests {
     var before = terminal.output.count
     terminal.send("\r")
     try #require(await terminal.waiting(for: "Your bank couldn't check this card", after: before))
+    // The decline cleared the code, and the cursor is there to type it again.
+    try #require(await terminal.waiting(for: "▸ Security code", after: before))
 
     before = terminal.output.count
-    terminal.send("\r")
+    terminal.send("123\r")
 
     try #require(await terminal.waiting(for: "Mastercard •••• 4444 selected.", after: before))
     terminal.send("q")
