@@ -87,6 +87,32 @@ struct InteractiveTerminalTests {
     #expect(await terminal.exiting() == 0)
   }
 
+  @Test(
+    "after x or d, the log panel's lines start with the time since the change began",
+    arguments: [
+      ("d", "making a method the default", "PUT /me/default-payment-method"),
+      ("jxy", "removing a card", "DELETE /cards/{id}"),
+    ])
+  func logPanelTimesAChange(keys: String, timeline: String, request: String) async throws {
+    // The panel open, in the screen's place at this size.
+    let terminal = try PseudoTerminal(["--scenario", "all-available", "--verbose"])
+    try #require(await terminal.waiting(for: "[debug] ← GET /cards 200"))
+    let before = terminal.output.count
+
+    terminal.send(keys)
+
+    try #require(await terminal.waiting(for: "──────  " + timeline, after: before))
+    let marker = try #require(terminal.end(of: "──────  " + timeline, after: before))
+    // The change's request, sent and answered.
+    try #require(await terminal.waiting(for: "[debug] ← " + request, after: marker))
+    let panel = String(decoding: terminal.output[marker...], as: UTF8.self)
+    #expect(panel.contains("ms  [debug] → " + request))
+    #expect(panel.contains("ms  [debug] ← " + request))
+    #expect(!panel.contains("-  [debug]"), "a line without its time: \(panel)")
+    terminal.send("q")
+    #expect(await terminal.exiting() == 0)
+  }
+
   @Test("offline, then r: the same load path again, and the screen loads")
   func retryOffline() async throws {
     let terminal = try PseudoTerminal(["--scenario", "offline"])
