@@ -108,7 +108,10 @@ extension InteractiveSession {
     await reload.value
     screens.paymentMethods.selectAdded(rowID, alreadySaved: snapshot.wasAlreadySaved)
     let rows = screens.snapshot(of: .paymentMethods).methods
-    model.highlighted = rows.firstIndex { $0.id == rowID } ?? model.highlighted
+    if let index = rows.firstIndex(where: { $0.id == rowID }) {
+      model.highlighted = index
+      model.highlightedNotice = nil
+    }
   }
 
   /// A form whose work is done goes, and is not kept for the next time.

@@ -69,7 +69,10 @@ extension InteractiveSession {
     guard let id = cursorRowID else { return }
     cursorRowID = nil
     let rows = screens.snapshot(of: model.screen).methods
-    if let index = rows.firstIndex(where: { $0.id == id }) { model.highlighted = index }
+    if let index = rows.firstIndex(where: { $0.id == id }) {
+      model.highlighted = index
+      model.highlightedNotice = nil
+    }
   }
 
   /// Starts what `start` starts once the demo backend knows the user performed a recovery,
