@@ -66,7 +66,7 @@ struct AccessibleTerminalTests {
       ["--scenario", "all-available"], environment: ["TERM": "xterm-256color", "ACCESSIBLE": "1"])
     try #require(await terminal.waiting(for: "1 to 4 select a row"))
 
-    terminal.send("x\r")
+    terminal.send("z\r")
     try #require(await terminal.waiting(for: "That key does nothing here."))
     terminal.send("2\r")
     try #require(await terminal.waiting(for: "Visa ending in 4242, expires August 2028, selected"))
@@ -100,6 +100,127 @@ struct AccessibleTerminalTests {
     try #require(await terminal.waiting(for: "1 to 4 select a row", after: before))
     terminal.send("q\r")
     #expect(await terminal.exiting() == 0)
+  }
+
+  /// The add-card form's answers, one field a line.
+  private static let cardLines = ["a", "4242 4242 4242 4242", "12/30", "123", "Ada Lovelace"]
+
+  @Test("the add-card form typed one field a line, without waiting for the prompts, saves the card")
+  func formTypedAheadLineByLine() async throws {
+    let terminal = try PseudoTerminal(["--accessible", "--scenario", "add-card-ok"])
+    try #require(await terminal.waiting(for: "a add a card"))
+    let before = terminal.output.count
+
+    for line in Self.cardLines { terminal.send(line + "\r") }
+
+    #expect(
+      await terminal.waiting(
+        for: "Visa ending in 4242, expires December 2030, selected", after: before))
+    terminal.send("q\r")
+    #expect(await terminal.exiting() == 0)
+    #expect(!terminal.text.contains("Security code: Enter"), "the code was typed")
+  }
+
+  @Test("the add-card form typed in one write, every field and Enter, saves the card")
+  func formTypedInOneWrite() async throws {
+    let terminal = try PseudoTerminal(["--accessible", "--scenario", "add-card-ok"])
+    try #require(await terminal.waiting(for: "a add a card"))
+    let before = terminal.output.count
+
+    terminal.send(Self.cardLines.map { $0 + "\r" }.joined())
+
+    #expect(
+      await terminal.waiting(
+        for: "Visa ending in 4242, expires December 2030, selected", after: before))
+    terminal.send("q\r")
+    #expect(await terminal.exiting() == 0)
+  }
+
+  @Test("a form the app finds a problem in asks for that field, and for no other before it")
+  func problemAskedOnce() async throws {
+    let terminal = try PseudoTerminal(["--accessible", "--scenario", "add-card-ok"])
+    try #require(await terminal.waiting(for: "a add a card"))
+    // No security code: an empty line keeps the empty field.
+    terminal.send(
+      ["a", "4242 4242 4242 4242", "12/30", "", "Ada Lovelace"].map { $0 + "\r" }.joined())
+    let saving = try #require(
+      await terminal.waiting(for: "Saving…") ? terminal.end(of: "Saving…") : nil)
+
+    try #require(await terminal.waiting(for: "Security code:\r\n", after: saving))
+    let answer = String(decoding: terminal.output[saving...], as: UTF8.self)
+    #expect(!answer.contains("Card number ("), "no prompt for a field the form is leaving")
+    terminal.send("\u{1B}\r")
+    terminal.send("q\r")
+    #expect(await terminal.exiting() == 0)
+  }
+
+  @Test(
+    "lines typed while the form saves answer the prompt that comes after, and the card is saved")
+  func linesTypedWhileSaving() async throws {
+    let terminal = try PseudoTerminal(["--accessible", "--scenario", "add-card-ok"])
+    try #require(await terminal.waiting(for: "a add a card"))
+    let before = terminal.output.count
+
+    // The security code forgotten, then typed with Enter for the name, before the form
+    // has said what it is missing.
+    terminal.send(
+      ["a", "4242 4242 4242 4242", "12/30", "", "Ada Lovelace", "123", ""].map { $0 + "\r" }
+        .joined())
+
+    #expect(
+      await terminal.waiting(
+        for: "Visa ending in 4242, expires December 2030, selected", after: before))
+    terminal.send("q\r")
+    #expect(await terminal.exiting() == 0)
+  }
+
+  @Test("with TERM=dumb the accessible screen stays open, a line at a time")
+  func dumbTerminal() async throws {
+    let terminal = try PseudoTerminal(
+      ["--accessible", "--scenario", "all-available"], environment: ["TERM": "dumb"])
+    try #require(await terminal.waiting(for: "1 to 4 select a row"))
+
+    terminal.send("2\r")
+
+    #expect(await terminal.waiting(for: "Visa ending in 4242 selected."))
+    terminal.send("q\r")
+    #expect(await terminal.exiting() == 0)
+    Self.expectPlain(terminal.text, "TERM=dumb")
+  }
+
+  @Test("j, k and the arrow keys move over the rows, each move read out as a line")
+  func moving() async throws {
+    let terminal = try PseudoTerminal(["--accessible", "--scenario", "all-available"])
+    try #require(await terminal.waiting(for: "1 to 4 select a row"))
+
+    for (line, row) in [
+      ("j", "2. Visa ending in 4242"), ("\u{1B}[B", "3. Mastercard ending in 5454"),
+      ("k", "2. Visa ending in 4242"), ("\u{1B}[A", "1. Wallet, balance"),
+    ] {
+      let before = terminal.output.count
+      terminal.send(line + "\r")
+      try #require(await terminal.waiting(for: "\r\n" + row, after: before), "\(line)")
+    }
+
+    terminal.send("q\r")
+    #expect(await terminal.exiting() == 0)
+    #expect(!terminal.text.contains("That key does nothing here."))
+    #expect(!terminal.text.contains("selected"), "moving selects nothing")
+  }
+
+  @Test("d typed before any row was chosen asks which row, and the row's number answers it")
+  func changeAsksWhichRow() async throws {
+    let terminal = try PseudoTerminal(["--accessible", "--scenario", "all-available"])
+    try #require(await terminal.waiting(for: "1 to 4 select a row"))
+
+    terminal.send("d\r")
+    try #require(await terminal.waiting(for: "Which row? Type its number, then Enter."))
+    terminal.send("3\r")
+
+    #expect(await terminal.waiting(for: "Mastercard ending in 5454 is now your default."))
+    terminal.send("q\r")
+    #expect(await terminal.exiting() == 0)
+    #expect(!terminal.text.contains("Wallet is now your default."))
   }
 
   /// No box drawing, no colour, no cursor movement: only the lines, and what was typed.

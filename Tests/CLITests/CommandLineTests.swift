@@ -229,6 +229,21 @@ struct CommandLineTests {
 
     #expect(run.output.contains("\"wallet\""))
   }
+
+  @Test(
+    "at a TERM=dumb terminal the screen is printed once, and stderr says why and what keeps it open"
+  )
+  func dumbTerminalSaysWhy() async {
+    let run = await runCLI(
+      ["--scenario", "all-available"], environment: ["TERM": "dumb"], interactive: true,
+      atADumbTerminal: true)
+
+    #expect(run.exitCode == .success)
+    #expect(run.output.contains("Visa •••• 4242"))
+    #expect(run.errors.contains("TERM=dumb"))
+    #expect(run.errors.contains("--accessible"))
+    #expect(!run.output.contains("--accessible"))
+  }
 }
 
 @Suite("Colour", .timeLimit(.minutes(1)))

@@ -207,6 +207,27 @@ struct InteractiveFrameTests {
     #expect(!last.contains("  ↓ more below"), "the box's end is in sight")
   }
 
+  @Test(
+    "on a short terminal j brings the notice where the cards would be into sight, its title whole",
+    arguments: [(40, 8), (80, 10)] as [(Int, Int)])
+  func shortTerminalReachesTheNotice(columns: Int, rows: Int) async {
+    let size = Terminal.Size(columns: columns, rows: rows)
+    var model = InteractiveScreen(screen: .paymentMethods)
+    let snapshot = await InteractiveFixtures.snapshot("cards-offline")
+
+    // From the first row to the last, one j at a time.
+    var frames = [frame.render(model, snapshot, log: [], size: size)]
+    for _ in 0..<4 {
+      _ = model.handle(.character("j"), on: snapshot)
+      frames.append(frame.render(model, snapshot, log: [], size: size))
+    }
+
+    let reached = frames.first { lines in lines.contains { $0.contains("✖ You're offline") } }
+    #expect(reached?.contains { $0.contains("We couldn't load your") } == true)
+    #expect(reached?.last?.contains("q quit") == true, "the footer stays in sight")
+    #expect(frames.last?.contains { $0.contains("▸○ Apple Pay") } == true, "and on to the last row")
+  }
+
   @Test("on a short terminal a journey's button stays in sight")
   func shortTerminalKeepsTheButton() async {
     let model = InteractiveScreen(screen: .paymentMethods)

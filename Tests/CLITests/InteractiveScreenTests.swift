@@ -95,6 +95,26 @@ struct InteractiveScreenTests {
     #expect(model.highlighted == 0)
   }
 
+  @Test("j and k stop on a source's notice where its rows would be, which takes no row's keys")
+  func movingOverANotice() async {
+    let snapshot = await InteractiveFixtures.snapshot("cards-offline")
+    var model = InteractiveScreen(screen: .paymentMethods)
+    model.rowChanges = true
+
+    _ = model.handle(.character("j"), on: snapshot)
+    let onNotice = model.actions(for: snapshot).map { $0.hint(.english).keys }
+    let enter = model.handle(.enter, on: snapshot)
+    _ = model.handle(.character("j"), on: snapshot)
+    let next = model.highlightedStop(in: snapshot)
+    _ = model.handle(.character("k"), on: snapshot)
+    _ = model.handle(.character("k"), on: snapshot)
+
+    #expect(onNotice == ["↑↓", "r", "a", "w", "l", "?", "q"])
+    #expect(enter == [])
+    #expect(next == .row(snapshot.methods.count - 1))
+    #expect(model.highlightedStop(in: snapshot) == .row(0))
+  }
+
   @Test("Enter selects the highlighted row through the view model")
   func selecting() async throws {
     let snapshot = await InteractiveFixtures.snapshot("all-available")

@@ -45,7 +45,8 @@ struct InteractiveTerminalTests {
   func cursorStaysOnItsRow() async throws {
     let terminal = try PseudoTerminal(["--scenario", "cards-offline"])
     try #require(await terminal.waiting(for: "r try again"))
-    terminal.send("j")
+    // Over the notice where the cards would be, to Apple Pay.
+    terminal.send("jj")
     try #require(await terminal.waiting(for: "▸○ Apple Pay"))
     let before = terminal.output.count
 
@@ -83,6 +84,32 @@ struct InteractiveTerminalTests {
 
     #expect(await terminal.waiting(for: "──────  trying the payment methods again", after: before))
     try #require(await terminal.waiting(for: "Balance €125.50", after: before))
+    terminal.send("q")
+    #expect(await terminal.exiting() == 0)
+  }
+
+  @Test(
+    "after x or d, the log panel's lines start with the time since the change began",
+    arguments: [
+      ("d", "making a method the default", "PUT /me/default-payment-method"),
+      ("jxy", "removing a card", "DELETE /cards/{id}"),
+    ])
+  func logPanelTimesAChange(keys: String, timeline: String, request: String) async throws {
+    // The panel open, in the screen's place at this size.
+    let terminal = try PseudoTerminal(["--scenario", "all-available", "--verbose"])
+    try #require(await terminal.waiting(for: "[debug] ← GET /cards 200"))
+    let before = terminal.output.count
+
+    terminal.send(keys)
+
+    try #require(await terminal.waiting(for: "──────  " + timeline, after: before))
+    let marker = try #require(terminal.end(of: "──────  " + timeline, after: before))
+    // The change's request, sent and answered.
+    try #require(await terminal.waiting(for: "[debug] ← " + request, after: marker))
+    let panel = String(decoding: terminal.output[marker...], as: UTF8.self)
+    #expect(panel.contains("ms  [debug] → " + request))
+    #expect(panel.contains("ms  [debug] ← " + request))
+    #expect(!panel.contains("-  [debug]"), "a line without its time: \(panel)")
     terminal.send("q")
     #expect(await terminal.exiting() == 0)
   }
@@ -366,7 +393,33 @@ struct InteractiveTerminalTests {
     #expect(await terminal.exiting() == 0)
   }
 
-  @Test("a passing problem at the bank says try again; Enter saves the card again, and it is saved")
+  @Test("after a decline for the security code, the field is empty: a new code replaces the old")
+  func declineClearsTheCode() async throws {
+    let terminal = try PseudoTerminal(["--scenario", "add-card-incorrect-cvc"])
+    try #require(await terminal.waiting(for: "a add a card"))
+    terminal.send("a")
+    try #require(await terminal.waiting(for: "Esc back"))
+    terminal.send("5555 5555 5555 4444\t09/29\t123\tAda Lovelace")
+    try #require(await terminal.waiting(for: "Ada Lovelace"))
+    terminal.send("\r")
+    try #require(await terminal.waiting(for: "▸ Security code"))
+    let declined = terminal.output.count
+
+    terminal.send("456\t")
+
+    // Three dots, not six, and no problem with the code's length when the field is left.
+    try #require(await terminal.waiting(for: "▸ Name on card", after: declined))
+    let after = String(decoding: terminal.output[declined...], as: UTF8.self)
+    #expect(after.contains("    •••"))
+    #expect(!after.contains("••••••"), "typed after the old code")
+    #expect(!after.contains("3 digits"))
+    terminal.send("\u{03}")
+    #expect(await terminal.exiting() == 0)
+  }
+
+  @Test(
+    "a passing problem at the bank says try again; the code typed again, Enter saves the card, and it is saved"
+  )
   func declineThenTryAgain() async throws {
     let terminal = try PseudoTerminal(["--scenario", "add-card-processing-error-then-ok"])
     try #require(await terminal.waiting(for: "a add a card"))
@@ -377,9 +430,11 @@ struct InteractiveTerminalTests {
     var before = terminal.output.count
     terminal.send("\r")
     try #require(await terminal.waiting(for: "Your bank couldn't check this card", after: before))
+    // The decline cleared the code, and the cursor is there to type it again.
+    try #require(await terminal.waiting(for: "▸ Security code", after: before))
 
     before = terminal.output.count
-    terminal.send("\r")
+    terminal.send("123\r")
 
     try #require(await terminal.waiting(for: "Mastercard •••• 4444 selected.", after: before))
     terminal.send("q")

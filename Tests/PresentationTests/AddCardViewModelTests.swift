@@ -84,7 +84,7 @@ struct AddCardViewModelTests {
     #expect(viewModel.phase == .invalid)
   }
 
-  @Test("a decline stands above the form in its reason's words, and the form is kept")
+  @Test("a decline stands above the form in its reason's words, and the form is kept but its code")
   func declined() async {
     let viewModel = makeViewModel { _ in
       .declined(CardDecline(code: "insufficient_funds", adviceCode: nil))
@@ -99,7 +99,35 @@ struct AddCardViewModelTests {
     }
     #expect(decline.notice.title == "Not enough funds")
     #expect(decline.nextStep == .useAnotherCard)
-    #expect(viewModel.form.securityCode == "123")
+    #expect(viewModel.form.number == "4242 4242 4242 4242")
+    #expect(viewModel.form.name == "Ada Lovelace")
+  }
+
+  @Test(
+    "a decline clears the security code, whether it asks to check the code or not",
+    arguments: ["incorrect_cvc", "insufficient_funds", "do_not_honor"])
+  func declineClearsTheCode(code: String) async {
+    let viewModel = makeViewModel { _ in .declined(CardDecline(code: code, adviceCode: nil)) }
+    fill(viewModel)
+
+    await viewModel.submit().value
+
+    #expect(viewModel.form.securityCode == "")
+  }
+
+  @Test("a code typed after a decline is the new code, not added to the one declined")
+  func codeTypedAfterADecline() async {
+    let viewModel = makeViewModel { _ in
+      .declined(CardDecline(code: "incorrect_cvc", adviceCode: "confirm_card_data"))
+    }
+    fill(viewModel)
+    await viewModel.submit().value
+
+    viewModel.edit(.securityCode, to: viewModel.form.securityCode + "456")
+    viewModel.leave(.securityCode)
+
+    #expect(viewModel.form.securityCode == "456")
+    #expect(viewModel.fieldErrors[.securityCode] == nil)
   }
 
   @Test("a decline is logged at info with its code as sent, even a sensitive one")
@@ -168,5 +196,17 @@ struct AddCardViewModelTests {
     }
     #expect(row.title == "Visa •••• 4242")
     #expect(!alreadySaved)
+  }
+
+  @Test("once the card is saved, its security code is not kept", arguments: [false, true])
+  func savedForgetsTheCode(alreadySaved: Bool) async {
+    let viewModel = makeViewModel { _ in
+      alreadySaved ? .alreadySaved(savedCard) : .saved(savedCard)
+    }
+    fill(viewModel)
+
+    await viewModel.submit().value
+
+    #expect(viewModel.form.securityCode == "")
   }
 }

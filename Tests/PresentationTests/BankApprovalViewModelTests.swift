@@ -114,6 +114,25 @@ struct BankApprovalViewModelTests {
     #expect(viewModel.form.name == "Ada Lovelace")
   }
 
+  @Test("a bank that refuses to approve the card clears its security code")
+  func refusalClearsTheCode() async {
+    let viewModel = form(
+      ScriptedSetups([.success(.waiting), .success(.declined(reason: "authentication_failed"))]))
+
+    await viewModel.submit().value
+
+    #expect(viewModel.form.securityCode == "")
+  }
+
+  @Test("a card the bank approved keeps no security code")
+  func approvalClearsTheCode() async {
+    let viewModel = form(ScriptedSetups([.success(.waiting), .success(.succeeded(approvedCard))]))
+
+    await viewModel.submit().value
+
+    #expect(viewModel.form.securityCode == "")
+  }
+
   @Test("a setup the backend cancelled leaves the card unsaved, and says so")
   func canceledByBackend() async {
     let viewModel = form(ScriptedSetups([.success(.canceled)]))

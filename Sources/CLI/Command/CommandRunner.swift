@@ -198,7 +198,7 @@ struct CommandRunner {
   /// One message on stderr, and the program's own advice on the next line. The message
   /// may quote anything from the command line or a scenario file, so it is escaped: it can
   /// neither act on the terminal nor add lines.
-  private func report(_ message: String, then advice: String? = nil) {
+  func report(_ message: String, then advice: String? = nil) {
     let advice = advice.map { $0 + "\n" } ?? ""
     console.writeError("payment-methods: " + UntrustedText.escaped(message) + "\n" + advice)
   }

@@ -10,11 +10,13 @@ extension CommandRunner {
     let locale = UserLocale.resolve(flag: options.locale, variables: variables)
     let words = TerminalWords(locale: locale)
 
-    if terminal.canStayOpen, !options.json, !options.once, let size = terminal.size {
+    let accessible = accessible(options)
+    if terminal.canStayOpen(lineByLine: accessible), !options.json, !options.once {
       let session = InteractiveSession(
-        console: console, palette: palette, size: size,
+        console: console, palette: palette,
+        size: terminal.size ?? Terminal.Size(columns: terminal.columns, rows: 24),
         screen: InteractiveScreen(screen: options.screen, showsLog: options.verbose),
-        clock: environment.clock, words: words, accessible: accessible(options))
+        clock: environment.clock, words: words, accessible: accessible)
       // The log goes to the panel (and the file), never over the screen.
       let composition = composition(
         options, prepared, locale: locale, loggingTo: [session.logWriter])
@@ -26,6 +28,15 @@ extension CommandRunner {
         userActed: composition.userActed)
     }
 
+    // A person at a terminal that cannot move its cursor (TERM=dumb) is told why the screen
+    // does not stay open, and what does.
+    if terminal.canStayOpen(lineByLine: true), !terminal.movesCursor, !options.json,
+      !options.once
+    {
+      report(
+        "TERM=dumb: this terminal cannot move the cursor, so the screen is printed once",
+        then: "Run it with --accessible to keep it open, a line at a time.")
+    }
     let composition = composition(
       options, prepared, locale: locale, loggingTo: verboseLog(options))
     let renderer = ScreenRenderer(palette: palette, width: terminal.columns, words: words)

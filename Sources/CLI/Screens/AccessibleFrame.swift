@@ -15,18 +15,23 @@ struct AccessibleFrame {
 
   /// The interactive screen as it is now: the help, the form, or the screen with the keys
   /// it takes.
+  ///
+  /// - Parameter asksForRow: a change was typed before any row was chosen: the screen asks
+  ///   which row.
   func lines(
-    _ model: InteractiveScreen, _ snapshot: ScreenSnapshot, form: CardFormSnapshot?, log: [String]
+    _ model: InteractiveScreen, _ snapshot: ScreenSnapshot, form: CardFormSnapshot?,
+    log: [String], asksForRow: Bool = false
   ) -> [String] {
     if model.showsHelp { return help }
     if let form, let focused = model.form?.focused {
       return formLines(form, focused: focused)
     }
-    // What Enter found out on a journey, or the question before a card is removed, stands
-    // where the screen's message would.
-    let question = model.confirmingRemoval.flatMap { id in
-      snapshot.methods.first { $0.id == id }.map { words["question.remove", $0.spokenTitle] }
-    }
+    // What Enter found out on a journey, or a question (before a card is removed, or which
+    // row a change is for), stands where the screen's message would.
+    let question =
+      model.confirmingRemoval.flatMap { id in
+        snapshot.methods.first { $0.id == id }.map { words["question.remove", $0.spokenTitle] }
+      } ?? (asksForRow ? words["accessible.whichRow"] : nil)
     var lines = screenLines(snapshot, saying: question ?? model.guidance.map { $0.text(words) })
     lines.append(keysLine(model.actions(for: snapshot), rows: snapshot.methods.count))
     if model.showsLog {
@@ -40,6 +45,7 @@ struct AccessibleFrame {
     [
       words["help.title"],
       "1, 2, …: " + words["accessible.help.number"],
+      "j, k, ↑, ↓, g, G: " + words["accessible.help.move"],
       words["accessible.help.enter"],
       "r: " + words["help.retry"],
       "w: " + words["help.switch"],
@@ -103,12 +109,11 @@ struct AccessibleFrame {
     case .error:
       if let error = snapshot.error { lines.append(error.accessibilityLabel) }
     case .loaded, .empty:
-      let numbered = snapshot.screen == .paymentMethods
-      for (index, method) in snapshot.methods.enumerated() {
-        var label = method.accessibilityLabel
-        if let write = method.write { label += ", " + words.labels.progress(write) }
-        lines.append(numbered ? "\(index + 1). \(label)" : label)
-        if let failed = method.failedWrite { lines.append(failed.accessibilityLabel) }
+      for index in snapshot.methods.indices {
+        lines.append(rowLine(index, in: snapshot))
+        if let failed = snapshot.methods[index].failedWrite {
+          lines.append(failed.accessibilityLabel)
+        }
       }
       lines += snapshot.notices.map(\.accessibilityLabel)
       if let notice = snapshot.notice { lines.append(notice.accessibilityLabel) }
@@ -118,6 +123,29 @@ struct AccessibleFrame {
       lines.append(message)
     }
     return lines.map(UntrustedText.escaped)
+  }
+
+  /// A row as the screen lists it: numbered on the payment-methods screen, with the change
+  /// on its way, if any.
+  private func rowLine(_ index: Int, in snapshot: ScreenSnapshot) -> String {
+    let method = snapshot.methods[index]
+    var label = method.accessibilityLabel
+    if let write = method.write { label += ", " + words.labels.progress(write) }
+    return snapshot.screen == .paymentMethods ? "\(index + 1). \(label)" : label
+  }
+
+  /// What the cursor is on after a move, read out as one line: the row as the screen lists
+  /// it, or the notice of a source that could not load.
+  func cursorLine(_ model: InteractiveScreen, _ snapshot: ScreenSnapshot) -> String? {
+    switch model.highlightedStop(in: snapshot) {
+    case .row(let index)?:
+      return UntrustedText.escaped(rowLine(index, in: snapshot))
+    case .notice(let source)?:
+      let labels = snapshot.notices.filter { $0.source == source }.map(\.accessibilityLabel)
+      return UntrustedText.escaped(labels.joined(separator: " "))
+    case nil:
+      return nil
+    }
   }
 
   /// The form, one field at a time: what stands above it, every field's problems, and the
@@ -181,12 +209,17 @@ struct AccessibleFrame {
 
   /// The keys the screen takes now, each to be followed by Enter.
   private func keysLine(_ actions: [InteractiveScreen.Action], rows: Int) -> String {
+    // The rows' numbers, then the moves, once: the numbers are taken whenever the cursor
+    // moves over the rows, on a source's notice too.
+    let numbers = rows > 1 ? words["accessible.rows", String(rows)] : words["accessible.row"]
+    let moves = actions.contains(.move) ? ", j k " + words["key.move"] : ""
     let hints = actions.compactMap { action -> String? in
       switch action {
-      case .move, .scroll, .nextField, .save, .back, .signInAndSave: nil
+      case .scroll, .nextField, .save, .back, .signInAndSave: nil
+      case .move: actions.contains(.select) ? nil : numbers + moves
+      case .select: numbers + moves
       case .confirmRemoval: "y " + words["key.remove"]
       case .keep: "n " + words["key.keep"]
-      case .select: rows > 1 ? words["accessible.rows", String(rows)] : words["accessible.row"]
       case .journey(let button): words["accessible.enter", button]
       default: "\(action.hint(words).keys) \(action.hint(words).does)"
       }
@@ -195,37 +228,125 @@ struct AccessibleFrame {
   }
 }
 
+/// What the accessible screen remembers from one line to the next.
+struct LineMode: Equatable {
+  /// The row the user chose last, by its number or by moving to it: the row `x`, `d` and
+  /// `e` change. Nil until they chose one.
+  var chosenRowID: String?
+  /// `x`, `d` or `e`, typed before a row was chosen: it waits for the row's number.
+  var waitingForRow: Character?
+}
+
 /// What a line typed on the accessible screen means, as the keys of the boxed screen.
 enum AccessibleInput {
-  /// The keys for `line` (without its newline); nil for a line that means nothing here.
-  static func keys(
-    for line: String, model: InteractiveScreen, snapshot: ScreenSnapshot, form: CardFormSnapshot?
-  ) -> [Key]? {
+  /// What a line does.
+  struct Meaning: Equatable {
+    var keys: [Key]
+    /// The line moved the cursor: what it is on now is read out.
+    var readsCursor = false
+  }
+
+  /// The changes to a row, by their keys.
+  private static let rowChanges: [Character: InteractiveScreen.Action] = [
+    "x": .remove, "d": .makeDefault, "e": .newExpiry,
+  ]
+
+  /// What `line` (without its newline) means; nil for a line that means nothing here.
+  /// `lineMode` keeps the row the user chose and a change waiting for its row.
+  static func meaning(
+    of line: String, model: InteractiveScreen, snapshot: ScreenSnapshot,
+    form: CardFormSnapshot?, lineMode: inout LineMode
+  ) -> Meaning? {
     let text = line.hasSuffix("\r") ? String(line.dropLast()) : line
-    if text == "\u{1B}" { return [.escape] }
-    if let form, let approval = form.approval {
-      return text == "r" && approval.timedOut != nil ? [.character("r")] : nil
+    if let form, model.form != nil {
+      return formKeys(text, model: model, form: form).map { Meaning(keys: $0) }
     }
-    if let form, let focused = model.form?.focused {
-      guard !form.isSubmitting else { return [] }
-      // The line is the field's new text; an empty one keeps it. Then on to the next
-      // field (leaving this one checks it), and after the last one, save.
-      let current = form.texts[focused, default: ""]
-      var keys: [Key] = []
-      if !text.isEmpty {
-        keys += Array(repeating: .backspace, count: current.count) + text.map(Key.character)
-      }
-      keys.append(.tab)
-      if focused == form.fields.last { keys.append(.enter) }
-      return keys
-    }
-    if text.isEmpty { return snapshot.action == nil ? [] : [.enter] }
+    // A question which row a change is for is answered by the row's number; any other line
+    // leaves it (Esc only that).
+    let waiting = lineMode.waitingForRow
+    lineMode.waitingForRow = nil
+    if waiting != nil, text == "\u{1B}" { return Meaning(keys: []) }
+    if text == "\u{1B}" { return Meaning(keys: [.escape]) }
+    if text.isEmpty { return Meaning(keys: snapshot.action == nil ? [] : [.enter]) }
+    let stops = snapshot.stops
     if let number = Int(text), snapshot.screen == .paymentMethods,
-      model.highlightedRow(in: snapshot) != nil, (1...snapshot.methods.count).contains(number)
+      model.highlightedStop(in: snapshot) != nil, snapshot.methods.indices.contains(number - 1),
+      let stop = stops.firstIndex(of: .row(number - 1))
     {
-      return [.home] + Array(repeating: .down, count: number - 1) + [.enter]
+      let moves = [Key.home] + Array(repeating: .down, count: stop)
+      lineMode.chosenRowID = snapshot.methods[number - 1].id
+      guard let waiting else { return Meaning(keys: moves + [.enter]) }
+      // The change typed before, for this row, if it takes it.
+      var moved = model
+      for key in moves { _ = moved.handle(key, on: snapshot) }
+      guard takes(waiting, moved, snapshot) else { return nil }
+      return Meaning(keys: moves + [.character(waiting)])
+    }
+    // The keys that move on the boxed screen (j, k, g, G, the arrows, Home, End) move here
+    // too, each line's keys in turn.
+    let moves = Key.decode(Array(text.utf8))
+    if !moves.isEmpty, moves.allSatisfy(isMove), model.actions(for: snapshot).contains(.move) {
+      var moved = model
+      for key in moves { _ = moved.handle(key, on: snapshot) }
+      if case .row(let index)? = moved.highlightedStop(in: snapshot) {
+        lineMode.chosenRowID = snapshot.methods[index].id
+      }
+      return Meaning(keys: moves, readsCursor: true)
+    }
+    guard text.count == 1, let character = text.first else { return nil }
+    // A change typed before any row was chosen asks which row first: the cursor's row is
+    // one the user never heard of.
+    let rowID = model.highlightedRow(in: snapshot).map { snapshot.methods[$0].id }
+    if let change = rowChanges[character], offers(change, model, snapshot),
+      rowID == nil || rowID != lineMode.chosenRowID
+    {
+      lineMode.waitingForRow = character
+      return Meaning(keys: [])
     }
     // A key the screen takes now; any other means nothing here.
+    return takes(character, model, snapshot) ? Meaning(keys: [.character(character)]) : nil
+  }
+
+  /// The form's keys for a line: the focused field's new text (an empty line keeps it),
+  /// then on to the next field (leaving this one checks it), and after the last one, save.
+  private static func formKeys(_ text: String, model: InteractiveScreen, form: CardFormSnapshot)
+    -> [Key]?
+  {
+    if text == "\u{1B}" { return [.escape] }
+    if let approval = form.approval {
+      return text == "r" && approval.timedOut != nil ? [.character("r")] : nil
+    }
+    guard let focused = model.form?.focused, !form.isSubmitting else { return [] }
+    let current = form.texts[focused, default: ""]
+    var keys: [Key] = []
+    if !text.isEmpty {
+      keys += Array(repeating: .backspace, count: current.count) + text.map(Key.character)
+    }
+    keys.append(.tab)
+    if focused == form.fields.last { keys.append(.enter) }
+    return keys
+  }
+
+  /// Whether the screen offers a change to a row now, on some row: the change typed then
+  /// asks which row.
+  private static func offers(
+    _ change: InteractiveScreen.Action, _ model: InteractiveScreen, _ snapshot: ScreenSnapshot
+  ) -> Bool {
+    guard model.highlightedStop(in: snapshot) != nil else { return false }
+    // d on Apple Pay is taken (and refused with its reason), though not offered.
+    if change == .makeDefault, model.rowChanges { return true }
+    return snapshot.methods.indices.contains { index in
+      var onRow = model
+      onRow.highlighted = index
+      onRow.highlightedNotice = nil
+      return onRow.actions(for: snapshot).contains(change)
+    }
+  }
+
+  /// Whether the screen, as `model` has it, takes `character` now.
+  private static func takes(
+    _ character: Character, _ model: InteractiveScreen, _ snapshot: ScreenSnapshot
+  ) -> Bool {
     let keys: [Character] = model.actions(for: snapshot).compactMap { action in
       switch action {
       case .retry: "r"
@@ -242,10 +363,19 @@ enum AccessibleInput {
       default: nil
       }
     }
-    guard text.count == 1, let character = text.first, keys.contains(character) else {
-      return nil
+    // d on Apple Pay is taken, and refused with its reason.
+    let applePay = model.highlightedRow(in: snapshot).map { snapshot.methods[$0].kind == .applePay }
+    return keys.contains(character) || (character == "d" && model.rowChanges && applePay == true)
+  }
+
+  private static func isMove(_ key: Key) -> Bool {
+    switch key {
+    case .up, .down, .home, .end, .character("j"), .character("k"), .character("g"),
+      .character("G"):
+      true
+    default:
+      false
     }
-    return [.character(character)]
   }
 }
 

@@ -50,12 +50,18 @@ struct CardFormScreen: Equatable {
 
   /// After a submission that stopped on the fields' problems, or on a decline that asks to
   /// check a field: the cursor goes to that field, or to the first with a problem, so the
-  /// answer to Enter is in sight, where it is to be fixed.
+  /// answer to Enter is in sight, where it is to be fixed. After any other failure that
+  /// left the security code empty (a decline clears it), the cursor goes there: it is the
+  /// field to type again before the next try.
   mutating func focusFirstProblem(in form: CardFormSnapshot) {
     if let field = form.fieldToCheck, form.fields.contains(field) {
       focused = field
     } else if let field = form.fields.first(where: { !(form.errors[$0] ?? []).isEmpty }) {
       focused = field
+    } else if form.failure != nil, form.fields.contains(.securityCode),
+      form.texts[.securityCode, default: ""].isEmpty
+    {
+      focused = .securityCode
     }
   }
 

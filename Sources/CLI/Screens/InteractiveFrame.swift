@@ -25,7 +25,7 @@ struct InteractiveFrame {
       if let focused = model.form?.focused, let form {
         renderer.drawing(form, focused: focused)
       } else {
-        renderer.drawing(shown, highlighted: model.highlightedRow(in: snapshot))
+        renderer.drawing(shown, highlighted: model.highlightedStop(in: snapshot))
       }
     // A reference too wide for the box goes under it, here cut to the terminal's width.
     var top =

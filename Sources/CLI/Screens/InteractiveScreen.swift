@@ -115,6 +115,9 @@ struct InteractiveScreen: Equatable {
   var screen: Screen
   /// The row the cursor is on, on the payment-methods screen.
   var highlighted = 0
+  /// The source whose notice the cursor is on instead of a row (where its rows would be),
+  /// while that notice is on screen.
+  var highlightedNotice: PaymentSource?
   var showsHelp = false
   /// How many lines the help is scrolled down, on a terminal too short for all of it.
   var helpScroll = 0
@@ -150,8 +153,12 @@ struct InteractiveScreen: Equatable {
     var actions: [Action] = []
     switch snapshot.status {
     case .loaded where snapshot.screen == .paymentMethods && !snapshot.methods.isEmpty:
-      actions += snapshot.methods.count > 1 ? [.move, .select] : [.select]
-      actions += rowActions(snapshot)
+      if snapshot.stops.count > 1 { actions.append(.move) }
+      // On a source's notice there is no row to select or change.
+      if case .row = cursor(in: snapshot) {
+        actions.append(.select)
+        actions += rowActions(snapshot)
+      }
     case .error:
       if let button = snapshot.action?.button { actions.append(.journey(button: button)) }
     case .loading, .loaded, .empty:
@@ -186,10 +193,53 @@ struct InteractiveScreen: Equatable {
     min(max(highlighted, 0), snapshot.methods.count - 1)
   }
 
-  /// The row the cursor is on, kept within the rows there are now.
+  /// The row the cursor is on, kept within the rows there are now; nil when the screen
+  /// takes no selection now, or the cursor is on a source's notice.
   func highlightedRow(in snapshot: ScreenSnapshot) -> Int? {
     guard actions(for: snapshot).contains(.select) else { return nil }
     return min(max(highlighted, 0), snapshot.methods.count - 1)
+  }
+
+  /// What the cursor marks on the list: its row, or the source's notice it is on; nil
+  /// where the screen shows no list to move over.
+  func highlightedStop(in snapshot: ScreenSnapshot) -> ScreenSnapshot.Stop? {
+    if let row = highlightedRow(in: snapshot) { return .row(row) }
+    guard actions(for: snapshot).contains(.move), case .notice? = cursor(in: snapshot) else {
+      return nil
+    }
+    return cursor(in: snapshot)
+  }
+
+  /// Where the cursor is among the screen's stops: the notice it was put on while that
+  /// notice is there, otherwise its row.
+  func cursor(in snapshot: ScreenSnapshot) -> ScreenSnapshot.Stop? {
+    let stops = snapshot.stops
+    if let source = highlightedNotice, stops.contains(.notice(source)) {
+      return .notice(source)
+    }
+    guard !snapshot.methods.isEmpty else { return stops.first }
+    return .row(highlightedRow(snapshot))
+  }
+
+  /// Puts the cursor on `stop`.
+  private mutating func move(to stop: ScreenSnapshot.Stop) {
+    switch stop {
+    case .row(let index):
+      highlighted = index
+      highlightedNotice = nil
+    case .notice(let source):
+      highlightedNotice = source
+    }
+  }
+
+  /// Moves the cursor `step` stops on (back, for a negative one), never past the first or
+  /// the last.
+  private mutating func move(by step: Int, in snapshot: ScreenSnapshot) {
+    let stops = snapshot.stops
+    guard let current = cursor(in: snapshot), let index = stops.firstIndex(of: current) else {
+      return
+    }
+    move(to: stops[min(max(index + step, 0), stops.count - 1)])
   }
 
   /// Applies a key to the state on screen, and says what the driver has to do.
@@ -202,7 +252,6 @@ struct InteractiveScreen: Equatable {
       return effects
     }
     let actions = actions(for: snapshot)
-    let rows = snapshot.methods.count
     if let rowID = confirmingRemoval {
       switch key {
       case .character("y"), .enter:
@@ -238,13 +287,13 @@ struct InteractiveScreen: Equatable {
       guidance = nil
       if started.insert(screen).inserted { return [.load(screen)] }
     case .up where actions.contains(.move), .character("k") where actions.contains(.move):
-      highlighted = max(0, min(highlighted, rows - 1) - 1)
+      move(by: -1, in: snapshot)
     case .down where actions.contains(.move), .character("j") where actions.contains(.move):
-      highlighted = min(rows - 1, highlighted + 1)
+      move(by: 1, in: snapshot)
     case .home where actions.contains(.move), .character("g") where actions.contains(.move):
-      highlighted = 0
+      snapshot.stops.first.map { move(to: $0) }
     case .end where actions.contains(.move), .character("G") where actions.contains(.move):
-      highlighted = rows - 1
+      snapshot.stops.last.map { move(to: $0) }
     case .enter where actions.contains(.select):
       guard let row = highlightedRow(in: snapshot), snapshot.methods.indices.contains(row)
       else { return [] }
@@ -265,7 +314,7 @@ struct InteractiveScreen: Equatable {
     // Apple Pay, and a card that cannot pay, take no default; d on them says why (the
     // footer does not offer it there).
     case .character("d")
-    where rowChanges && snapshot.status == .loaded && !snapshot.methods.isEmpty
+    where rowChanges && actions.contains(.select)
       && snapshot.methods[highlightedRow(snapshot)].refusesDefault:
       return [.makeDefault(rowID: snapshot.methods[highlightedRow(snapshot)].id)]
     case .character("r") where actions.contains(.retry):

@@ -12,21 +12,54 @@ extension InteractiveSession {
   /// Draws the screen as it is now: the whole frame over the boxed screen; on the
   /// accessible one, the screen's lines under what was printed before (see `Transcript`).
   func redraw(_ screens: Screens) {
+    let form = drawnForm
     if let transcript {
-      let form = cardForm?.snapshot
       // What is typed for the security code is not echoed, as the boxed form never shows
       // it: turned off before its prompt is printed, so no key typed after it can echo.
       transcript.echo(!(model.form?.focused == .securityCode && form?.isSubmitting == false))
-      transcript.show(
-        AccessibleFrame(words: frame.words).lines(
-          model, screens.snapshot(of: model.screen), form: form, log: log),
-        continuing: form != nil)
+      transcript.show(accessibleLines(screens), continuing: form != nil)
       return
     }
     device.draw(
       frame.render(
-        model, screens.snapshot(of: model.screen), form: cardForm?.snapshot,
-        log: log, size: size))
+        model, screens.snapshot(of: model.screen), form: form, log: log, size: size))
+  }
+
+  /// The open form as it is drawn: saving from the key that sends it until the session
+  /// has acted on how the submission ended (the cursor on the field to fix, or the form
+  /// closed), whatever the view model says meanwhile. Drawn as the view model has it
+  /// before it starts sending (after the user's recovery is told to the backend), the form
+  /// would ask for a field it has just left; as it has it once the answer is in, for the
+  /// one it is about to leave. While the bank is asked, the form is what the bank's wait
+  /// shows. The keys read the form as it is drawn: Enter does not send it twice.
+  var drawnForm: CardFormSnapshot? {
+    guard var form = cardForm?.snapshot else { return nil }
+    if unsettledSubmission != nil, form.approval == nil {
+      // As the view model shows a submission: without what the last one ran into.
+      form.isSubmitting = true
+      form.failure = nil
+      form.action = nil
+    }
+    return form
+  }
+
+  /// The accessible screen's lines for the state on screen now.
+  private func accessibleLines(_ screens: Screens) -> [String] {
+    AccessibleFrame(words: frame.words).lines(
+      model, screens.snapshot(of: model.screen), form: drawnForm, log: log,
+      asksForRow: lineMode.waitingForRow != nil)
+  }
+
+  /// After a move on the accessible screen: what the cursor is on now, read out as one
+  /// line. The screen is not printed again for it (the keys it offers may have changed
+  /// with the row, which the move says nothing of).
+  func readOutCursor(on screens: Screens) {
+    guard let transcript,
+      let line = AccessibleFrame(words: frame.words).cursorLine(
+        model, screens.snapshot(of: model.screen))
+    else { return }
+    transcript.say(line)
+    transcript.take(accessibleLines(screens))
   }
 
   /// Redraws once `task` has published its state.

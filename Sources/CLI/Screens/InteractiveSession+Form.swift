@@ -6,7 +6,8 @@ import Presentation
 /// payment-methods screen; what the user does on it, and where a submission leads.
 extension InteractiveSession {
   /// Starts what an effect asks of the open form, as `carryOut` does for the others:
-  /// returns the task to redraw after, or nil when there is nothing to wait for.
+  /// returns the task to redraw after, or nil when there is nothing to wait for (a
+  /// submission is drawn once it has settled: `Event.formSettled`).
   func carryOutOnForm(_ effect: InteractiveScreen.Effect, on screens: Screens)
     -> Task<Void, Never>?
   {
@@ -18,17 +19,20 @@ extension InteractiveSession {
       return nil
     case .stopWaitingForBank:
       if case .addCard(let form)? = cardForm { windingDown.append(form.stopWaitingForBank()) }
+      // The user left the submission: the form is theirs again at once.
+      unsettledSubmission = nil
       return nil
     case .waitForBankAgain:
       guard case .addCard(let form)? = cardForm, let open = cardForm else { return nil }
       // Asking again is the user's recovery.
-      return afterUserActs { clock in
-        let submission = ConsoleLog.startingLoad(on: clock) { form.waitForBankAgain() }
-        return Task {
-          guard let submission else { return }
-          await self.finishSubmission(submission, of: open, on: screens)
-        }
-      }
+      return settling(
+        afterUserActs { clock in
+          let submission = ConsoleLog.startingLoad(on: clock) { form.waitForBankAgain() }
+          return Task {
+            guard let submission else { return }
+            await self.finishSubmission(submission, of: open, on: screens)
+          }
+        })
     case .openExpiryForm(let rowID):
       guard let card = screens.paymentMethods.card(for: rowID),
         let form = expiryForms[rowID] ?? screens.makeExpiryForm?(card)
@@ -42,6 +46,7 @@ extension InteractiveSession {
     case .closeCardForm:
       if let stopping = cardForm?.cancel() { windingDown.append(stopping) }
       cardForm = nil
+      unsettledSubmission = nil
       return nil
     case .editCard(let field, let text):
       cardForm?.edit(field, to: text)
@@ -58,7 +63,7 @@ extension InteractiveSession {
         return Task { await self.finishSubmission(submission, of: form, on: screens) }
       }
       // Saving again after a failure, or signing in to save, is the user's recovery.
-      return form.snapshot.failure == nil ? start(clock) : afterUserActs(start)
+      return settling(form.snapshot.failure == nil ? start(clock) : afterUserActs(start))
     case .load, .retry, .signIn, .checkStatus, .select, .removeCard, .makeDefault, .suspend,
       .quit:
       // Not the form's: `carryOut` starts them.
@@ -66,16 +71,36 @@ extension InteractiveSession {
     }
   }
 
-  /// Redraws whenever the add-card form starts or stops waiting for the bank: that happens
-  /// in the middle of a submission, which otherwise redraws only once it ends. Observed as
-  /// SwiftUI would observe it, for as long as the form is open.
+  /// A submission of the form, unsettled until `finishing` (the submission and what the
+  /// session does with its outcome) has ended: then `Event.formSettled` draws the outcome.
+  /// Nothing to redraw after meanwhile: the task returned is nil.
+  private func settling(_ finishing: Task<Void, Never>) -> Task<Void, Never>? {
+    submissionsStarted += 1
+    let submission = submissionsStarted
+    unsettledSubmission = submission
+    let sink = sink
+    Task {
+      await finishing.value
+      sink.yield(.formSettled(submission: submission))
+    }
+    return nil
+  }
+
+  /// Redraws whenever the add-card form starts waiting for the bank: that happens in the
+  /// middle of a submission, which otherwise is drawn only once it has settled. Observed as
+  /// SwiftUI would observe it, for as long as the form is open. (Every other change of its
+  /// phase ends a submission: drawn then, it would show a form the session is about to
+  /// change.)
   func redrawWhenWaitingChanges(_ form: AddCardViewModel) {
     guard case .addCard(let open)? = cardForm, open === form else { return }
     withObservationTracking {
       _ = form.phase
     } onChange: { [sink] in
-      sink.yield(.published)
-      Task { @MainActor in self.redrawWhenWaitingChanges(form) }
+      // Called as the phase is about to change: read once it has.
+      Task { @MainActor in
+        if form.phase == .waitingForBank { sink.yield(.published) }
+        self.redrawWhenWaitingChanges(form)
+      }
     }
   }
 
@@ -108,7 +133,10 @@ extension InteractiveSession {
     await reload.value
     screens.paymentMethods.selectAdded(rowID, alreadySaved: snapshot.wasAlreadySaved)
     let rows = screens.snapshot(of: .paymentMethods).methods
-    model.highlighted = rows.firstIndex { $0.id == rowID } ?? model.highlighted
+    if let index = rows.firstIndex(where: { $0.id == rowID }) {
+      model.highlighted = index
+      model.highlightedNotice = nil
+    }
   }
 
   /// A form whose work is done goes, and is not kept for the next time.

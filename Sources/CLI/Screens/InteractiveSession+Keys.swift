@@ -27,18 +27,66 @@ extension InteractiveSession {
     return lines
   }
 
-  /// The keys an input stands for; a line that means nothing on the screen as it is now is
-  /// said so.
-  func keys(of input: Input, on screens: Screens) -> [Key] {
+  /// Carries out what was typed, each input's keys read from the state the input before it
+  /// left; false once a key quits.
+  ///
+  /// On the accessible screen a line that comes while the form is busy (saving, or what
+  /// came of it not yet on screen) is held, and read once the form has settled: it answers
+  /// the prompt printed then, never one that is about to go. Esc is read at once: it stops.
+  func carryOut(_ inputs: [Input], on screens: Screens) -> Bool {
+    for input in inputs {
+      if case .line(let line) = input, line != "\u{1B}" {
+        heldLines.append(line)
+      } else {
+        guard carryOut(input, on: screens) else { return false }
+      }
+      guard readHeldLines(on: screens) else { return false }
+    }
+    return true
+  }
+
+  /// Reads the held lines, in the order they were typed, for as long as the form is not
+  /// busy; false once one quits.
+  func readHeldLines(on screens: Screens) -> Bool {
+    while !formIsBusy, !heldLines.isEmpty {
+      guard carryOut(.line(heldLines.removeFirst()), on: screens) else { return false }
+    }
+    return true
+  }
+
+  /// Hands one input's keys to the screen and carries out their effects; false once a key
+  /// quits.
+  private func carryOut(_ input: Input, on screens: Screens) -> Bool {
+    let meaning = self.meaning(of: input, on: screens)
+    for key in meaning.keys {
+      let shown = model.screen
+      let effects = model.handle(key, on: screens.snapshot(of: model.screen), form: drawnForm)
+      if effects.contains(.quit) { return false }
+      for effect in effects { carryOut(effect, on: screens) }
+      if model.screen != shown { catchUp(on: screens) }
+    }
+    if meaning.readsCursor { readOutCursor(on: screens) }
+    return true
+  }
+
+  /// Whether the open form is busy: a submission is on its way, or has ended and the
+  /// session has not acted on how it ended yet. While the bank is asked, it is not: the
+  /// screen takes Esc, and r once the bank did not answer.
+  var formIsBusy: Bool {
+    unsettledSubmission != nil && cardForm?.snapshot.approval == nil
+  }
+
+  /// What an input means; a line that means nothing on the screen as it is now is said so.
+  private func meaning(of input: Input, on screens: Screens) -> AccessibleInput.Meaning {
     switch input {
     case .keys(let bytes):
-      return Key.decode(bytes)
+      return AccessibleInput.Meaning(keys: Key.decode(bytes))
     case .line(let line):
-      let keys = AccessibleInput.keys(
-        for: line, model: model, snapshot: screens.snapshot(of: model.screen),
-        form: cardForm?.snapshot)
-      if keys == nil { transcript?.say(frame.words["accessible.unknown"]) }
-      return keys ?? []
+      let meaning = AccessibleInput.meaning(
+        of: line, model: model, snapshot: screens.snapshot(of: model.screen),
+        form: cardForm?.snapshot, lineMode: &lineMode)
+      if meaning == nil { transcript?.say(frame.words["accessible.unknown"]) }
+      return meaning ?? AccessibleInput.Meaning(keys: [])
     }
   }
 

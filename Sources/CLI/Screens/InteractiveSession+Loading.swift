@@ -27,11 +27,17 @@ extension InteractiveSession {
     case .select(let rowID):
       screens.paymentMethods.select(rowID)
       return
+    // A change to a row starts a timeline too: its requests are timed from the key.
     case .removeCard(let rowID):
-      guard let write = screens.paymentMethods.remove(rowID) else { return }
+      guard
+        let write = ConsoleLog.startingLoad(on: clock, { screens.paymentMethods.remove(rowID) })
+      else { return }
       task = write
     case .makeDefault(let rowID):
-      guard let write = screens.paymentMethods.makeDefault(rowID) else { return }
+      guard
+        let write = ConsoleLog.startingLoad(
+          on: clock, { screens.paymentMethods.makeDefault(rowID) })
+      else { return }
       task = write
     case .suspend:
       suspend()
@@ -63,7 +69,10 @@ extension InteractiveSession {
     guard let id = cursorRowID else { return }
     cursorRowID = nil
     let rows = screens.snapshot(of: model.screen).methods
-    if let index = rows.firstIndex(where: { $0.id == id }) { model.highlighted = index }
+    if let index = rows.firstIndex(where: { $0.id == id }) {
+      model.highlighted = index
+      model.highlightedNotice = nil
+    }
   }
 
   /// Starts what `start` starts once the demo backend knows the user performed a recovery,

@@ -27,6 +27,10 @@ final class InteractiveSession {
     case signal(Int32)
     /// A load, a sign-in or a status check has published its state.
     case published
+    /// A submission of the form (by its number) has ended, and the session has acted on
+    /// how it ended (the form closed, or its cursor on the field to fix): the outcome can
+    /// be drawn.
+    case formSettled(submission: Int)
     case logLine(String)
   }
 
@@ -43,6 +47,16 @@ final class InteractiveSession {
   let transcript: Transcript?
   /// What has been typed of the line not yet ended, on the accessible screen.
   var typed: [UInt8] = []
+  /// The row the user chose and a change waiting for its row, on the accessible screen.
+  var lineMode = LineMode()
+  /// Lines typed on the accessible screen while the form was busy, to read once it has
+  /// settled (see `formIsBusy`).
+  var heldLines: [String] = []
+  /// The form's submission that has not settled yet (`Event.formSettled`), by its number;
+  /// nil when there is none, or the user left it (Esc).
+  var unsettledSubmission: Int?
+  /// How many submissions the form has started, to number them.
+  var submissionsStarted = 0
   let clock: any Clock<Duration>
   private let events: AsyncStream<Event>
   let sink: AsyncStream<Event>.Continuation
@@ -119,19 +133,7 @@ final class InteractiveSession {
     loop: for await event in events {
       switch event {
       case .input(let bytes):
-        // On the accessible screen, each line's keys are read from the state the line
-        // before it left.
-        for input in inputs(typed: bytes) {
-          for key in keys(of: input, on: screens) {
-            let shown = model.screen
-            let effects = model.handle(
-              key, on: screens.snapshot(of: model.screen),
-              form: cardForm?.snapshot)
-            if effects.contains(.quit) { break loop }
-            for effect in effects { carryOut(effect, on: screens) }
-            if model.screen != shown { catchUp(on: screens) }
-          }
-        }
+        guard carryOut(inputs(typed: bytes), on: screens) else { break loop }
         model.helpScroll = min(
           model.helpScroll,
           frame.helpScrollLimit(
@@ -149,6 +151,11 @@ final class InteractiveSession {
         size = device.size() ?? size
       case .published:
         keepCursorOnItsRow(screens)
+      case .formSettled(let submission):
+        if unsettledSubmission == submission { unsettledSubmission = nil }
+        // The outcome first, then the lines typed meanwhile, which answer what it asks.
+        redraw(screens)
+        guard readHeldLines(on: screens) else { break loop }
       case .logLine(let line):
         log.append(line)
         if log.count > 500 { log.removeFirst(log.count - 500) }

@@ -12,12 +12,14 @@ extension ScreenRenderer {
     return lines
   }
 
-  /// What went wrong, what to do (if said), and the reference, `indent` in from the edge.
+  /// What went wrong, what to do (if said), and the reference, `indent` in from the edge;
+  /// the title's first line starts with `cursor` in place of the indent, when there is one.
   func failureLines(
-    title: String, message: String, hint: String?, traceID: String?, indent: String = ""
+    title: String, message: String, hint: String?, traceID: String?, indent: String = "",
+    cursor: String? = nil
   ) -> [String] {
     var lines =
-      wrapped(title, prefix: indent + "✖ ", style: { palette.red(palette.bold($0)) })
+      wrapped(title, prefix: (cursor ?? indent) + "✖ ", style: { palette.red(palette.bold($0)) })
       + wrapped(message, prefix: indent + "  ", style: { $0 })
     if let hint { lines += wrapped(hint, prefix: indent + "→ ", style: palette.yellow) }
     if let traceID { lines += referenceLines(traceID, indent: indent + "  ") }

@@ -43,10 +43,12 @@ struct ScreenRenderer {
   /// - Parameter highlighted: the index in `snapshot.methods` of the row the interactive
   ///   screen's cursor is on, marked with "▸".
   func render(_ snapshot: ScreenSnapshot, highlighted: Int? = nil) -> String {
-    drawing(snapshot, highlighted: highlighted).text
+    drawing(snapshot, highlighted: highlighted.map(ScreenSnapshot.Stop.row)).text
   }
 
-  func drawing(_ snapshot: ScreenSnapshot, highlighted: Int? = nil) -> Drawing {
+  /// - Parameter highlighted: where the interactive screen's cursor is, marked with "▸": a
+  ///   row, or a source's notice.
+  func drawing(_ snapshot: ScreenSnapshot, highlighted: ScreenSnapshot.Stop? = nil) -> Drawing {
     let (body, focus) = body(snapshot, highlighted: highlighted)
     return box(
       title: title(of: snapshot.screen), body: body, focus: focus,
@@ -97,7 +99,9 @@ struct ScreenRenderer {
   }
 
   /// The body's lines, and those to keep in sight, if any.
-  private func body(_ snapshot: ScreenSnapshot, highlighted: Int?) -> ([String], Range<Int>?) {
+  private func body(_ snapshot: ScreenSnapshot, highlighted: ScreenSnapshot.Stop?)
+    -> ([String], Range<Int>?)
+  {
     switch snapshot.status {
     case .loading:
       return (row(palette.dim(words.labels.loading)), nil)
@@ -126,14 +130,11 @@ struct ScreenRenderer {
   /// where the user picks a method shows the selection markers.
   private func sections(
     _ methods: [ScreenSnapshot.Method], failed: [ScreenSnapshot.SourceNotice],
-    showsSelection: Bool, highlighted: Int?
+    showsSelection: Bool, highlighted: ScreenSnapshot.Stop?
   ) -> ([String], Range<Int>?) {
-    let sources: [(PaymentMethodRow.Kind, PaymentSource)] = [
-      (.wallet, .wallet), (.card, .cards), (.applePay, .applePay),
-    ]
     var lines: [String] = []
     var focus: Range<Int>?
-    for (kind, source) in sources {
+    for (kind, source) in ScreenSnapshot.sections {
       let heading = words.labels.heading(source).uppercased(with: words.labels.locale)
       let items = methods.enumerated().filter { $0.element.kind == kind }
       let failures = failed.filter { $0.source == source }
@@ -142,20 +143,26 @@ struct ScreenRenderer {
       lines += row(palette.cyan(heading))
       for (index, item) in items {
         let start = lines.count
-        lines += method(
-          item, showsSelection: showsSelection, isHighlighted: index == highlighted)
-        if index == highlighted { focus = start..<lines.count }
+        let isHighlighted = highlighted == .row(index)
+        lines += method(item, showsSelection: showsSelection, isHighlighted: isHighlighted)
+        if isHighlighted { focus = start..<lines.count }
       }
-      lines += failures.flatMap(sourceNotice)
+      let start = lines.count
+      let isHighlighted = highlighted == .notice(source)
+      lines += failures.flatMap { sourceNotice($0, isHighlighted: isHighlighted) }
+      if isHighlighted, !failures.isEmpty { focus = start..<lines.count }
     }
     return (lines, focus)
   }
 
-  /// Where a source's rows would be: why they are not there.
-  private func sourceNotice(_ failed: ScreenSnapshot.SourceNotice) -> [String] {
+  /// Where a source's rows would be: why they are not there; marked with "▸" when the
+  /// interactive screen's cursor is on it.
+  private func sourceNotice(_ failed: ScreenSnapshot.SourceNotice, isHighlighted: Bool)
+    -> [String]
+  {
     failureLines(
       title: failed.title, message: failed.message, hint: nil, traceID: failed.traceId,
-      indent: " ")
+      indent: " ", cursor: isHighlighted ? "▸" : " ")
   }
 
   private func method(

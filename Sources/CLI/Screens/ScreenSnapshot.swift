@@ -137,3 +137,27 @@ extension ScreenSnapshot {
     ending = .journey(decision.journey)
   }
 }
+
+extension ScreenSnapshot {
+  /// The sources in the order the screen draws them, each with the kind of row it lists.
+  static let sections: [(kind: PaymentMethodRow.Kind, source: PaymentSource)] = [
+    (.wallet, .wallet), (.card, .cards), (.applePay, .applePay),
+  ]
+
+  /// A place the interactive screen's cursor can rest: a row (its index in `methods`), or
+  /// the notice a source that could not load left where its rows would be.
+  enum Stop: Equatable {
+    case row(Int)
+    case notice(PaymentSource)
+  }
+
+  /// The rows and the sources' notices, in the order the screen draws them: the cursor
+  /// moves over them in that order, so a notice can be brought into sight on a short
+  /// terminal as a row can.
+  var stops: [Stop] {
+    Self.sections.flatMap { kind, source -> [Stop] in
+      let rows = methods.indices.filter { methods[$0].kind == kind }.map(Stop.row)
+      return rows + (notices.contains { $0.source == source } ? [.notice(source)] : [])
+    }
+  }
+}

@@ -27,9 +27,13 @@ struct Terminal: Equatable {
   /// stdin is a terminal too, so the screen can stay open and read keys.
   var inputIsInteractive = false
 
-  /// Whether the screen can stay open: keys come from a terminal, the frame goes to one,
-  /// and that terminal can move its cursor.
-  var canStayOpen: Bool { isInteractive && inputIsInteractive && movesCursor && size != nil }
+  /// Whether the screen can stay open: keys come from a terminal and the screen goes to
+  /// one. The boxed screen also needs a terminal that moves its cursor and says its size;
+  /// the accessible one (`lineByLine`) needs neither: it only ever prints the next lines.
+  func canStayOpen(lineByLine: Bool) -> Bool {
+    guard isInteractive, inputIsInteractive else { return false }
+    return lineByLine || (movesCursor && size != nil)
+  }
 
   /// The columns to lay the screen out for: the terminal's, else `COLUMNS`, else 80.
   var columns: Int { size?.columns ?? columnsVariable ?? 80 }

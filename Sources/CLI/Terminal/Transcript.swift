@@ -36,6 +36,12 @@ final class Transcript {
     console.write(line + "\n")
   }
 
+  /// Takes `lines` as what is shown, without printing them: what was said instead told
+  /// the user what changed.
+  func take(_ lines: [String]) {
+    shown = lines
+  }
+
   /// Turns the echo of what is typed off (for a secret, such as a card's security code)
   /// or back on; the terminal's attributes are put back on every way out.
   func echo(_ isOn: Bool) {

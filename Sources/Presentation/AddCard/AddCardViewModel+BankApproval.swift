@@ -66,9 +66,16 @@ extension AddCardViewModel {
     switch answer {
     case .approved(let card):
       pendingSetup = nil
+      forgetSecurityCode()
       phase = .saved(
         PaymentMethodRow(.card(card), words: words, locale: locale), alreadySaved: false)
-    case .declined, .canceled:
+    case .declined:
+      pendingSetup = nil
+      failure = shown.failure.map(FormFailure.failed)
+      // The bank refused the card: its code is of no use to the next try.
+      forgetSecurityCode()
+      phase = .editing
+    case .canceled:
       pendingSetup = nil
       failure = shown.failure.map(FormFailure.failed)
       phase = .editing

@@ -4,7 +4,10 @@ import Observation
 
 /// Drives the add-card form: what the user typed, each field's last problem (kept until the
 /// user edits that field), the submission, and how it ended. The user's input is never
-/// cleared by an error; an error that belongs to no field stands above the form.
+/// cleared by an error; an error that belongs to no field stands above the form. The one
+/// exception is the security code, which is kept no longer than the form needs it: a
+/// decline clears it (a code the bank refused, or one for a card it refused, is of no use
+/// to the next try), and so does saving the card.
 ///
 /// A card whose bank must approve it first (3-D Secure) is one of the outcomes the form
 /// switches over: the form waits for the bank while the user approves in their banking app.
@@ -178,9 +181,11 @@ public final class AddCardViewModel {
     case .saved(let card):
       // Sent again after the bank did not answer, and approved meanwhile.
       if pendingSetup != nil { show(.approved(card)) }
+      forgetSecurityCode()
       phase = .saved(
         PaymentMethodRow(.card(card), words: words, locale: locale), alreadySaved: false)
     case .alreadySaved(let card):
+      forgetSecurityCode()
       phase = .saved(
         PaymentMethodRow(.card(card), words: words, locale: locale), alreadySaved: true)
     case .invalid(let errors):
@@ -189,6 +194,7 @@ public final class AddCardViewModel {
       phase = .invalid
     case .declined(let decline):
       failure = .declined(presenter.present(decline))
+      forgetSecurityCode()
       phase = .editing
     case .needsBankApproval(let setup):
       await waitForBank(setup)
@@ -198,6 +204,12 @@ public final class AddCardViewModel {
   func show(_ error: any Error) {
     phase = .editing
     failure = FormFailure(presenter.present(error), words: words)
+  }
+
+  /// The security code goes once the form no longer needs it: after a decline (the next
+  /// try is typed afresh, never appended to hidden digits) and once the card is saved.
+  func forgetSecurityCode() {
+    form.securityCode = ""
   }
 
   /// A field's problems in words; nil for none, so the field has no entry.

@@ -33,9 +33,14 @@ let goldenWidth = 50
 ///
 /// With `stopSignal`, time stands still (every load waits until it is cancelled) and
 /// the stopSignal arrives as soon as the load has started.
+///
+/// `atADumbTerminal` makes the terminal one keys are typed at too, with `TERM=dumb`: it
+/// cannot move its cursor, so the boxed screen cannot stay open on it. (The accessible
+/// screen would, and read this process's standard input: not with it.)
 @MainActor
 func runCLI(
   _ arguments: [String], environment: [String: String] = [:], interactive: Bool = false,
+  atADumbTerminal: Bool = false,
   columns: Int = goldenWidth, stopSignal: StopSignal? = nil, standardInput: [UInt8] = [],
   serverAccess: ServerAccess = .companion(named: "payment-methods-http"),
   stopSignals: (any StopSignalSource)? = nil
@@ -51,11 +56,14 @@ func runCLI(
     terminal: { noColor in
       Terminal(
         isInteractive: interactive,
-        usesColor: Terminal.colorPolicy(
-          noColorFlag: noColor, environment: environment, isInteractive: interactive),
+        usesColor: !atADumbTerminal
+          && Terminal.colorPolicy(
+            noColorFlag: noColor, environment: environment, isInteractive: interactive),
         size: interactive ? Terminal.Size(columns: columns, rows: 24) : nil,
         columnsVariable: columns,
-        errorsAreInteractive: interactive)
+        movesCursor: !atADumbTerminal,
+        errorsAreInteractive: interactive,
+        inputIsInteractive: atADumbTerminal)
     },
     environment: BackendClient.Environment(
       clock: stopSignal == nil ? ScenarioTimeClock(deadline: deadline) : StoppedClock(),
