@@ -85,7 +85,7 @@ struct AccessibleTerminalTests {
     let terminal = try PseudoTerminal(["--accessible", "--scenario", "add-card-ok"])
     try #require(await terminal.waiting(for: "a add a card"))
     for (line, next) in [
-      ("a", "Card number:"), ("4242 4242 4242 4242", "Expiry:"), ("12/30", "Security code:"),
+      ("a", "Card number:"), ("5555 5555 5555 4444", "Expiry:"), ("12/30", "Security code:"),
     ] {
       terminal.send(line + "\r")
       try #require(await terminal.waiting(for: next))
@@ -103,7 +103,7 @@ struct AccessibleTerminalTests {
   }
 
   /// The add-card form's answers, one field a line.
-  private static let cardLines = ["a", "4242 4242 4242 4242", "12/30", "123", "Ada Lovelace"]
+  private static let cardLines = ["a", "5555 5555 5555 4444", "12/30", "123", "Ada Lovelace"]
 
   @Test("the add-card form typed one field a line, without waiting for the prompts, saves the card")
   func formTypedAheadLineByLine() async throws {
@@ -115,7 +115,7 @@ struct AccessibleTerminalTests {
 
     #expect(
       await terminal.waiting(
-        for: "Visa ending in 4242, expires December 2030, selected", after: before))
+        for: "Mastercard ending in 4444, expires December 2030, selected", after: before))
     terminal.send("q\r")
     #expect(await terminal.exiting() == 0)
     #expect(!terminal.text.contains("Security code: Enter"), "the code was typed")
@@ -131,7 +131,7 @@ struct AccessibleTerminalTests {
 
     #expect(
       await terminal.waiting(
-        for: "Visa ending in 4242, expires December 2030, selected", after: before))
+        for: "Mastercard ending in 4444, expires December 2030, selected", after: before))
     terminal.send("q\r")
     #expect(await terminal.exiting() == 0)
   }
@@ -142,7 +142,7 @@ struct AccessibleTerminalTests {
     try #require(await terminal.waiting(for: "a add a card"))
     // No security code: an empty line keeps the empty field.
     terminal.send(
-      ["a", "4242 4242 4242 4242", "12/30", "", "Ada Lovelace"].map { $0 + "\r" }.joined())
+      ["a", "5555 5555 5555 4444", "12/30", "", "Ada Lovelace"].map { $0 + "\r" }.joined())
     let saving = try #require(
       await terminal.waiting(for: "Saving…") ? terminal.end(of: "Saving…") : nil)
 
@@ -164,12 +164,12 @@ struct AccessibleTerminalTests {
     // The security code forgotten, then typed with Enter for the name, before the form
     // has said what it is missing.
     terminal.send(
-      ["a", "4242 4242 4242 4242", "12/30", "", "Ada Lovelace", "123", ""].map { $0 + "\r" }
+      ["a", "5555 5555 5555 4444", "12/30", "", "Ada Lovelace", "123", ""].map { $0 + "\r" }
         .joined())
 
     #expect(
       await terminal.waiting(
-        for: "Visa ending in 4242, expires December 2030, selected", after: before))
+        for: "Mastercard ending in 4444, expires December 2030, selected", after: before))
     terminal.send("q\r")
     #expect(await terminal.exiting() == 0)
   }

@@ -213,11 +213,11 @@ struct LocalizationTests {
     ),
     (
       "CLI", "accessible.help.makeDefault",
-      "die Zeile, deren Nummer du zuletzt eingegeben hast (eine Karte oder das Wallet), zu deiner Standard-Zahlungsart machen"
+      "die Zeile, die du zuletzt gewählt hast (mit ihrer Nummer oder indem du zu ihr gehst; eine Karte oder das Wallet), zu deiner Standard-Zahlungsart machen"
     ),
     (
       "CLI", "accessible.help.newExpiry",
-      "der abgelaufenen Karte, deren Nummer du zuletzt eingegeben hast, ein neues Ablaufdatum geben: es eingeben, dann Enter; Esc, dann Enter: zurück"
+      "der abgelaufenen Karte, die du zuletzt gewählt hast (mit ihrer Nummer oder indem du zu ihr gehst), ein neues Ablaufdatum geben: es eingeben, dann Enter; Esc, dann Enter: zurück"
     ),
     ("CLI", "approval.waiting", "Warten auf deine Bank…"),
     ("CLI", "approval.waitingOnCommandLine", "Warten auf deine Bank… Strg-C: nicht mehr warten."),
