@@ -24,8 +24,8 @@ public actor ScenarioBackend: PaymentsBackend {
   private var played: [BackendEndpoint: Int] = [:]
   /// How many of the script's ways out the user's recoveries have reached.
   var stage = 0
-  /// The answers settled by idempotency key: the same key gets the same answer, and a
-  /// card is never saved twice.
+  /// The answers settled by idempotency key, per endpoint and resource (`settledKey`): the
+  /// same key gets the same answer, and a write is never done twice.
   private var settled: [String: BackendResponse] = [:]
   /// Cards saved by `POST /cards`, listed by every later `GET /cards` 200.
   var savedCards: [WireBody.Cards.Card] = []
@@ -72,7 +72,10 @@ public actor ScenarioBackend: PaymentsBackend {
     let played = setupID.map { setups[$0]?.polls ?? 0 } ?? played[request.endpoint, default: 0]
     let index = min(played, steps.count - 1)
     let step = steps[index]
-    if let key = request.idempotencyKey, let answer = settled[key] {
+    let settledKey = request.idempotencyKey.map {
+      "\(request.endpoint.rawValue) \(request.resourceID ?? "") \($0)"
+    }
+    if let settledKey, let answer = settled[settledKey] {
       try await wait(step.latency)
       return answer
     }
@@ -108,7 +111,7 @@ public actor ScenarioBackend: PaymentsBackend {
     if request.endpoint == .cardSetup { response = settle(response, ofSetup: setupID) }
     if request.endpoint == .cards { response = withWrites(response) }
     if request.endpoint == .wallet { response = withDefault(response) }
-    if step.settles, let key = request.idempotencyKey { settled[key] = response }
+    if step.settles, let settledKey { settled[settledKey] = response }
 
     switch step.fault {
     case nil:

@@ -117,8 +117,9 @@ extension ScenarioScript {
 
   /// A write to a saved card as a careful backend answers it: a 2xx without a body is the
   /// write done (`effect`); a 404 `card_not_found` or `method_not_found` says the method
-  /// named is gone; a `PATCH`'s definite answers (2xx, 402, 404, 422) are settled for its
-  /// idempotency key, as `POST /cards`'s are.
+  /// named is gone; its definite answers (2xx, 402, 404, 409, 422) are settled for its
+  /// idempotency key, as `POST /cards`'s are: a retry whose first answer was lost gets that
+  /// answer, however slow the machine, and the write is done once.
   private static func writeStep(_ step: Step, _ effect: CardEffect) -> Step {
     var step = step
     // A write done before its answer was lost (`savedButAnswerLost`) is this write.
@@ -129,11 +130,9 @@ extension ScenarioScript {
     let goneCode =
       effect == .madeDefault ? WireBody.Code.methodNotFound : WireBody.Code.cardNotFound
     if step.status == 404, step.body.contains(goneCode) { step.card = .gone }
-    if effect == .updated {
-      let definite = (200..<300).contains(step.status) || [402, 404, 422].contains(step.status)
-      // As for adding a card: the retry must find the write done, not do it again.
-      step.settles = definite && (step.fault == nil || doneButLost)
-    }
+    let definite = (200..<300).contains(step.status) || [402, 404, 409, 422].contains(step.status)
+    // As for adding a card: the retry must find the write done, not do it again.
+    step.settles = definite && (step.fault == nil || doneButLost)
     return step
   }
 

@@ -135,4 +135,53 @@ struct SavedCardWritesParityTests {
     #expect(local.contains("wallet is default: true"))
     #expect(local.contains("default: "))
   }
+  /// Under set-default-ok, raw requests that repeat a key: each answer as text.
+  private func playKeys(_ backend: any PaymentsBackend) async throws -> [String] {
+    func send(
+      _ endpoint: BackendEndpoint, _ id: String? = nil, card: String? = nil, key: String? = nil
+    ) async throws -> String {
+      let body = card.map { #"{"method":{"kind":"card","id":"\#($0)"}}"# }
+      let answer = try await backend.send(
+        BackendRequest(
+          endpoint: endpoint, traceID: "t",
+          credential: .accessToken(ScenarioBackend.initialAccessToken),
+          body: body.map { BackendRequest.Body(Data($0.utf8)) }, idempotencyKey: key,
+          resourceID: id))
+      let text = String(decoding: answer.body, as: UTF8.self)
+      let problem = try? JSONDecoder().decode([String: String].self, from: answer.body)
+      return "\(answer.status)" + (problem?["code"].map { " \($0)" } ?? "")
+        + (endpoint == .cards
+          ? " " + (text.contains(#""id":"1""#) ? "1 listed" : "1 not listed") : "")
+    }
+    return [
+      try await send(.removeCard, "1", key: "remove-1"),
+      try await send(.removeCard, "1", key: "remove-1"),
+      try await send(.removeCard, "1", key: "remove-2"),
+      try await send(.cards),
+      try await send(.setDefault, card: "2", key: "default-1"),
+      try await send(.removeCard, "2", key: "remove-3"),
+      try await send(.setDefault, card: "2", key: "default-1"),
+      try await send(.setDefault, card: "2", key: "default-2"),
+      // The same key on another card is another change.
+      try await send(.removeCard, "2", key: "remove-1"),
+    ]
+  }
+
+  @Test("a repeated key gets its first answer, and the write is done once, the same both ways")
+  func repeatedKeyIsReplayed() async throws {
+    let server = try OverHTTPTests.ScenarioServer(scenario: "set-default-ok")
+    defer { server.stop() }
+    let url = try #require(URL(string: server.url))
+    let scenario = try #require(BuiltInScenarios.named("set-default-ok"))
+
+    let local = try await playKeys(ScenarioBackend(scenario: scenario))
+    let remote = try await playKeys(URLSessionPaymentsBackend(baseURL: url))
+
+    #expect(local == remote)
+    #expect(
+      remote == [
+        "204", "204", "404 card_not_found", "200 1 not listed", "200", "204", "200",
+        "404 method_not_found", "404 card_not_found",
+      ])
+  }
 }

@@ -181,3 +181,125 @@ struct SavedCardRequestTests {
     #expect(!BackendEndpoint.updateCard.isIdempotent)
   }
 }
+
+@Suite("Saved cards: a retried write is the same write", .timeLimit(.minutes(1)))
+struct SavedCardWriteKeyTests {
+  /// A client whose idempotency keys are key-1, key-2…, on a clock that never waits.
+  private func client(_ backend: any PaymentsBackend) -> BackendClient {
+    let keys = SequentialTraceIDs()
+    return BackendClient(
+      backend: backend,
+      session: Session(
+        accessToken: ScenarioBackend.initialAccessToken, refreshToken: ScenarioBackend.refreshToken),
+      environment: BackendClient.Environment(
+        clock: AdvancingClock(), jitter: { $0 }, idempotencyKey: { keys.next("key") }),
+      logger: LogSpy())
+  }
+
+  @Test(
+    "a removal and a new default keep one key through a retry and a token refresh, new per change")
+  func keysPerChange() async throws {
+    let tokenExpired = ScriptedAnswer.error(401, code: WireBody.Code.tokenExpired)
+    var script = scenario()
+    script.removeCard = SourceScript(
+      [.transport(.timedOut), tokenExpired, .respond(status: 204, body: "")], latency: .zero)
+    script.setDefault = SourceScript(
+      [.transport(.timedOut), tokenExpired, .respond(status: 200, body: "")], latency: .zero)
+    let keys = WriteKeys(inner: ScenarioBackend(scenario: script, clock: AdvancingClock()))
+    let cards = BackendCardsRepository(client: client(keys))
+
+    #expect(try await cards.remove(cardID: "1") == .removed)
+    #expect(try await cards.makeDefault(.card(id: "2")) == .madeDefault(.card(id: "2")))
+    #expect(try await cards.makeDefault(.wallet) == .madeDefault(.wallet))
+
+    let removals = await keys.sent[.removeCard] ?? []
+    let defaults = await keys.sent[.setDefault] ?? []
+    #expect(removals.count == 3)
+    #expect(Set(removals).count == 1)
+    #expect(removals.first.flatMap { $0 } != nil)
+    // Three attempts of the first new default under its key, then the second change's own.
+    #expect(defaults.count == 4)
+    #expect(Set(defaults.prefix(3)).count == 1)
+    #expect(defaults.first.flatMap { $0 } != nil)
+    #expect(defaults.last != defaults.first)
+    #expect(!removals.contains(defaults.first ?? nil))
+  }
+}
+
+@Suite("The in-process demo backend: a repeated key is the same write", .timeLimit(.minutes(1)))
+struct ScenarioBackendReplayTests {
+  private func request(
+    _ endpoint: BackendEndpoint, _ id: String? = nil, method: String? = nil, key: String? = nil
+  ) -> BackendRequest {
+    BackendRequest(
+      endpoint: endpoint, traceID: "t",
+      credential: .accessToken(ScenarioBackend.initialAccessToken),
+      body: method.map { BackendRequest.Body(Data($0.utf8)) }, idempotencyKey: key,
+      resourceID: id)
+  }
+
+  private func said(_ response: BackendResponse) -> String {
+    "\(response.status) \(String(decoding: response.body, as: UTF8.self))"
+  }
+
+  @Test("a repeated key gets its first answer, takes no step and removes the card once")
+  func removalReplayed() async throws {
+    var script = scenario()
+    script.removeCard = SourceScript(
+      [.respond(status: 204, body: ""), .error(409, code: WireBody.Code.lastPaymentMethod)],
+      latency: .zero)
+    let backend = ScenarioBackend(scenario: script, clock: ImmediateClock())
+
+    let first = try await backend.send(request(.removeCard, "1", key: "a"))
+    let again = try await backend.send(request(.removeCard, "1", key: "a"))
+    // The same key for another card is another change: it takes the next step.
+    let other = try await backend.send(request(.removeCard, "2", key: "a"))
+    let listed = try await backend.send(request(.cards))
+
+    #expect(first.status == 204)
+    #expect(again.status == 204)
+    #expect(other.status == 409)
+    #expect(await backend.requestCount(.removeCard) == 3)
+    #expect(said(listed).contains("\"id\":\"2\""))
+    #expect(!said(listed).contains("\"id\":\"1\""))
+  }
+
+  @Test("a repeated key gets its first new default again, and the script does not move on")
+  func defaultReplayed() async throws {
+    var script = scenario()
+    script.setDefault = SourceScript(
+      [
+        .respond(status: 200, body: ""), .error(404, code: WireBody.Code.methodNotFound),
+        .respond(status: 200, body: ""),
+      ], latency: .zero)
+    let backend = ScenarioBackend(scenario: script, clock: ImmediateClock())
+    let card = #"{"method":{"kind":"card","id":"2"}}"#
+
+    let first = try await backend.send(request(.setDefault, method: card, key: "b"))
+    let again = try await backend.send(request(.setDefault, method: card, key: "b"))
+    // A new change takes the second step: the replay took none.
+    let next = try await backend.send(
+      request(.setDefault, method: #"{"method":{"kind":"wallet"}}"#, key: "c"))
+
+    #expect(first.status == 200)
+    #expect(said(again) == said(first))
+    #expect(next.status == 404)
+  }
+}
+
+/// Passes every request on, recording the key of each write to a saved card by endpoint.
+private actor WriteKeys: PaymentsBackend {
+  let inner: any PaymentsBackend
+  private(set) var sent: [BackendEndpoint: [String?]] = [:]
+
+  init(inner: any PaymentsBackend) {
+    self.inner = inner
+  }
+
+  func send(_ request: BackendRequest) async throws -> BackendResponse {
+    if [.removeCard, .setDefault].contains(request.endpoint) {
+      sent[request.endpoint, default: []].append(request.idempotencyKey)
+    }
+    return try await inner.send(request)
+  }
+}

@@ -4,10 +4,12 @@ import Foundation
 /// The writes to a saved card: each answer the backend gives on purpose becomes its
 /// outcome; anything else is a request failure, as for the reads.
 extension BackendCardsRepository: SavedCardWrites {
-  /// `DELETE /cards/{id}`: 204 removed; 404 `card_not_found`, gone already; 409
-  /// `last_payment_method`, kept.
+  /// `DELETE /cards/{id}` under a new idempotency key, the same on every attempt of this
+  /// change: 204 removed; 404 `card_not_found`, gone already; 409 `last_payment_method`,
+  /// kept. With the key, an answer lost on the way is found again, not the card gone.
   public func remove(cardID: String) async throws -> RemoveCardOutcome {
-    let answer = try await client.send(.removeCard, resourceID: cardID)
+    let answer = try await client.send(
+      .removeCard, idempotencyKey: client.environment.idempotencyKey(), resourceID: cardID)
     switch (answer.response.status, answer.context.serverCode) {
     case (200..<300, _): return .removed
     case (404, ServerCode.cardNotFound): return .alreadyRemoved
@@ -16,8 +18,8 @@ extension BackendCardsRepository: SavedCardWrites {
     }
   }
 
-  /// `PUT /me/default-payment-method`: 200 with the method now the default; 404
-  /// `method_not_found`, gone.
+  /// `PUT /me/default-payment-method` under a new idempotency key, the same on every attempt
+  /// of this change: 200 with the method now the default; 404 `method_not_found`, gone.
   public func makeDefault(_ method: DefaultMethod) async throws -> MakeDefaultOutcome {
     let payload =
       switch method {
@@ -26,7 +28,9 @@ extension BackendCardsRepository: SavedCardWrites {
       }
     // Encoding two strings cannot fail.
     let body = (try? JSONEncoder().encode(DefaultMethodBody(method: payload))) ?? Foundation.Data()
-    let answer = try await client.send(.setDefault, body: BackendRequest.Body(body))
+    let answer = try await client.send(
+      .setDefault, body: BackendRequest.Body(body),
+      idempotencyKey: client.environment.idempotencyKey())
     switch (answer.response.status, answer.context.serverCode) {
     case (200..<300, _):
       let made = try answer.decode(DefaultMethodBody.self).method
