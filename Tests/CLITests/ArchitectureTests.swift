@@ -94,4 +94,27 @@ struct ArchitectureTests {
       #expect(!text.contains("try!"), "\(layer)/\(file) uses try!")
     }
   }
+
+  @Test(
+    "every file in Sources fits in a reader's hand: 300 lines at most",
+    arguments: ["Domain", "Data", "URLSessionBackend", "Presentation", "DemoBackend", "CLI"])
+  func smallFiles(layer: String) throws {
+    let folder = packageRoot.appendingPathComponent("Sources/\(layer)")
+    for file in try files(ofLayer: layer) {
+      let text = try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8)
+      let lines = text.split(separator: "\n", omittingEmptySubsequences: false).count - 1
+      #expect(lines <= 300, "\(layer)/\(file) has \(lines) lines")
+    }
+  }
+
+  @Test(
+    "the lesson's layers hold no @unchecked Sendable: the compiler checks every shared type",
+    arguments: ["Domain", "Data", "URLSessionBackend", "Presentation"])
+  func checkedSendable(layer: String) throws {
+    let folder = packageRoot.appendingPathComponent("Sources/\(layer)")
+    for file in try files(ofLayer: layer) {
+      let text = try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8)
+      #expect(!text.contains("@unchecked"), "\(layer)/\(file) has @unchecked")
+    }
+  }
 }
