@@ -1,27 +1,15 @@
 import Foundation
 
-/// Reading a scenario file's bytes into a `JSONValue` with Foundation's `JSONDecoder`, for
-/// files nobody vouches for: every refusal is a `ScenarioFileError`, with the key path it is
-/// at whenever one is known.
-///
-/// Foundation does the parsing. What a scenario asks beyond it is added here and in
-/// `JSONReading`:
-/// - `JSONDecoder` keeps one value of a key given twice, silently; a scenario must say one
-///   thing (`JSONMemberKey`).
-/// - It nests 512 levels deep; a scenario needs far fewer (`maximumDepth`).
-/// - It rounds a number with more digits than `Decimal` holds; a scenario's numbers are
-///   exact, or refused (`maximumDigits`).
-/// - It reads strings and numbers only when asked for them, so it can say which value it
-///   could not read, but not why; and of a broken structure it says only that. Then
-///   `JSONSerialization`, which reads the same JSON, is asked why and where
-///   (`foundationsAccount(of:)`).
+/// Reads a scenario file's bytes with Foundation's `JSONDecoder`, refusing what a scenario
+/// must not say (a key given twice, deep nesting, a number `Decimal` cannot hold) with a
+/// `ScenarioFileError` at its key path; where Foundation says only that a value is
+/// unreadable, `JSONSerialization` is asked why and where (`foundationsAccount(of:)`).
 extension JSONValue {
   /// Deeper than any scenario file needs, far shallower than Foundation allows.
   static let maximumDepth = 64
   /// The most significant digits, and the size (10^38), a number may have: `Decimal`
-  /// holds these exactly. (Past 39 digits Foundation rounds as it reads, so that a number
-  /// such as 1.000000000000000000000000000000000000001 arrives as 1: only what it kept
-  /// can be checked.)
+  /// holds these exactly. Foundation rounds a number of 40 or more digits as it reads it,
+  /// so only what it kept can be checked (docs/SCENARIOS.md).
   static let maximumDigits = 38
 
   /// Reads one JSON document (RFC 8259, in UTF-8).
