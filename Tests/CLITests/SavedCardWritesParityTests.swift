@@ -20,12 +20,12 @@ struct SavedCardWritesParityTests {
     let wallet = BackendWalletRepository(client: client)
     let expiry = try #require(CardExpiry(month: 12, year: 2030))
     var seen: [String] = []
-    seen.append("\(try await cards.remove(cardID: "1"))")
-    seen.append("\(try await cards.remove(cardID: "1"))")
-    seen.append("\(try await cards.makeDefault(.card(id: "1")))")
-    seen.append("\(try await cards.makeDefault(.card(id: "2")))")
+    seen.append("\(try await cards.remove(cardID: "1", idempotencyKey: "w1"))")
+    seen.append("\(try await cards.remove(cardID: "1", idempotencyKey: "w2"))")
+    seen.append("\(try await cards.makeDefault(.card(id: "1"), idempotencyKey: "w3"))")
+    seen.append("\(try await cards.makeDefault(.card(id: "2"), idempotencyKey: "w4"))")
     seen.append("default: " + (try await cards.fetchCards().filter(\.isDefault).map(\.id)).joined())
-    seen.append("\(try await cards.makeDefault(.wallet))")
+    seen.append("\(try await cards.makeDefault(.wallet, idempotencyKey: "w5"))")
     seen.append("wallet is default: \(try await wallet.fetchWallet().isDefault)")
     seen.append("default: " + (try await cards.fetchCards().filter(\.isDefault).map(\.id)).joined())
     seen.append("\(try await cards.updateExpiry(cardID: "2", to: expiry, idempotencyKey: "k"))")
@@ -45,9 +45,9 @@ struct SavedCardWritesParityTests {
     let cards = BackendCardsRepository(client: client)
     let wallet = BackendWalletRepository(client: client)
     var seen: [String] = []
-    seen.append("\(try await cards.makeDefault(.card(id: "1")))")
+    seen.append("\(try await cards.makeDefault(.card(id: "1"), idempotencyKey: "w6"))")
     seen.append("cards: " + (try await cards.fetchCards().map(\.id)).joined(separator: ", "))
-    seen.append("\(try await cards.makeDefault(.wallet))")
+    seen.append("\(try await cards.makeDefault(.wallet, idempotencyKey: "w7"))")
     do {
       seen.append("wallet: \(try await wallet.fetchWallet().balance)")
     } catch let error as WalletRepositoryError {

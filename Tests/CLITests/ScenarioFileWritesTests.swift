@@ -23,15 +23,20 @@ struct ScenarioFileWritesTests {
   func outcomes() async throws {
     let expiry = try #require(CardExpiry(month: 12, year: 2030))
 
-    #expect(try await cards(#"{"removeCard": {"outcome": "ok"}}"#).remove(cardID: "1") == .removed)
     #expect(
-      try await cards(#"{"removeCard": {"outcome": "alreadyGone"}}"#).remove(cardID: "1")
+      try await cards(#"{"removeCard": {"outcome": "ok"}}"#).remove(
+        cardID: "1", idempotencyKey: "w1") == .removed)
+    #expect(
+      try await cards(#"{"removeCard": {"outcome": "alreadyGone"}}"#).remove(
+        cardID: "1", idempotencyKey: "w2")
         == .alreadyRemoved)
     #expect(
-      try await cards(#"{"removeCard": {"outcome": "lastMethod"}}"#).remove(cardID: "1")
+      try await cards(#"{"removeCard": {"outcome": "lastMethod"}}"#).remove(
+        cardID: "1", idempotencyKey: "w3")
         == .refusedLastMethod)
     #expect(
-      try await cards(#"{"setDefault": {"outcome": "gone"}}"#).makeDefault(.wallet) == .methodGone)
+      try await cards(#"{"setDefault": {"outcome": "gone"}}"#).makeDefault(
+        .wallet, idempotencyKey: "w7") == .methodGone)
     #expect(
       try await cards(
         #"{"updateCard": {"outcome": "declined", "declineCode": "expired_card", "adviceCode": "try_again_later"}}"#
@@ -49,8 +54,10 @@ struct ScenarioFileWritesTests {
     let repository = try cards(
       #"{"removeCard": {"responses": [{"transport": "offline"}, {"status": 204}]}}"#)
 
-    await #expect(throws: RequestFailure.self) { try await repository.remove(cardID: "1") }
-    #expect(try await repository.remove(cardID: "1") == .removed)
+    await #expect(throws: RequestFailure.self) {
+      try await repository.remove(cardID: "1", idempotencyKey: "w4")
+    }
+    #expect(try await repository.remove(cardID: "1", idempotencyKey: "w5") == .removed)
     #expect(try await repository.fetchCards().map(\.id) == ["2"])
   }
 
@@ -59,7 +66,7 @@ struct ScenarioFileWritesTests {
     let repository = try cards(#"{"cards": {"outcome": "offline"}}"#)
 
     let error = await #expect(throws: RequestFailure.self) {
-      try await repository.remove(cardID: "1")
+      try await repository.remove(cardID: "1", idempotencyKey: "w6")
     }
     #expect(error?.kind == .offline)
   }

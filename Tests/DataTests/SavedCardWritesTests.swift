@@ -25,9 +25,9 @@ struct SavedCardWritesTests {
   func remove() async throws {
     let (cards, _) = fixture()
 
-    let first = try await cards.remove(cardID: "1")
+    let first = try await cards.remove(cardID: "1", idempotencyKey: "key-1")
     let listed = try await cards.fetchCards().map(\.id)
-    let again = try await cards.remove(cardID: "1")
+    let again = try await cards.remove(cardID: "1", idempotencyKey: "key-2")
 
     #expect(first == .removed)
     #expect(listed == ["2"])
@@ -39,16 +39,20 @@ struct SavedCardWritesTests {
     let (refused, _) = fixture(removeCard: [.error(409, code: "last_payment_method")])
     let (odd, _) = fixture(removeCard: [.error(409, code: "something_else")])
 
-    #expect(try await refused.remove(cardID: "1") == .refusedLastMethod)
+    #expect(try await refused.remove(cardID: "1", idempotencyKey: "key-3") == .refusedLastMethod)
     #expect(try await refused.fetchCards().map(\.id) == ["1", "2"])
-    await #expect(throws: RequestFailure.self) { try await odd.remove(cardID: "1") }
+    await #expect(throws: RequestFailure.self) {
+      try await odd.remove(cardID: "1", idempotencyKey: "key-4")
+    }
   }
 
   @Test("a write meets what GET /cards meets: offline is thrown with its advice, nothing removed")
   func removeOffline() async throws {
     let (cards, _) = fixture(cards: [.transport(.offline), CardsOutcome.defaultCards.answer])
 
-    let error = await #expect(throws: RequestFailure.self) { try await cards.remove(cardID: "1") }
+    let error = await #expect(throws: RequestFailure.self) {
+      try await cards.remove(cardID: "1", idempotencyKey: "key-5")
+    }
 
     #expect(error?.kind == .offline)
     #expect(error?.recovery == .retryWhenUserActs(.reconnect))
@@ -58,9 +62,11 @@ struct SavedCardWritesTests {
   func makeDefault() async throws {
     let (cards, _) = fixture()
 
-    #expect(try await cards.makeDefault(.wallet) == .madeDefault(.wallet))
-    #expect(try await cards.makeDefault(.card(id: "2")) == .madeDefault(.card(id: "2")))
-    #expect(try await cards.makeDefault(.card(id: "99")) == .methodGone)
+    #expect(try await cards.makeDefault(.wallet, idempotencyKey: "key-6") == .madeDefault(.wallet))
+    #expect(
+      try await cards.makeDefault(.card(id: "2"), idempotencyKey: "key-7")
+        == .madeDefault(.card(id: "2")))
+    #expect(try await cards.makeDefault(.card(id: "99"), idempotencyKey: "key-8") == .methodGone)
   }
 
   @Test("a new expiry comes back as the updated card, and is listed so from then on")
@@ -197,7 +203,8 @@ struct SavedCardWriteKeyTests {
   }
 
   @Test(
-    "a removal and a new default keep one key through a retry and a token refresh, new per change")
+    "a removal and a new default send the change's key on every attempt, through a retry and a refresh"
+  )
   func keysPerChange() async throws {
     let tokenExpired = ScriptedAnswer.error(401, code: WireBody.Code.tokenExpired)
     var script = scenario()
@@ -208,21 +215,17 @@ struct SavedCardWriteKeyTests {
     let keys = WriteKeys(inner: ScenarioBackend(scenario: script, clock: AdvancingClock()))
     let cards = BackendCardsRepository(client: client(keys))
 
-    #expect(try await cards.remove(cardID: "1") == .removed)
-    #expect(try await cards.makeDefault(.card(id: "2")) == .madeDefault(.card(id: "2")))
-    #expect(try await cards.makeDefault(.wallet) == .madeDefault(.wallet))
+    #expect(try await cards.remove(cardID: "1", idempotencyKey: "key-9") == .removed)
+    #expect(
+      try await cards.makeDefault(.card(id: "2"), idempotencyKey: "key-10")
+        == .madeDefault(.card(id: "2")))
+    #expect(try await cards.makeDefault(.wallet, idempotencyKey: "key-11") == .madeDefault(.wallet))
 
     let removals = await keys.sent[.removeCard] ?? []
     let defaults = await keys.sent[.setDefault] ?? []
-    #expect(removals.count == 3)
-    #expect(Set(removals).count == 1)
-    #expect(removals.first.flatMap { $0 } != nil)
+    #expect(removals == ["key-9", "key-9", "key-9"])
     // Three attempts of the first new default under its key, then the second change's own.
-    #expect(defaults.count == 4)
-    #expect(Set(defaults.prefix(3)).count == 1)
-    #expect(defaults.first.flatMap { $0 } != nil)
-    #expect(defaults.last != defaults.first)
-    #expect(!removals.contains(defaults.first ?? nil))
+    #expect(defaults == ["key-10", "key-10", "key-10", "key-11"])
   }
 }
 

@@ -23,13 +23,15 @@ private final class WritesSpy: SavedCardWrites, @unchecked Sendable {
 
   var requests: [String] { lock.withLock { recorded } }
 
-  func remove(cardID: String) async throws -> RemoveCardOutcome {
-    lock.withLock { recorded.append("remove \(cardID)") }
+  func remove(cardID: String, idempotencyKey: String) async throws -> RemoveCardOutcome {
+    lock.withLock { recorded.append("remove \(cardID) \(idempotencyKey)") }
     return removal
   }
 
-  func makeDefault(_ method: DefaultMethod) async throws -> MakeDefaultOutcome {
-    lock.withLock { recorded.append("default \(method)") }
+  func makeDefault(_ method: DefaultMethod, idempotencyKey: String) async throws
+    -> MakeDefaultOutcome
+  {
+    lock.withLock { recorded.append("default \(method) \(idempotencyKey)") }
     return .madeDefault(method)
   }
 
@@ -46,7 +48,8 @@ struct ManageCardsTests {
   @Test("a card gone already is the same end as removed, and is logged at info")
   func alreadyRemoved() async throws {
     let logger = LogSpy()
-    let useCase = RemoveCardUseCase(writes: WritesSpy(removal: .alreadyRemoved), logger: logger)
+    let useCase = RemoveCardUseCase(
+      writes: WritesSpy(removal: .alreadyRemoved), newIdempotencyKey: { "key-1" }, logger: logger)
 
     let outcome = try await useCase.execute(cardID: "1")
 
@@ -58,7 +61,8 @@ struct ManageCardsTests {
   func removedQuietly() async throws {
     let logger = LogSpy()
     for answer in [RemoveCardOutcome.removed, .refusedLastMethod] {
-      let useCase = RemoveCardUseCase(writes: WritesSpy(removal: answer), logger: logger)
+      let useCase = RemoveCardUseCase(
+        writes: WritesSpy(removal: answer), newIdempotencyKey: { "key-1" }, logger: logger)
       #expect(try await useCase.execute(cardID: "1") == answer)
     }
     #expect(logger.entries.isEmpty)
@@ -67,7 +71,7 @@ struct ManageCardsTests {
   @Test("Apple Pay is never made the default, and nothing is sent for it")
   func applePayNeverDefault() async throws {
     let writes = WritesSpy()
-    let useCase = MakeDefaultUseCase(writes: writes)
+    let useCase = MakeDefaultUseCase(writes: writes, newIdempotencyKey: { "key-1" })
 
     let outcome = try await useCase.execute(.applePay(ApplePay(status: .available)))
 
@@ -87,7 +91,7 @@ struct ManageCardsTests {
     ])
   func cardThatCannotPayNeverDefault(card: PaymentCard) async throws {
     let writes = WritesSpy()
-    let useCase = MakeDefaultUseCase(writes: writes)
+    let useCase = MakeDefaultUseCase(writes: writes, newIdempotencyKey: { "key-1" })
 
     let outcome = try await useCase.execute(.card(card))
 
@@ -98,12 +102,12 @@ struct ManageCardsTests {
   @Test("a card and the wallet are sent as the default they are")
   func defaults() async throws {
     let writes = WritesSpy()
-    let useCase = MakeDefaultUseCase(writes: writes)
+    let useCase = MakeDefaultUseCase(writes: writes, newIdempotencyKey: { "key-1" })
 
     _ = try await useCase.execute(.card(visa))
     _ = try await useCase.execute(.wallet(Wallet(balance: 1, currency: "EUR")))
 
-    #expect(writes.requests == ["default card(id: \"1\")", "default wallet"])
+    #expect(writes.requests == ["default card(id: \"1\") key-1", "default wallet key-1"])
   }
 
   @Test(
@@ -118,6 +122,25 @@ struct ManageCardsTests {
 
     #expect(outcome == .invalid([.expiry: [problem]]))
     #expect(writes.requests.isEmpty)
+  }
+
+  @Test("each removal and each new default is a change of its own, under a new key")
+  func keyPerChange() async throws {
+    let writes = WritesSpy()
+    let counter = CallCounter()
+    let newKey: @Sendable () -> String = {
+      counter.increment()
+      return "key-\(counter.count)"
+    }
+    let remove = RemoveCardUseCase(writes: writes, newIdempotencyKey: newKey, logger: LogSpy())
+    let makeDefault = MakeDefaultUseCase(writes: writes, newIdempotencyKey: newKey)
+
+    _ = try await remove.execute(cardID: "1")
+    _ = try await remove.execute(cardID: "1")
+    _ = try await makeDefault.execute(.card(visa))
+
+    #expect(
+      writes.requests == ["remove 1 key-1", "remove 1 key-2", "default card(id: \"1\") key-3"])
   }
 
   @Test("an expiry as people type it is sent as cards print it, one key per submission")
@@ -141,7 +164,8 @@ struct ManageCardsTests {
   func deadline() async throws {
     let clock = ManualClock()
     let useCase = RemoveCardUseCase(
-      writes: NeverAnswering(), deadline: .seconds(15), clock: clock, logger: LogSpy())
+      writes: NeverAnswering(), newIdempotencyKey: { "key-1" }, deadline: .seconds(15),
+      clock: clock, logger: LogSpy())
     let removal = Task { try await useCase.execute(cardID: "1") }
     await clock.sleepsBegun(1)
 
@@ -153,12 +177,14 @@ struct ManageCardsTests {
 
 /// Writes that never answer until cancelled.
 private struct NeverAnswering: SavedCardWrites {
-  func remove(cardID: String) async throws -> RemoveCardOutcome {
+  func remove(cardID: String, idempotencyKey: String) async throws -> RemoveCardOutcome {
     try await suspendUntilCancelled()
     throw CancellationError()
   }
 
-  func makeDefault(_ method: DefaultMethod) async throws -> MakeDefaultOutcome {
+  func makeDefault(_ method: DefaultMethod, idempotencyKey: String) async throws
+    -> MakeDefaultOutcome
+  {
     try await suspendUntilCancelled()
     throw CancellationError()
   }

@@ -143,7 +143,7 @@ struct RowWritesTests {
 
   @Test("Apple Pay is never made the default: refused with its reason, nothing sent")
   func applePayRefused() async throws {
-    let useCase = MakeDefaultUseCase(writes: NoWrites())
+    let useCase = MakeDefaultUseCase(writes: NoWrites(), newIdempotencyKey: { "key-1" })
     let viewModel = await loaded(makeDefault: { try await useCase.execute($0) })
 
     await viewModel.makeDefault("apple-pay")?.value
@@ -171,7 +171,7 @@ struct RowWritesTests {
       ),
     ])
   func cardThatCannotPayRefused(card: PaymentCard, reason: String) async throws {
-    let useCase = MakeDefaultUseCase(writes: NoWrites())
+    let useCase = MakeDefaultUseCase(writes: NoWrites(), newIdempotencyKey: { "key-1" })
     let viewModel = await loaded(
       methods: { _ in allMethods + [.card(card)] },
       makeDefault: { try await useCase.execute($0) })
@@ -230,12 +230,14 @@ struct RowWritesTests {
 
 /// Writes that must not be sent.
 private struct NoWrites: SavedCardWrites {
-  func remove(cardID: String) async throws -> RemoveCardOutcome {
+  func remove(cardID: String, idempotencyKey: String) async throws -> RemoveCardOutcome {
     Issue.record("nothing should be sent")
     return .removed
   }
 
-  func makeDefault(_ method: DefaultMethod) async throws -> MakeDefaultOutcome {
+  func makeDefault(_ method: DefaultMethod, idempotencyKey: String) async throws
+    -> MakeDefaultOutcome
+  {
     Issue.record("nothing should be sent")
     return .methodGone
   }

@@ -126,8 +126,11 @@ struct AppComposition {
     return PaymentMethodsViewModel(
       useCase: useCase, userStatus: BackendUserStatusRepository(client: client),
       signIn: signIn,
-      removeCard: RemoveCardUseCase(writes: cards, clock: environment.clock, logger: logger),
-      makeDefault: MakeDefaultUseCase(writes: cards, clock: environment.clock),
+      removeCard: RemoveCardUseCase(
+        writes: cards, newIdempotencyKey: environment.idempotencyKey, clock: environment.clock,
+        logger: logger),
+      makeDefault: MakeDefaultUseCase(
+        writes: cards, newIdempotencyKey: environment.idempotencyKey, clock: environment.clock),
       logger: logger, locale: locale)
   }
 

@@ -4,12 +4,12 @@ import Foundation
 /// The writes to a saved card: each answer the backend gives on purpose becomes its
 /// outcome; anything else is a request failure, as for the reads.
 extension BackendCardsRepository: SavedCardWrites {
-  /// `DELETE /cards/{id}` under a new idempotency key, the same on every attempt of this
-  /// change: 204 removed; 404 `card_not_found`, gone already; 409 `last_payment_method`,
+  /// `DELETE /cards/{id}` under the change's idempotency key, the same on every attempt and
+  /// on a replay: 204 removed; 404 `card_not_found`, gone already; 409 `last_payment_method`,
   /// kept. With the key, an answer lost on the way is found again, not the card gone.
-  public func remove(cardID: String) async throws -> RemoveCardOutcome {
+  public func remove(cardID: String, idempotencyKey: String) async throws -> RemoveCardOutcome {
     let answer = try await client.send(
-      .removeCard, idempotencyKey: client.environment.idempotencyKey(), resourceID: cardID)
+      .removeCard, idempotencyKey: idempotencyKey, resourceID: cardID)
     switch (answer.response.status, answer.context.serverCode) {
     case (200..<300, _): return .removed
     case (404, ServerCode.cardNotFound): return .alreadyRemoved
@@ -18,9 +18,11 @@ extension BackendCardsRepository: SavedCardWrites {
     }
   }
 
-  /// `PUT /me/default-payment-method` under a new idempotency key, the same on every attempt
-  /// of this change: 200 with the method now the default; 404 `method_not_found`, gone.
-  public func makeDefault(_ method: DefaultMethod) async throws -> MakeDefaultOutcome {
+  /// `PUT /me/default-payment-method` under the change's idempotency key, the same on every
+  /// attempt and on a replay: 200 with the method now the default; 404 `method_not_found`, gone.
+  public func makeDefault(_ method: DefaultMethod, idempotencyKey: String) async throws
+    -> MakeDefaultOutcome
+  {
     let payload =
       switch method {
       case .card(let id): DefaultMethodPayload(kind: "card", id: id)
@@ -30,7 +32,7 @@ extension BackendCardsRepository: SavedCardWrites {
     let body = (try? JSONEncoder().encode(DefaultMethodBody(method: payload))) ?? Foundation.Data()
     let answer = try await client.send(
       .setDefault, body: BackendRequest.Body(body),
-      idempotencyKey: client.environment.idempotencyKey())
+      idempotencyKey: idempotencyKey)
     switch (answer.response.status, answer.context.serverCode) {
     case (200..<300, _):
       let made = try answer.decode(DefaultMethodBody.self).method

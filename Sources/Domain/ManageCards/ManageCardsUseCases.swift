@@ -7,22 +7,27 @@ public struct RemoveCardUseCase: Sendable {
   public static let defaultDeadline = Duration.seconds(15)
 
   private let writes: any SavedCardWrites
+  private let newIdempotencyKey: @Sendable () -> String
   private let deadline: Deadline
   private let logger: any DeveloperLog
 
   public init(
-    writes: any SavedCardWrites, deadline: Duration = defaultDeadline,
-    clock: any Clock<Duration> = ContinuousClock(), logger: any DeveloperLog
+    writes: any SavedCardWrites, newIdempotencyKey: @escaping @Sendable () -> String,
+    deadline: Duration = defaultDeadline, clock: any Clock<Duration> = ContinuousClock(),
+    logger: any DeveloperLog
   ) {
     self.writes = writes
+    self.newIdempotencyKey = newIdempotencyKey
     self.deadline = Deadline(deadline, clock: clock)
     self.logger = logger
   }
 
   /// Throws `RequestFailure`, `DeadlineExceeded`, an unknown error, or `CancellationError`.
   public func execute(cardID: String) async throws -> RemoveCardOutcome {
-    let writes = writes
-    let outcome = try await deadline.call { try await writes.remove(cardID: cardID) }
+    let (writes, key) = (writes, newIdempotencyKey())
+    let outcome = try await deadline.call {
+      try await writes.remove(cardID: cardID, idempotencyKey: key)
+    }
     if outcome == .alreadyRemoved {
       logger.log(.info, "card \(cardID) was removed already, elsewhere")
     }
@@ -43,13 +48,16 @@ public struct MakeDefaultUseCase: Sendable {
   }
 
   private let writes: any SavedCardWrites
+  private let newIdempotencyKey: @Sendable () -> String
   private let deadline: Deadline
 
   public init(
-    writes: any SavedCardWrites, deadline: Duration = RemoveCardUseCase.defaultDeadline,
+    writes: any SavedCardWrites, newIdempotencyKey: @escaping @Sendable () -> String,
+    deadline: Duration = RemoveCardUseCase.defaultDeadline,
     clock: any Clock<Duration> = ContinuousClock()
   ) {
     self.writes = writes
+    self.newIdempotencyKey = newIdempotencyKey
     self.deadline = Deadline(deadline, clock: clock)
   }
 
@@ -63,8 +71,9 @@ public struct MakeDefaultUseCase: Sendable {
     case .wallet: target = .wallet
     case .applePay: return .applePayIsNeverDefault
     }
-    let writes = writes
-    return .answered(try await deadline.call { try await writes.makeDefault(target) })
+    let (writes, key) = (writes, newIdempotencyKey())
+    return .answered(
+      try await deadline.call { try await writes.makeDefault(target, idempotencyKey: key) })
   }
 }
 

@@ -5,10 +5,11 @@
 /// that failed is thrown as a `RequestFailure`, with its recovery and, for an ended
 /// session and the like, its journey.
 public protocol SavedCardWrites: Sendable {
-  /// `DELETE /cards/{id}`.
-  func remove(cardID: String) async throws -> RemoveCardOutcome
-  /// `PUT /me/default-payment-method`.
-  func makeDefault(_ method: DefaultMethod) async throws -> MakeDefaultOutcome
+  /// `DELETE /cards/{id}`, under the change's idempotency key.
+  func remove(cardID: String, idempotencyKey: String) async throws -> RemoveCardOutcome
+  /// `PUT /me/default-payment-method`, under the change's idempotency key.
+  func makeDefault(_ method: DefaultMethod, idempotencyKey: String) async throws
+    -> MakeDefaultOutcome
   /// `PATCH /cards/{id}`, under the submission's idempotency key.
   func updateExpiry(cardID: String, to expiry: CardExpiry, idempotencyKey: String) async throws
     -> UpdateCardOutcome

@@ -104,10 +104,15 @@ struct WriteMatrixTests {
     let list = PaymentMethodsViewModel(
       loadMethods: { PaymentMethodList(methods: [.card(visa), .card(expired)]) },
       removeCard: {
-        try await RemoveCardUseCase(writes: writes, clock: clock, logger: logger).execute(
+        try await RemoveCardUseCase(
+          writes: writes, newIdempotencyKey: { "key-1" }, clock: clock, logger: logger
+        ).execute(
           cardID: $0)
       },
-      makeDefault: { try await MakeDefaultUseCase(writes: writes, clock: clock).execute($0) },
+      makeDefault: {
+        try await MakeDefaultUseCase(writes: writes, newIdempotencyKey: { "key-1" }, clock: clock)
+          .execute($0)
+      },
       logger: logger, locale: Locale(identifier: "en_US"))
     await list.load().value
 
@@ -181,11 +186,13 @@ private struct AnsweringWrites: SavedCardWrites {
     }
   }
 
-  func remove(cardID: String) async throws -> RemoveCardOutcome {
+  func remove(cardID: String, idempotencyKey: String) async throws -> RemoveCardOutcome {
     try await respond(agreed: .removed, refused: .refusedLastMethod)
   }
 
-  func makeDefault(_ method: DefaultMethod) async throws -> MakeDefaultOutcome {
+  func makeDefault(_ method: DefaultMethod, idempotencyKey: String) async throws
+    -> MakeDefaultOutcome
+  {
     try await respond(agreed: .madeDefault(method), refused: .methodGone)
   }
 
