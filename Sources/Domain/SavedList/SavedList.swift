@@ -1,0 +1,60 @@
+import Foundation
+
+/// The last list the screen showed, kept on the device so that a person who goes offline
+/// still sees their ways to pay, marked as saved and with their age.
+///
+/// Each source's part is kept with the time it was loaded, because sources fail one at a
+/// time: the cards may be an hour old while the wallet answered a moment ago. It holds only
+/// what the screen shows (see `PaymentCard` and `Wallet`): never a full card number, a
+/// security code, a token or a trace id. Apple Pay is not kept: it is the device's own
+/// answer and never needs the network.
+public struct SavedList: Sendable, Equatable {
+  /// What one source answered, and when.
+  public struct Part<Value: Sendable & Equatable>: Sendable, Equatable {
+    public var value: Value
+    public var savedAt: Date
+
+    public init(_ value: Value, savedAt: Date) {
+      self.value = value
+      self.savedAt = savedAt
+    }
+  }
+
+  /// The wallet as last loaded; a value of nil means the last answer was "no wallet the
+  /// user can pay with". A part of nil means no answer was ever kept.
+  public var wallet: Part<Wallet?>?
+  /// The cards as last loaded; an empty list was the answer "no saved cards".
+  public var cards: Part<[PaymentCard]>?
+
+  public init(wallet: Part<Wallet?>? = nil, cards: Part<[PaymentCard]>? = nil) {
+    self.wallet = wallet
+    self.cards = cards
+  }
+}
+
+/// Where the saved list of each signed-in person is kept. The Data layer keeps it in a
+/// file; tests and previews keep it in memory; an iOS app may keep it in Core Data or
+/// SwiftData behind the same three calls.
+public protocol SavedListStore: Sendable {
+  /// The person's saved list, or nil when none was kept. Throws `SavedListUnreadable` when
+  /// one was kept but cannot be read (damaged, another format version, too large); the
+  /// caller treats it as missing.
+  func load(account: String) async throws -> SavedList?
+  /// Replaces the person's saved list, whole.
+  func save(_ list: SavedList, account: String) async throws
+  /// Forgets the person's saved list; nothing kept is not an error.
+  func delete(account: String) async throws
+}
+
+/// A saved list that was kept but cannot be read. It counts as missing: the screen loads
+/// as if nothing was kept, and the next successful load replaces it.
+public struct SavedListUnreadable: Error, Sendable, Equatable, CustomStringConvertible {
+  /// For the developer log, such as "format version 7, expected 1".
+  public var reason: String
+
+  public init(reason: String) {
+    self.reason = reason
+  }
+
+  public var description: String { "the saved list cannot be read: \(reason)" }
+}
