@@ -30,7 +30,8 @@ struct PhrasebookTests {
     let words = Phrasebook(
       locale: german,
       tables: Phrasebook.Tables(
-        bundleName: "NoSuchBundle", english: PackageResources.English_strings))
+        english: PackageResources.English_strings,
+        translations: { Phrasebook.Tables.translations(inBundle: "NoSuchBundle") }))
 
     #expect(words.languageCode == "en")
     #expect(words["journey.signIn.button"] == "Sign in")

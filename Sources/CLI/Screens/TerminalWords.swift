@@ -13,9 +13,10 @@ struct TerminalWords: Sendable {
     words = Phrasebook(locale: locale, tables: Self.tables)
   }
 
-  /// The CLI's tables, read once.
+  /// The CLI's tables, each read once.
   private static let tables = Phrasebook.Tables(
-    bundleName: "PaymentMethods_CLI", english: PackageResources.English_strings)
+    english: PackageResources.English_strings, translations: { translations })
+  private static let translations = Phrasebook.Tables.translations(inBundle: "PaymentMethods_CLI")
 
   /// The words of the language every run is in unless the user asks for another.
   static let english = TerminalWords(locale: UserLocale.fallback)

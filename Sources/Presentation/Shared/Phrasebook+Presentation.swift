@@ -9,7 +9,9 @@ extension Phrasebook {
   }
 
   private static let presentationTables = Tables(
-    bundleName: "PaymentMethods_Presentation", english: PackageResources.English_strings)
+    english: PackageResources.English_strings, translations: { presentationTranslations })
+  private static let presentationTranslations = Tables.translations(
+    inBundle: "PaymentMethods_Presentation")
 
   /// A notice or an error as one sentence for a screen reader: title, message and hint,
   /// then the reference to quote and the button, where there are any.

@@ -11,30 +11,40 @@ import Foundation
 /// An app copies the layer with its `Resources` folder; its view models take the user's
 /// `Locale` and make their phrasebook from it.
 public struct Phrasebook: Sendable {
-  /// The tables of one layer: the English one, compiled into the module and read once
-  /// (a layer keeps its `Tables` in a `static let`), and where the others are. Another
-  /// language's table is read when a phrasebook in that language is made; an English one
-  /// never looks for the resource bundle.
+  /// The tables of one layer: the English one, compiled into the module, and the others,
+  /// by language code, read from the layer's resource bundle when a phrasebook in another
+  /// language is first made. A layer keeps both in a `static let`, so each is read once, and
+  /// an English run never looks for the bundle.
   public struct Tables: Sendable {
     let english: [String: String]
-    let bundleName: String
+    let translations: @Sendable () -> [String: [String: String]]
 
     /// - Parameters:
-    ///   - bundleName: the resource bundle's name, `<package>_<target>`.
     ///   - english: the English table's bytes, compiled into the module.
-    public init(bundleName: String, english: [UInt8]) {
+    ///   - translations: the other languages' tables: the layer's `static let` of
+    ///     `translations(inBundle:)`.
+    public init(
+      english: [UInt8], translations: @escaping @Sendable () -> [String: [String: String]]
+    ) {
       self.english = Phrasebook.table(from: Foundation.Data(english)) ?? [:]
-      self.bundleName = bundleName
+      self.translations = translations
     }
 
-    /// The table of `language` from the resource bundle; nil if there is none.
-    func table(_ language: String) -> [String: String]? {
-      guard let bundle = Phrasebook.bundle(named: bundleName),
-        let path = bundle.path(
-          forResource: "Localizable", ofType: "strings", inDirectory: nil,
-          forLocalization: language)
-      else { return nil }
-      return FileManager.default.contents(atPath: path).flatMap(Phrasebook.table)
+    /// Every table in the resource bundle called `name` (`<package>_<target>`) but the
+    /// English one, by language code; none if there is no such bundle.
+    public static func translations(inBundle name: String) -> [String: [String: String]] {
+      guard let bundle = Phrasebook.bundle(named: name) else { return [:] }
+      var tables: [String: [String: String]] = [:]
+      for language in bundle.localizations where language != "en" {
+        guard
+          let path = bundle.path(
+            forResource: "Localizable", ofType: "strings", inDirectory: nil,
+            forLocalization: language),
+          let table = FileManager.default.contents(atPath: path).flatMap(Phrasebook.table)
+        else { continue }
+        tables[language] = table
+      }
+      return tables
     }
   }
 
@@ -47,7 +57,7 @@ public struct Phrasebook: Sendable {
   public init(locale: Locale, tables: Tables) {
     english = tables.english
     let language = locale.language.languageCode?.identifier ?? "en"
-    if language != "en", let table = tables.table(language) {
+    if language != "en", let table = tables.translations()[language] {
       languageCode = language
       words = table
     } else {
@@ -106,7 +116,7 @@ public struct Phrasebook: Sendable {
 
   /// A `.strings` file's entries; nil if it is not one.
   static func table(from data: Foundation.Data) -> [String: String]? {
-    (try? PropertyListSerialization.propertyList(from: data, format: nil)) as? [String: String]
+    StringsTable.entries(data)
   }
 
   /// The resource bundle called `name`, where SwiftPM puts it: beside the executable on

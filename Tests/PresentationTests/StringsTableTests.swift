@@ -1,0 +1,66 @@
+import Foundation
+import Testing
+
+@testable import Presentation
+
+@Suite(
+  "StringsTable: a .strings table read without the property-list machinery", .timeLimit(.minutes(1))
+)
+struct StringsTableTests {
+  /// Every `.strings` file of the package: the compiled-in English tables and each
+  /// language's resource.
+  private static let tableFiles: [URL] = {
+    let sources = URL(fileURLWithPath: #filePath)
+      .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+      .appendingPathComponent("Sources")
+    let files =
+      FileManager.default.enumerator(at: sources, includingPropertiesForKeys: nil)?
+      .compactMap { $0 as? URL } ?? []
+    return files.filter { $0.pathExtension == "strings" }.sorted { $0.path < $1.path }
+  }()
+
+  @Test("every table of the package reads as PropertyListSerialization reads it")
+  func sameAsPropertyList() throws {
+    #expect(Self.tableFiles.count >= 6)
+    for url in Self.tableFiles {
+      let data = try Foundation.Data(contentsOf: url)
+      let expected =
+        try PropertyListSerialization.propertyList(from: data, format: nil) as? [String: String]
+
+      let read = StringsTable.entries(data)
+
+      #expect(read != nil, "\(url.lastPathComponent)")
+      #expect(read == expected, "\(url.path)")
+    }
+  }
+
+  @Test("escapes are resolved as Xcode writes them: quote, backslash, new line, tab, \\U")
+  func escapes() {
+    let text = #"/* c */ "a" = "say \"hi\"\\\n\t\U00e9"; // end"#
+
+    #expect(StringsTable.entries(Foundation.Data(text.utf8)) == ["a": "say \"hi\"\\\n\té"])
+  }
+
+  @Test(
+    "anything that is not a table of quoted keys and values is no table",
+    arguments: [
+      #""a" = "b""#, #""a" "b";"#, #"a = "b";"#, #""a" = "b";  /* never closed"#,
+      #""a" = "unfinished;"#, #""a" = "\U00"#, "\u{FF}",
+    ])
+  func notATable(text: String) {
+    #expect(StringsTable.entries(Foundation.Data(text.utf8)) == nil)
+  }
+
+  @Test("bytes that are not UTF-8 inside a string are no table")
+  func notUTF8() {
+    #expect(
+      StringsTable.entries(Foundation.Data([0x22, 0x61, 0x22, 0x3D, 0x22, 0xFF, 0x22, 0x3B])) == nil
+    )
+  }
+
+  @Test("an empty file, or one of comments only, is an empty table")
+  func empty() {
+    #expect(StringsTable.entries(Foundation.Data()) == [:])
+    #expect(StringsTable.entries(Foundation.Data("/* nothing */\n// here\n".utf8)) == [:])
+  }
+}
