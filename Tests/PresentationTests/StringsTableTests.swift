@@ -63,4 +63,16 @@ struct StringsTableTests {
     #expect(StringsTable.entries(Foundation.Data()) == [:])
     #expect(StringsTable.entries(Foundation.Data("/* nothing */\n// here\n".utf8)) == [:])
   }
+
+  @Test("a table a build turned into a binary property list or UTF-16 is read all the same")
+  func builtTables() throws {
+    let table = ["error.offline.title": "Du bist offline", "row.default": "Standard"]
+    let binary = try PropertyListSerialization.data(
+      fromPropertyList: table, format: .binary, options: 0)
+    let text = #""error.offline.title" = "Du bist offline"; "row.default" = "Standard";"#
+    let utf16 = try #require(text.data(using: .utf16))
+
+    #expect(Phrasebook.table(from: binary) == table)
+    #expect(Phrasebook.table(from: utf16) == table)
+  }
 }

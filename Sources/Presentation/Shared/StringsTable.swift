@@ -10,6 +10,8 @@ import Foundation
 enum StringsTable {
   /// The entries, or nil if the bytes are not a table of quoted keys and values in UTF-8.
   static func entries(_ data: Foundation.Data) -> [String: String]? {
+    // Checked whole here, so that each string below is cut from valid UTF-8.
+    guard String(validating: data, as: UTF8.self) != nil else { return nil }
     var reader = Reader(bytes: Array(data))
     var entries: [String: String] = [:]
     while reader.skipBlanksAndComments() {
@@ -70,13 +72,19 @@ enum StringsTable {
     /// A quoted string, after any blanks and comments, its escapes resolved (\" \\ \n \t
     /// \r, and \Uxxxx for a character by its code); nil if none comes next.
     mutating func quoted() -> String? {
-      guard take("\"") else { return nil }
+      guard take("\""), let end = bytes[position...].firstIndex(of: UInt8(ascii: "\"")) else {
+        return nil
+      }
+      guard bytes[position..<end].contains(UInt8(ascii: "\\")) else {
+        defer { position = end + 1 }
+        return String(decoding: bytes[position..<end], as: UTF8.self)
+      }
       var text: [UInt8] = []
       while let byte = next {
         position += 1
         switch byte {
         case UInt8(ascii: "\""):
-          return String(validating: text, as: UTF8.self)
+          return String(decoding: text, as: UTF8.self)
         case UInt8(ascii: "\\"):
           guard let escaped = next else { return nil }
           position += 1
