@@ -182,6 +182,20 @@ struct SavedListPolicyTests {
     #expect(list.savedAt == [.cards: savedAt])
   }
 
+  @Test("saved rows shown are logged at info, with the time they were saved")
+  func shownIsLogged() async throws {
+    let logger = LogSpy()
+    let useCase = makeUseCase(
+      cards: .throwing(Fixtures.cards(.offline)), savedList: Saved.policy(Saved.store(.fresh)),
+      logger: logger)
+
+    _ = try await useCase.execute()
+
+    let entries = logger.entries(source: "cards")
+    #expect(entries.map(\.level) == [.info])
+    #expect(entries.first?.message.contains(Saved.Age.fresh.savedAt!.ISO8601Format()) == true)
+  }
+
   @Test("every source failed and fresh rows are saved: the saved rows are the list")
   func everythingFailedSavedShown() async throws {
     let useCase = makeUseCase(

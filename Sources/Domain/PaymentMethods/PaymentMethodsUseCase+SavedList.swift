@@ -55,6 +55,11 @@ extension SavedListPolicy {
         isFresh(savedAt: rows.savedAt, now: now)
       {
         shown[failure.source] = rows
+        logger.log(
+          .info,
+          "showing the saved \(failure.source.rawValue) of \(rows.savedAt.ISO8601Format()) "
+            + "beside the failure",
+          metadata: [LogMetadataKey.source: failure.source.rawValue])
       }
     }
     return shown
