@@ -60,6 +60,22 @@ struct SavedRowsTests {
     #expect(shown.wallet?.savedHint == nil)
   }
 
+  @Test("only the rows of a source shown from the saved list are marked")
+  func onlyItsSourceIsMarked() async throws {
+    let walletOffline = SourceFailure(
+      source: .wallet,
+      reason: .requestFailed(
+        RequestFailure(.offline, context: ErrorContext(operation: "GET /wallet"))))
+    let list = PaymentMethodList(
+      methods: [wallet, .card(visa), .applePay(ApplePay(status: .available))],
+      failures: [walletOffline], savedAt: [.wallet: twoHoursAgo])
+
+    let shown = try #require(methods(await loaded(list: list)))
+
+    #expect(shown.rows.map(\.isSaved) == [true, false, false])
+    #expect(shown.sourceNotices.first?.error.title == "You're offline · your wallet as of 12:13")
+  }
+
   @Test("a saved row is selected as any other")
   func savedRowIsSelectable() async throws {
     let viewModel = await loaded()
