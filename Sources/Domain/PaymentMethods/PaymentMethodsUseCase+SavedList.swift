@@ -33,7 +33,7 @@ extension SavedListPolicy {
     _ answers: [PaymentSource: PaymentMethodsUseCase.SavedAnswer], failures: [SourceFailure],
     logger: any DeveloperLog
   ) async throws -> [PaymentSource: PaymentMethodsUseCase.SavedRows] {
-    let now = now()
+    let loadedAt = now()
     // Both parts answered: nothing kept before is needed, to keep or to show.
     let before = answers.count == 2 ? nil : await read(logger: logger)
     try Task.checkCancellation()
@@ -42,8 +42,8 @@ extension SavedListPolicy {
       var list = before ?? SavedList()
       for answer in answers.values {
         switch answer {
-        case .wallet(let wallet): list.wallet = SavedList.Part(wallet, savedAt: now)
-        case .cards(let cards): list.cards = SavedList.Part(cards, savedAt: now)
+        case .wallet(let wallet): list.wallet = SavedList.Part(wallet, savedAt: loadedAt)
+        case .cards(let cards): list.cards = SavedList.Part(cards, savedAt: loadedAt)
         }
       }
       await write(list, logger: logger)
@@ -52,7 +52,7 @@ extension SavedListPolicy {
     var shown: [PaymentSource: PaymentMethodsUseCase.SavedRows] = [:]
     for failure in failures where failure.recovery.isRetry {
       if let rows = before.flatMap({ Self.rows(of: failure.source, in: $0) }),
-        isFresh(savedAt: rows.savedAt, now: now)
+        isFresh(savedAt: rows.savedAt, now: loadedAt)
       {
         shown[failure.source] = rows
         logger.log(

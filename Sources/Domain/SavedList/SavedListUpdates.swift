@@ -109,6 +109,8 @@ public struct CardSetupsUpdatingSavedList: CardSetups {
 /// part is no younger than its last load. Nothing kept, or a list that cannot be read,
 /// is left for the next load to replace. A change that cannot be read or written is logged
 /// and never fails the write: the backend has agreed, and that is what the screen says.
+/// (A load that ends while a change is made may write its own list over it; the next load
+/// that answers puts it right, as it does for a change made on another device.)
 struct SavedListEdits: Sendable {
   let store: any SavedListStore
   let account: String
