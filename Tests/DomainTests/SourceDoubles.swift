@@ -77,9 +77,10 @@ func makeUseCase(
   flags: PaymentMethodsFeatureFlags = .allEnabled,
   deadline: Duration = PaymentMethodsUseCase.defaultDeadline,
   clock: any Clock<Duration> = StoppedClock(),
+  savedList: SavedListPolicy? = nil,
   logger: LogSpy = LogSpy()
 ) -> PaymentMethodsUseCase {
   PaymentMethodsUseCase(
     walletRepository: wallet, cardsRepository: cards, applePayService: applePay,
-    flags: flags, deadline: deadline, clock: clock, logger: logger)
+    flags: flags, deadline: deadline, clock: clock, savedList: savedList, logger: logger)
 }

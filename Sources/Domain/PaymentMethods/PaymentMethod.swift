@@ -1,3 +1,5 @@
+import Foundation
+
 /// One way the user can pay on the payment-method selection screen.
 public enum PaymentMethod: Sendable, Equatable, Identifiable {
   case wallet(Wallet)
@@ -12,6 +14,15 @@ public enum PaymentMethod: Sendable, Equatable, Identifiable {
     case .applePay: "apple-pay"
     }
   }
+
+  /// The source the method came from.
+  public var source: PaymentSource {
+    switch self {
+    case .wallet: .wallet
+    case .card: .cards
+    case .applePay: .applePay
+    }
+  }
 }
 
 /// One load of the payment-methods screen: the methods found, in screen order, and the
@@ -21,9 +32,15 @@ public struct PaymentMethodList: Sendable {
   public var methods: [PaymentMethod]
   /// In source order; never one with a journey (that is thrown).
   public var failures: [SourceFailure]
+  /// The sources whose rows are shown from the saved list, because they failed, each with
+  /// the time its rows were loaded: the screen marks those rows, and dates their notice.
+  public var savedAt: [PaymentSource: Date]
 
-  public init(methods: [PaymentMethod], failures: [SourceFailure] = []) {
+  public init(
+    methods: [PaymentMethod], failures: [SourceFailure] = [], savedAt: [PaymentSource: Date] = [:]
+  ) {
     self.methods = methods
     self.failures = failures
+    self.savedAt = savedAt
   }
 }

@@ -12,6 +12,16 @@
 ///   it throws `needsJourney` at once, logging nothing as skipped;
 /// - with nothing to show, it throws `noPaymentMethodsFound` if every source answered, and
 ///   `couldNotLoad` if any failed.
+///
+/// With a `SavedListPolicy`, it also keeps the last list (`+SavedList.swift`):
+/// - a source that answered replaces its part of the saved list, absence included;
+/// - a source that failed in a way trying again may fix shows its saved rows beside its
+///   failure, while they are younger than the maximum age and not from the future
+///   (`savedAt` says which, and as of when); otherwise its failure is shown as without a
+///   saved list, never as an empty source;
+/// - a journey deletes the saved list before it is thrown;
+/// - a saved list that cannot be read counts as missing (logged once), one that cannot be
+///   written or deleted changes nothing shown (logged), and a cancelled load writes nothing.
 public struct PaymentMethodsUseCase: Sendable {
   public static let defaultDeadline: Duration = .seconds(3)
 
@@ -20,11 +30,14 @@ public struct PaymentMethodsUseCase: Sendable {
   private let applePayService: any ApplePayService
   private let flags: PaymentMethodsFeatureFlags
   private let deadline: Deadline
+  private let savedList: SavedListPolicy?
   private let logger: any DeveloperLog
 
   /// - Parameters:
   ///   - deadline: how long the sources may take; a source past it counts as failed.
   ///   - clock: measures the deadline; tests pass a clock they control.
+  ///   - savedList: where the last list is kept, and for how long it may be shown; nil
+  ///     keeps nothing.
   public init(
     walletRepository: any WalletRepository,
     cardsRepository: any CardsRepository,
@@ -32,6 +45,7 @@ public struct PaymentMethodsUseCase: Sendable {
     flags: PaymentMethodsFeatureFlags = .allEnabled,
     deadline: Duration = defaultDeadline,
     clock: any Clock<Duration> = ContinuousClock(),
+    savedList: SavedListPolicy? = nil,
     logger: any DeveloperLog
   ) {
     self.walletRepository = walletRepository
@@ -39,6 +53,7 @@ public struct PaymentMethodsUseCase: Sendable {
     self.applePayService = applePayService
     self.flags = flags
     self.deadline = Deadline(deadline, clock: clock)
+    self.savedList = savedList
     self.logger = logger
   }
 
@@ -48,9 +63,11 @@ public struct PaymentMethodsUseCase: Sendable {
   /// Throws `PaymentMethodsError`, or `CancellationError` when the caller went away.
   public func execute() async throws -> PaymentMethodList {
     var contributions: [PaymentSource: Contribution] = [:]
+    var answers: [PaymentSource: SavedAnswer] = [:]
     await deadline.callSideBySide(enabledCalls()) { source, outcome in
       let contribution = Self.contribution(source, outcome)
       contributions[source] = contribution
+      answers[source] = Self.savedAnswer(outcome)
       // Nothing the other sources answer can change where the user has to go.
       return contribution.failure?.journey == nil
     }
@@ -64,13 +81,20 @@ public struct PaymentMethodsUseCase: Sendable {
     let failures = inOrder.compactMap(\.failure)
     // Of two journeys that arrived together, the first in source order decides.
     if let journey = failures.first(where: { $0.journey != nil }) {
+      await savedList?.forget(logger: logger)
       throw PaymentMethodsError.needsJourney(
         journey, alsoFailed: failures.filter { $0.source != journey.source })
     }
 
+    let saved = try await savedList?.remember(answers, failures: failures, logger: logger) ?? [:]
     inOrder.forEach(logSkip)
-    let methods = inOrder.flatMap(\.methods)
-    guard methods.isEmpty else { return PaymentMethodList(methods: methods, failures: failures) }
+    let methods = PaymentSource.allCases.flatMap { source in
+      (contributions[source]?.methods ?? []) + (saved[source]?.methods ?? [])
+    }
+    guard methods.isEmpty else {
+      return PaymentMethodList(
+        methods: methods, failures: failures, savedAt: saved.mapValues(\.savedAt))
+    }
     guard let deciding = Self.decidingFailure(failures) else {
       throw PaymentMethodsError.noPaymentMethodsFound
     }
@@ -160,6 +184,17 @@ public struct PaymentMethodsUseCase: Sendable {
       .skip(.debug, .applePay, "Apple Pay is not available on this device", error)
     case .failure(let error):
       .fail(SourceFailure(source: source, error: error))
+    }
+  }
+
+  /// What the saved list keeps of a source's outcome: an answer, absence included; nil for
+  /// a failure, and for Apple Pay.
+  private static func savedAnswer(_ outcome: Result<Fetched, any Error>) -> SavedAnswer? {
+    switch outcome {
+    case .success(.wallet(let wallet)): .wallet(wallet.hasFunds ? wallet : nil)
+    case .success(.cards(let cards)): .cards(cards)
+    case .failure(is WalletRepositoryError): .wallet(nil)
+    case .success(.applePay), .failure: nil
     }
   }
 

@@ -190,7 +190,7 @@ struct ErrorPresenter: Sendable {
 
 extension PaymentSource {
   /// The key of the source as the object of "We couldn't load …".
-  fileprivate var object: String {
+  var object: String {
     switch self {
     case .wallet: "object.wallet"
     case .cards: "object.cards"

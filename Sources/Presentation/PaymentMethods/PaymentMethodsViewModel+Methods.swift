@@ -1,4 +1,5 @@
 import Domain
+import Foundation
 
 extension PaymentMethodsViewModel {
   /// The loaded list, grouped the way the screen shows it, and what could not load.
@@ -119,12 +120,17 @@ extension PaymentMethodsViewModel {
   /// A source that could not load while the rest of the screen did: not an empty source.
   public struct SourceNotice: Sendable, Equatable {
     public var source: PaymentSource
-    /// What could not load, worded for this source, with its recovery.
+    /// What could not load, worded for this source, with its recovery. Where saved rows are
+    /// shown in the source's place, its title and message also say as of when ("You're
+    /// offline · your cards as of 10:42", "… What you see was saved 2 hours ago.").
     public var error: PresentationError
+    /// When the saved rows shown for this source were loaded; nil when none are shown.
+    public var asOf: Date?
 
-    public init(source: PaymentSource, error: PresentationError) {
+    public init(source: PaymentSource, error: PresentationError, asOf: Date? = nil) {
       self.source = source
       self.error = error
+      self.asOf = asOf
     }
   }
 }

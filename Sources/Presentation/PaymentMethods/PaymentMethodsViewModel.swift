@@ -23,6 +23,9 @@ public final class PaymentMethodsViewModel {
   @ObservationIgnored let loader: ScreenLoader<PaymentMethodList>
   @ObservationIgnored let locale: Locale
   @ObservationIgnored let words: Phrasebook
+  /// The wall clock and the user's time zone: how old saved rows are, and their time of day.
+  @ObservationIgnored let now: @Sendable () -> Date
+  @ObservationIgnored let timeZone: TimeZone
   @ObservationIgnored let removeCard: (@Sendable (String) async throws -> RemoveCardOutcome)?
   @ObservationIgnored let makeDefault:
     (@Sendable (PaymentMethod) async throws -> MakeDefaultUseCase.Outcome)?
@@ -31,12 +34,16 @@ public final class PaymentMethodsViewModel {
   @ObservationIgnored var listed: [PaymentMethod] = []
   /// The change running on each row.
   @ObservationIgnored var running: [PaymentMethodRow.ID: PaymentMethodRow.Write] = [:]
+  /// The sources `listed` shows from the saved list, and as of when: their rows stay marked
+  /// when they are made again after a change.
+  @ObservationIgnored var savedAt: [PaymentSource: Date] = [:]
 
   public convenience init(
     useCase: PaymentMethodsUseCase, userStatus: any UserStatusRepository,
     signIn: @escaping @Sendable () async throws -> Void = {},
     removeCard: RemoveCardUseCase? = nil, makeDefault: MakeDefaultUseCase? = nil,
-    logger: any DeveloperLog, locale: Locale = .current
+    logger: any DeveloperLog, locale: Locale = .current,
+    now: @escaping @Sendable () -> Date = Date.init, timeZone: TimeZone = .current
   ) {
     var remove: (@Sendable (String) async throws -> RemoveCardOutcome)?
     if let removeCard {
@@ -48,7 +55,8 @@ public final class PaymentMethodsViewModel {
     }
     self.init(
       loadMethods: useCase.execute, checkUserStatus: userStatus.fetchUserStatus, signIn: signIn,
-      removeCard: remove, makeDefault: setDefault, logger: logger, locale: locale)
+      removeCard: remove, makeDefault: setDefault, logger: logger, locale: locale, now: now,
+      timeZone: timeZone)
   }
 
   /// - Parameters:
@@ -58,6 +66,8 @@ public final class PaymentMethodsViewModel {
   ///     the screen offers none.
   ///   - journeyHandlers: the app-level handlers for errors that change the user's flow.
   ///   - locale: the user's: its language picks the words, its region formats amounts.
+  ///   - now, timeZone: the wall clock and the user's time zone, for the time and the age
+  ///     of saved rows.
   public init(
     loadMethods: @escaping @Sendable () async throws -> PaymentMethodList,
     checkUserStatus: @escaping @Sendable () async throws -> UserStatus = { .verified },
@@ -66,7 +76,9 @@ public final class PaymentMethodsViewModel {
     makeDefault: (@Sendable (PaymentMethod) async throws -> MakeDefaultUseCase.Outcome)? = nil,
     journeyHandlers: JourneyHandlers = .standard,
     logger: any DeveloperLog,
-    locale: Locale = .current
+    locale: Locale = .current,
+    now: @escaping @Sendable () -> Date = Date.init,
+    timeZone: TimeZone = .current
   ) {
     self.removeCard = removeCard
     self.makeDefault = makeDefault
@@ -76,6 +88,8 @@ public final class PaymentMethodsViewModel {
       signIn: signIn, journeyHandlers: journeyHandlers, logger: logger, words: words)
     self.locale = locale
     self.words = words
+    self.now = now
+    self.timeZone = timeZone
   }
 
   /// Starts loading, cancelling a load still running: the newest request owns the screen.
@@ -195,6 +209,7 @@ public final class PaymentMethodsViewModel {
   /// presented (and logged, once).
   private func group(_ list: PaymentMethodList) -> Methods {
     listed = list.methods
+    savedAt = list.savedAt
     var grouped = rows(list.methods)
     grouped.sourceNotices = present(list.failures)
     return grouped
@@ -203,7 +218,8 @@ public final class PaymentMethodsViewModel {
   func rows(_ methods: [PaymentMethod]) -> Methods {
     var grouped = Methods()
     for method in methods {
-      let row = PaymentMethodRow(method, words: words, locale: locale)
+      let row = PaymentMethodRow(
+        method, words: words, locale: locale, isSaved: savedAt[method.source] != nil)
       switch row.kind {
       case .wallet: grouped.wallet = row
       case .card: grouped.cards.append(row)
@@ -215,8 +231,6 @@ public final class PaymentMethodsViewModel {
   }
 
   private func present(_ failures: [SourceFailure]) -> [SourceNotice] {
-    failures.map {
-      SourceNotice(source: $0.source, error: loader.presenter.presentSourceFailure($0))
-    }
+    failures.map(notice)
   }
 }

@@ -1,0 +1,33 @@
+import Foundation
+
+/// What the payment-methods load needs to keep and use a saved list: where it is kept,
+/// whose it is, how old a part may be and still be shown, and the time now. The rules
+/// themselves are `PaymentMethodsUseCase`'s; without a policy the load keeps nothing.
+public struct SavedListPolicy: Sendable {
+  /// A day: how long a saved part may be shown while its source cannot load.
+  public static let defaultMaximumAge: Duration = .seconds(24 * 60 * 60)
+
+  public let store: any SavedListStore
+  /// The signed-in person the list is theirs: one person never sees another's.
+  public let account: String
+  public let maximumAge: Duration
+  /// The wall clock: when a part was saved, and how old it is.
+  public let now: @Sendable () -> Date
+
+  public init(
+    store: any SavedListStore, account: String, maximumAge: Duration = defaultMaximumAge,
+    now: @escaping @Sendable () -> Date
+  ) {
+    self.store = store
+    self.account = account
+    self.maximumAge = maximumAge
+    self.now = now
+  }
+
+  /// Whether a part saved at `savedAt` may be shown at `now`: younger than the maximum
+  /// age, and not from the future. A part from the future means a clock went backwards,
+  /// so its age is unknown: it counts as expired.
+  public func isFresh(savedAt: Date, now: Date) -> Bool {
+    savedAt <= now && Duration.seconds(now.timeIntervalSince(savedAt)) < maximumAge
+  }
+}

@@ -1,0 +1,120 @@
+import Domain
+import Foundation
+import TestSupport
+import Testing
+
+/// A load whose cards are offline, so that the saved list is read.
+private func cardsOffline(_ store: SavedListStoreSpy, logger: LogSpy = LogSpy())
+  -> PaymentMethodsUseCase
+{
+  makeUseCase(
+    cards: .throwing(Fixtures.cards(.offline)), savedList: Saved.policy(store), logger: logger)
+}
+
+@Suite("Saved list policy: a store that fails, a load that is cancelled", .timeLimit(.minutes(1)))
+struct SavedListFaultTests {
+  @Test(
+    "a saved list that cannot be read counts as missing, logged once at warning with the reason",
+    arguments: [
+      SavedListUnreadable(reason: "format version 7, expected 1") as any Error & Sendable,
+      SurpriseError(detail: "disk on fire"),
+    ])
+  func unreadableIsMissing(error: any Error & Sendable) async throws {
+    let logger = LogSpy()
+    let store = SavedListStoreSpy([Saved.account: Saved.list(.fresh)!], loadError: error)
+
+    let list = try await cardsOffline(store, logger: logger).execute()
+
+    #expect(list.methods == [.wallet(Fixtures.wallet), .applePay(Fixtures.applePay)])
+    #expect(list.savedAt.isEmpty)
+    #expect(list.failures.map(\.source) == [.cards])
+    let warnings = logger.entries.filter { $0.level == .warning }
+    #expect(warnings.count == 1)
+    let reason = (error as? SavedListUnreadable)?.reason ?? "disk on fire"
+    #expect(warnings.first?.message.contains(reason) == true)
+  }
+
+  @Test("a saved list that cannot be read is replaced by the next one kept")
+  func unreadableIsReplaced() async throws {
+    let store = SavedListStoreSpy(
+      [Saved.account: Saved.list(.fresh)!], loadError: SavedListUnreadable(reason: "truncated"))
+
+    _ = try await cardsOffline(store).execute()
+
+    #expect(
+      await store.list(Saved.account)
+        == SavedList(wallet: SavedList.Part(Fixtures.wallet, savedAt: Saved.now)))
+  }
+
+  @Test("a saved list that cannot be written is logged at warning and changes nothing shown")
+  func saveFails() async throws {
+    let logger = LogSpy()
+    let store = SavedListStoreSpy(
+      [Saved.account: Saved.list(.fresh)!], saveError: SurpriseError(detail: "disk full"))
+
+    let list = try await cardsOffline(store, logger: logger).execute()
+
+    #expect(
+      list.methods == [.wallet(Fixtures.wallet), .card(Saved.card), .applePay(Fixtures.applePay)])
+    let warnings = logger.entries.filter { $0.level == .warning }
+    #expect(warnings.count == 1)
+    #expect(warnings.first?.metadata["error"]?.contains("disk full") == true)
+  }
+
+  @Test("a journey whose saved list cannot be deleted is still thrown, with one warning")
+  func deleteFails() async throws {
+    let logger = LogSpy()
+    let store = SavedListStoreSpy(
+      [Saved.account: Saved.list(.fresh)!], deleteError: SurpriseError(detail: "read-only"))
+    let useCase = makeUseCase(
+      cards: .throwing(Fixtures.cards(.sessionEnded)), savedList: Saved.policy(store),
+      logger: logger)
+
+    await #expect {
+      try await useCase.execute()
+    } throws: { error in
+      guard case PaymentMethodsError.needsJourney = error else { return false }
+      return true
+    }
+    #expect(logger.entries.map(\.level) == [.warning])
+  }
+
+  @Test("a load cancelled while its sources run reads and writes nothing")
+  func cancelledWhileLoading() async throws {
+    let started = Gate()
+    let store = Saved.store(.fresh)
+    let useCase = makeUseCase(
+      cards: CardsRepositoryStub {
+        await started.arrive()
+        try await suspendUntilCancelled()
+        return []
+      },
+      savedList: Saved.policy(store))
+
+    let load = Task { try await useCase.execute() }
+    await started.waitForArrivals(1)
+    load.cancel()
+
+    await #expect(throws: CancellationError.self) { try await load.value }
+    #expect(await store.calls.isEmpty)
+  }
+
+  @Test("a load cancelled while the saved list is read writes nothing and logs nothing")
+  func cancelledWhileReading() async throws {
+    let reading = Gate()
+    let logger = LogSpy()
+    let store = SavedListStoreSpy([Saved.account: Saved.list(.fresh)!]) {
+      await reading.arrive()
+      try await suspendUntilCancelled()
+    }
+    let useCase = cardsOffline(store, logger: logger)
+
+    let load = Task { try await useCase.execute() }
+    await reading.waitForArrivals(1)
+    load.cancel()
+
+    await #expect(throws: CancellationError.self) { try await load.value }
+    #expect(await store.calls == [.load(account: Saved.account)])
+    #expect(logger.entries.isEmpty)
+  }
+}

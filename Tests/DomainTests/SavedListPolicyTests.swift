@@ -1,0 +1,308 @@
+import Domain
+import Foundation
+import TestSupport
+import Testing
+
+/// The saved list the tests start from, and the time they load at.
+enum Saved {
+  static let now = Date(timeIntervalSince1970: 1_790_000_000)
+  static let account = "ada"
+  /// Not what the sources answer now, so a saved row is never mistaken for a live one.
+  static let wallet = Wallet(balance: 10, currency: "EUR", isDefault: true)
+  static let card = PaymentCard(
+    id: "9", brand: "American Express", lastFour: "0005",
+    expiry: CardExpiry(month: 3, year: 2030)!, status: .active)
+
+  /// How old the saved part is when the load runs.
+  enum Age: String, CaseIterable, Sendable, CustomTestStringConvertible {
+    case fresh
+    /// Exactly the maximum age: no longer younger than it.
+    case expired
+    case missing
+    /// Saved a minute after now: the clock went backwards.
+    case future
+
+    var savedAt: Date? {
+      switch self {
+      case .fresh: Saved.now.addingTimeInterval(-2 * 60 * 60)
+      case .expired: Saved.now.addingTimeInterval(-24 * 60 * 60)
+      case .missing: nil
+      case .future: Saved.now.addingTimeInterval(60)
+      }
+    }
+
+    var testDescription: String { rawValue }
+  }
+
+  /// Both parts saved at the age's time; nil for a missing one.
+  static func list(_ age: Age) -> SavedList? {
+    guard let savedAt = age.savedAt else { return nil }
+    return SavedList(
+      wallet: SavedList.Part(wallet, savedAt: savedAt),
+      cards: SavedList.Part([card], savedAt: savedAt))
+  }
+
+  static func store(_ age: Age) -> SavedListStoreSpy {
+    SavedListStoreSpy(list(age).map { [account: $0] } ?? [:])
+  }
+
+  static func policy(_ store: any SavedListStore) -> SavedListPolicy {
+    SavedListPolicy(store: store, account: account, now: { now })
+  }
+}
+
+/// How one source ended in a row of the table.
+enum SourceOutcome: String, CaseIterable, Sendable {
+  case answered
+  /// Offline: trying again, once connected, may fix it.
+  case failedRetryable
+  /// A malformed answer: a bug, which trying again will not fix.
+  case failedNotRetryable
+}
+
+/// A row of the policy's table: one source's outcome and the age of its saved part; the
+/// other source and Apple Pay answer.
+struct PolicyCase: Sendable, CustomTestStringConvertible {
+  let source: PaymentSource
+  let outcome: SourceOutcome
+  let age: Saved.Age
+
+  static let all: [PolicyCase] = [PaymentSource.wallet, .cards].flatMap { source in
+    SourceOutcome.allCases.flatMap { outcome in
+      Saved.Age.allCases.map { PolicyCase(source: source, outcome: outcome, age: $0) }
+    }
+  }
+
+  var testDescription: String { "\(source.rawValue) \(outcome.rawValue), saved \(age.rawValue)" }
+
+  /// The one row where the saved rows are shown.
+  var showsSaved: Bool { outcome == .failedRetryable && age == .fresh }
+
+  var failure: RequestFailure? {
+    let operation = source == .wallet ? "GET /wallet" : "GET /cards"
+    return switch outcome {
+    case .answered: nil
+    case .failedRetryable: Fixtures.request(.offline, operation)
+    case .failedNotRetryable: Fixtures.request(.malformedResponse, operation)
+    }
+  }
+
+  func useCase(_ store: SavedListStoreSpy, logger: LogSpy = LogSpy()) -> PaymentMethodsUseCase {
+    let failure = failure
+    return makeUseCase(
+      wallet: WalletRepositoryStub {
+        if source == .wallet, let failure { throw failure }
+        return Fixtures.wallet
+      },
+      cards: CardsRepositoryStub {
+        if source == .cards, let failure { throw failure }
+        return [Fixtures.visa]
+      },
+      savedList: Saved.policy(store), logger: logger)
+  }
+
+  /// What the screen lists, in source order.
+  var shown: [PaymentMethod] {
+    let live: [PaymentSource: [PaymentMethod]] = [
+      .wallet: [.wallet(Fixtures.wallet)], .cards: [.card(Fixtures.visa)],
+    ]
+    let saved: [PaymentSource: [PaymentMethod]] = [
+      .wallet: [.wallet(Saved.wallet)], .cards: [.card(Saved.card)],
+    ]
+    let own = outcome == .answered ? live[source]! : showsSaved ? saved[source]! : []
+    return [PaymentSource.wallet, .cards].flatMap { $0 == source ? own : live[$0]! }
+      + [.applePay(Fixtures.applePay)]
+  }
+}
+
+@Suite("Saved list policy: the table of what is shown and what is kept", .timeLimit(.minutes(1)))
+struct SavedListPolicyTableTests {
+  @Test(
+    "a source's saved rows are shown only where it failed in a way trying again may fix and its part is fresh",
+    arguments: PolicyCase.all)
+  func shown(row: PolicyCase) async throws {
+    let list = try await row.useCase(Saved.store(row.age)).execute()
+
+    #expect(list.methods == row.shown)
+    #expect(list.savedAt == (row.showsSaved ? [row.source: Saved.Age.fresh.savedAt!] : [:]))
+    #expect(list.failures.map(\.source) == (row.outcome == .answered ? [] : [row.source]))
+  }
+
+  @Test(
+    "a source that answered replaces its part; one that failed leaves its part as it was",
+    arguments: PolicyCase.all)
+  func kept(row: PolicyCase) async throws {
+    let store = Saved.store(row.age)
+
+    _ = try await row.useCase(store).execute()
+
+    let kept = try #require(await store.list(Saved.account))
+    let before = Saved.list(row.age)
+    let answeredWallet = SavedList.Part(Optional(Fixtures.wallet), savedAt: Saved.now)
+    let answeredCards = SavedList.Part([Fixtures.visa], savedAt: Saved.now)
+    let walletAnswered = row.source != .wallet || row.outcome == .answered
+    let cardsAnswered = row.source != .cards || row.outcome == .answered
+    #expect(kept.wallet == (walletAnswered ? answeredWallet : before?.wallet))
+    #expect(kept.cards == (cardsAnswered ? answeredCards : before?.cards))
+  }
+
+  @Test(
+    "a journey deletes the saved list before it is thrown, whatever the list's age",
+    arguments: [RequestFailure.Kind.sessionEnded, .userLocked, .userNotVerified, .appOutdated],
+    Saved.Age.allCases)
+  func journeyDeletes(kind: RequestFailure.Kind, age: Saved.Age) async throws {
+    let store = Saved.store(age)
+    let useCase = makeUseCase(
+      cards: .throwing(Fixtures.cards(kind)), savedList: Saved.policy(store))
+
+    await #expect {
+      try await useCase.execute()
+    } throws: { error in
+      guard case PaymentMethodsError.needsJourney = error else { return false }
+      return true
+    }
+    #expect(await store.list(Saved.account) == nil)
+    #expect(await store.calls == [.delete(account: Saved.account)])
+  }
+}
+
+@Suite("Saved list policy: the edges", .timeLimit(.minutes(1)))
+struct SavedListPolicyTests {
+  @Test("a part a second younger than the maximum age is still shown")
+  func justFresh() async throws {
+    let savedAt = Saved.now.addingTimeInterval(-24 * 60 * 60 + 1)
+    let store = SavedListStoreSpy([
+      Saved.account: SavedList(cards: SavedList.Part([Saved.card], savedAt: savedAt))
+    ])
+    let useCase = makeUseCase(
+      cards: .throwing(Fixtures.cards(.offline)), savedList: Saved.policy(store))
+
+    let list = try await useCase.execute()
+
+    #expect(list.savedAt == [.cards: savedAt])
+  }
+
+  @Test("saved rows shown are logged at info, with the time they were saved")
+  func shownIsLogged() async throws {
+    let logger = LogSpy()
+    let useCase = makeUseCase(
+      cards: .throwing(Fixtures.cards(.offline)), savedList: Saved.policy(Saved.store(.fresh)),
+      logger: logger)
+
+    _ = try await useCase.execute()
+
+    let entries = logger.entries(source: "cards")
+    #expect(entries.map(\.level) == [.info])
+    #expect(entries.first?.message.contains(Saved.Age.fresh.savedAt!.ISO8601Format()) == true)
+  }
+
+  @Test("every source failed and fresh rows are saved: the saved rows are the list")
+  func everythingFailedSavedShown() async throws {
+    let useCase = makeUseCase(
+      wallet: .throwing(Fixtures.wallet(.offline)), cards: .throwing(Fixtures.cards(.offline)),
+      applePay: .throwing(Fixtures.request(.offline, "Apple Pay")),
+      savedList: Saved.policy(Saved.store(.fresh)))
+
+    let list = try await useCase.execute()
+
+    #expect(list.methods == [.wallet(Saved.wallet), .card(Saved.card)])
+    #expect(list.failures.map(\.source) == [.wallet, .cards, .applePay])
+    #expect(list.savedAt == [.wallet: Saved.Age.fresh.savedAt!, .cards: Saved.Age.fresh.savedAt!])
+  }
+
+  @Test(
+    "every source failed and nothing fresh is saved: could not load, as without a saved list",
+    arguments: [Saved.Age.expired, .missing, .future])
+  func everythingFailedNothingFresh(age: Saved.Age) async throws {
+    let store = Saved.store(age)
+    let useCase = makeUseCase(
+      wallet: .throwing(Fixtures.wallet(.offline)), cards: .throwing(Fixtures.cards(.offline)),
+      applePay: .throwing(Fixtures.request(.offline, "Apple Pay")),
+      savedList: Saved.policy(store))
+
+    await #expect {
+      try await useCase.execute()
+    } throws: { error in
+      guard case PaymentMethodsError.couldNotLoad(let deciding, _) = error else { return false }
+      return deciding.source == .wallet
+    }
+    #expect(await store.wroteAnything == false)
+  }
+
+  @Test("a saved part that holds no rows shows nothing: the source's failure stands alone")
+  func emptyPartShowsNothing() async throws {
+    let savedAt = Saved.Age.fresh.savedAt!
+    let store = SavedListStoreSpy([
+      Saved.account: SavedList(
+        wallet: SavedList.Part(nil, savedAt: savedAt), cards: SavedList.Part([], savedAt: savedAt))
+    ])
+    let useCase = makeUseCase(
+      wallet: .throwing(Fixtures.wallet(.offline)), cards: .throwing(Fixtures.cards(.offline)),
+      savedList: Saved.policy(store))
+
+    let list = try await useCase.execute()
+
+    #expect(list.methods == [.applePay(Fixtures.applePay)])
+    #expect(list.savedAt.isEmpty)
+  }
+
+  @Test(
+    "a wallet with nothing to pay with is kept as no wallet",
+    arguments: [
+      WalletRepositoryStub.throwing(WalletRepositoryError.noWalletFound(Fixtures.context())),
+      .throwing(WalletRepositoryError.banned(Fixtures.context())),
+      .throwing(WalletRepositoryError.inReview(.pending, Fixtures.context())),
+      .returning(Fixtures.emptyWallet),
+    ])
+  func walletNoneKept(wallet: WalletRepositoryStub) async throws {
+    let store = Saved.store(.fresh)
+
+    _ = try await makeUseCase(wallet: wallet, savedList: Saved.policy(store)).execute()
+
+    #expect(await store.list(Saved.account)?.wallet == SavedList.Part(nil, savedAt: Saved.now))
+  }
+
+  @Test("no saved cards are kept as an empty list")
+  func noCardsKept() async throws {
+    let store = Saved.store(.fresh)
+
+    _ = try await makeUseCase(cards: .returning([]), savedList: Saved.policy(store)).execute()
+
+    #expect(await store.list(Saved.account)?.cards == SavedList.Part([], savedAt: Saved.now))
+  }
+
+  @Test("a source switched off leaves its part as it was")
+  func switchedOffKeepsPart() async throws {
+    let store = Saved.store(.fresh)
+    let useCase = makeUseCase(
+      flags: PaymentMethodsFeatureFlags(isWalletEnabled: false), savedList: Saved.policy(store))
+
+    _ = try await useCase.execute()
+
+    #expect(await store.list(Saved.account)?.wallet == Saved.list(.fresh)?.wallet)
+  }
+
+  @Test("a load where the wallet and the cards answered writes the list without reading it")
+  func answeredNeedsNoRead() async throws {
+    let store = Saved.store(.fresh)
+
+    _ = try await makeUseCase(savedList: Saved.policy(store)).execute()
+
+    #expect(await store.calls == [.save(account: Saved.account)])
+  }
+
+  @Test("another account's saved list is never shown, nor deleted by this one's journey")
+  func otherAccount() async throws {
+    let store = SavedListStoreSpy(["grace": Saved.list(.fresh)!])
+    let policy = Saved.policy(store)
+    let offline = makeUseCase(cards: .throwing(Fixtures.cards(.offline)), savedList: policy)
+    let signedOut = makeUseCase(
+      cards: .throwing(Fixtures.cards(.sessionEnded)), savedList: policy)
+
+    let list = try await offline.execute()
+    _ = try? await signedOut.execute()
+
+    #expect(list.savedAt.isEmpty)
+    #expect(await store.list("grace") == Saved.list(.fresh))
+  }
+}

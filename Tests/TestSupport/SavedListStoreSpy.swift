@@ -1,0 +1,65 @@
+import Domain
+
+/// A saved-list store in memory that records every call and can be told to fail: a list
+/// that cannot be read, a disk that refuses a write or a delete.
+public actor SavedListStoreSpy: SavedListStore {
+  public enum Call: Sendable, Equatable {
+    case load(account: String)
+    case save(account: String)
+    case delete(account: String)
+  }
+
+  private var lists: [String: SavedList]
+  private var loadError: (any Error)?
+  private var saveError: (any Error)?
+  private var deleteError: (any Error)?
+  private let beforeLoad: @Sendable () async throws -> Void
+  public private(set) var calls: [Call] = []
+
+  /// - Parameter beforeLoad: runs at the start of each load; what it throws, the load
+  ///   throws (a load that never ends: `suspendUntilCancelled`).
+  public init(
+    _ lists: [String: SavedList] = [:], loadError: (any Error)? = nil,
+    saveError: (any Error)? = nil, deleteError: (any Error)? = nil,
+    beforeLoad: @escaping @Sendable () async throws -> Void = {}
+  ) {
+    self.lists = lists
+    self.loadError = loadError
+    self.saveError = saveError
+    self.deleteError = deleteError
+    self.beforeLoad = beforeLoad
+  }
+
+  /// The account's list as kept now, without recording a call.
+  public func list(_ account: String) -> SavedList? { lists[account] }
+
+  /// Whether anything was written or deleted.
+  public var wroteAnything: Bool {
+    calls.contains { call in
+      if case .load = call { return false }
+      return true
+    }
+  }
+
+  public func load(account: String) async throws -> SavedList? {
+    calls.append(.load(account: account))
+    try await beforeLoad()
+    if let loadError { throw loadError }
+    return lists[account]
+  }
+
+  public func save(_ list: SavedList, account: String) throws {
+    calls.append(.save(account: account))
+    if let saveError { throw saveError }
+    lists[account] = list
+    // A list that could not be read is replaced by the next one written.
+    loadError = nil
+  }
+
+  public func delete(account: String) throws {
+    calls.append(.delete(account: account))
+    if let deleteError { throw deleteError }
+    lists[account] = nil
+    loadError = nil
+  }
+}
