@@ -53,6 +53,8 @@ private let everyPublicType: [(name: String, type: Any.Type)] = [
   ("ErrorChain", ErrorChain.self),
   ("ErrorContext", ErrorContext.self),
   ("FieldProblems", FieldProblems.self),
+  ("FilePendingChangeJournal", FilePendingChangeJournal.self),
+  ("FileSavedListStore", FileSavedListStore.self),
   ("FinishPendingChangesUseCase", FinishPendingChangesUseCase.self),
   ("FinishedChanges", FinishedChanges.self),
   ("FailedRequest", FailedRequest.self),
