@@ -170,11 +170,18 @@ struct FilePendingChangeJournalTests {
     #expect(try await self.journal().pendingChanges() == [Self.changes[0]])
   }
 
-  @Test("a malformed key is never written down")
-  func malformedKeyRefused() async throws {
+  @Test(
+    "a change the journal could not read back is never written down",
+    arguments: [
+      PendingChange(
+        .remove(cardID: "1"), idempotencyKey: "key\n1", account: "ada", startedAt: startedAt),
+      PendingChange(
+        .remove(cardID: "1"), idempotencyKey: "key-1", account: "", startedAt: startedAt),
+      PendingChange(
+        .remove(cardID: "1\u{7}"), idempotencyKey: "key-1", account: "ada", startedAt: startedAt),
+    ])
+  func unreadableRefused(change: PendingChange) async throws {
     let journal = journal()
-    var change = Self.changes[0]
-    change.idempotencyKey = "key\n1"
 
     await #expect(throws: SmallFile.Problem.self) { try await journal.add(change) }
     #expect(try await journal.pendingChanges().isEmpty)

@@ -32,12 +32,11 @@ public actor FilePendingChangeJournal: PendingChangeJournal {
     loaded()
   }
 
-  /// Throws when the change cannot be kept: a malformed key, or a file that cannot be
-  /// written (a read-only or full disk, or the journal at its size limit).
+  /// Throws when the change cannot be kept: one the journal could not read back (a
+  /// malformed key, account or card id), or a file that cannot be written (a read-only or
+  /// full disk, or the journal at its size limit).
   public func add(_ change: PendingChange) async throws {
-    if let problem = PendingChangeRecord.problem(key: change.idempotencyKey) {
-      throw SmallFile.Problem(reason: problem)
-    }
+    _ = try PendingChangeRecord(change).change()
     try write(loaded().filter { $0.idempotencyKey != change.idempotencyKey } + [change])
   }
 

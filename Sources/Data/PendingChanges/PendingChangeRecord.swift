@@ -85,12 +85,12 @@ extension PendingChangeRecord {
   }
 
   /// What is wrong with a key, or nil when nothing is: a key goes out as a header value, so
-  /// it is 1 to 255 characters of visible ASCII, no space, no control byte.
+  /// it is 1 to 255 characters of visible ASCII: no space, no control byte, nothing else.
   static func problem(key: String) -> String? {
     if key.isEmpty { return "an empty idempotency key" }
     if key.utf8.count > 255 { return "an idempotency key over 255 characters" }
     let isVisible = key.utf8.allSatisfy { (0x21...0x7E).contains($0) }
-    return isVisible ? nil : "an idempotency key with a space or a control byte"
+    return isVisible ? nil : "an idempotency key with a character that is not visible ASCII"
   }
 
   /// An id or an account as the journal keeps it: 1 to 255 characters, none a control one.
