@@ -11,9 +11,10 @@ import Foundation
 /// that cannot be read at all counts as empty, with one warning. Either is gone from the
 /// file at the next write.
 ///
-/// One process uses the journal at a time: the app's. Two processes writing it at once
-/// could lose each other's entries: a change then not finished at the next start, never a
-/// change applied twice, since every entry carries its key.
+/// Make one for the app and share it: what it read is its own, so two journals on the same
+/// file, in one process or two, could each write over the other's entries. The worst that
+/// does is a change not finished at the next start, never one applied twice, since every
+/// entry carries its key.
 public actor FilePendingChangeJournal: PendingChangeJournal {
   public static let fileName = "pending-changes.json"
 
