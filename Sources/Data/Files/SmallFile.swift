@@ -1,0 +1,104 @@
+import Foundation
+
+/// A small file on the device, read and replaced whole: where the saved list and the
+/// journal of pending changes are kept.
+///
+/// - Reading checks what is there before it reads: no file is nil; anything but a plain
+///   file (a directory, a link, a device) or a file over the size limit is a `Problem`,
+///   without its bytes being read; and the bytes read are checked against the limit again,
+///   in case the file grew in between.
+/// - Replacing is atomic: `Data.WritingOptions.atomic` writes a temporary file in the same
+///   directory and renames it over the old one (on Linux too: swift-foundation's
+///   `writeToFileAux`), so a reader, or a process killed mid-write, sees the old file or
+///   the new one, never half of one. Concurrent writers each rename a whole file; the last
+///   rename wins. A writer killed before its rename may leave its temporary file behind
+///   (`.dat.nosync…`): never read, and harmless. On iOS the file is written with complete
+///   file protection: readable only while the device is unlocked.
+/// - The directory is made when missing, for its owner only (`rwx------`).
+struct SmallFile: Sendable {
+  /// 1 MiB: far more than a list of cards or a journal needs, small enough to read at once.
+  static let sizeLimit = 1 << 20
+
+  /// Why a file that is there cannot be read or removed, for the developer log.
+  struct Problem: Error, Equatable, CustomStringConvertible {
+    var reason: String
+    var description: String { reason }
+  }
+
+  let url: URL
+
+  /// The file's bytes, or nil when there is no file.
+  func read() throws(Problem) -> Data? {
+    let attributes: [FileAttributeKey: Any]
+    do {
+      attributes = try FileManager.default.attributesOfItem(atPath: url.path)
+    } catch {
+      if (error as? CocoaError)?.code == .fileReadNoSuchFile { return nil }
+      throw Problem(reason: "cannot be looked at: \(Self.describe(error))")
+    }
+    let type = attributes[.type] as? FileAttributeType
+    guard type == .typeRegular else {
+      throw Problem(reason: "not a plain file: \(Self.name(type))")
+    }
+    let size = (attributes[.size] as? NSNumber)?.uint64Value ?? 0
+    guard size <= UInt64(Self.sizeLimit) else { throw tooLarge("\(size) bytes") }
+    let data: Data
+    do {
+      data = try Data(contentsOf: url)
+    } catch {
+      throw Problem(reason: "cannot be read: \(Self.describe(error))")
+    }
+    guard data.count <= Self.sizeLimit else { throw tooLarge("\(data.count) bytes") }
+    return data
+  }
+
+  /// Replaces the file whole with `data`, making its directory when missing.
+  func replace(with data: Data) throws {
+    guard data.count <= Self.sizeLimit else { throw tooLarge("\(data.count) bytes") }
+    try FileManager.default.createDirectory(
+      at: url.deletingLastPathComponent(), withIntermediateDirectories: true,
+      attributes: [.posixPermissions: 0o700])
+    #if os(iOS)
+      try data.write(to: url, options: [.atomic, .completeFileProtection])
+    #else
+      try data.write(to: url, options: .atomic)
+    #endif
+  }
+
+  /// Removes the file; no file is not an error. Anything but a plain file (or a link) is
+  /// left alone and reported: removing a directory would take what is in it along.
+  func remove() throws {
+    let attributes: [FileAttributeKey: Any]
+    do {
+      attributes = try FileManager.default.attributesOfItem(atPath: url.path)
+    } catch {
+      if (error as? CocoaError)?.code == .fileReadNoSuchFile { return }
+      throw error
+    }
+    let type = attributes[.type] as? FileAttributeType
+    guard type == .typeRegular || type == .typeSymbolicLink else {
+      throw Problem(reason: "not a plain file: \(Self.name(type))")
+    }
+    try FileManager.default.removeItem(at: url)
+  }
+
+  private func tooLarge(_ size: String) -> Problem {
+    Problem(reason: "\(size), over the limit of \(Self.sizeLimit) bytes")
+  }
+
+  private static func name(_ type: FileAttributeType?) -> String {
+    switch type {
+    case .typeDirectory?: "a directory"
+    case .typeSymbolicLink?: "a symbolic link"
+    case let other?: other.rawValue
+    case nil: "of an unknown type"
+    }
+  }
+
+  /// "Permission denied": the system's words for a failed file operation, without the
+  /// wrapping Foundation adds around them.
+  static func describe(_ error: any Error) -> String {
+    let underlying = (error as NSError).userInfo[NSUnderlyingErrorKey] as? NSError
+    return (underlying ?? error as NSError).localizedDescription
+  }
+}

@@ -1,0 +1,101 @@
+import Domain
+import Foundation
+
+/// The journal of pending changes as its file holds it: the Data layer's own records, read
+/// one entry at a time, so that one that cannot be read is dropped and the others kept.
+///
+/// Nothing in it is a secret: an idempotency key only says "the same change again", and a
+/// card's id and expiry are on the screen.
+struct JournalFile: Encodable {
+  static let currentVersion = 1
+
+  var version = currentVersion
+  var changes: [PendingChangeRecord]
+}
+
+/// The file as it is read: every entry on its own, nil where one is not even an entry.
+struct JournalFileReading: Decodable {
+  var changes: [Lenient]
+
+  struct Lenient: Decodable {
+    var record: PendingChangeRecord?
+    var problem: String?
+
+    init(from decoder: any Decoder) throws {
+      do {
+        record = try PendingChangeRecord(from: decoder)
+      } catch {
+        problem = FileFormat.describe(error)
+      }
+    }
+  }
+}
+
+struct PendingChangeRecord: Codable, Equatable {
+  /// "remove", "makeDefault" or "updateExpiry".
+  var kind: String
+  /// The card removed, updated, or made the default; absent when the wallet is.
+  var cardId: String?
+  /// For "updateExpiry": "MM/YY".
+  var expiry: String?
+  var idempotencyKey: String
+  var account: String
+  var startedAt: Date
+}
+
+extension PendingChangeRecord {
+  init(_ change: PendingChange) {
+    switch change.kind {
+    case .remove(let cardID):
+      (kind, cardId) = ("remove", cardID)
+    case .makeDefault(.card(let id)):
+      (kind, cardId) = ("makeDefault", id)
+    case .makeDefault(.wallet):
+      kind = "makeDefault"
+    case .updateExpiry(let cardID, let expiry):
+      (kind, cardId, self.expiry) = ("updateExpiry", cardID, expiry.description)
+    }
+    idempotencyKey = change.idempotencyKey
+    account = change.account
+    startedAt = change.startedAt
+  }
+
+  /// The change, or why the entry is not one.
+  func change() throws(SmallFile.Problem) -> PendingChange {
+    if let problem = Self.problem(key: idempotencyKey) { throw SmallFile.Problem(reason: problem) }
+    guard Self.isPlainText(account) else {
+      throw SmallFile.Problem(reason: "a malformed account")
+    }
+    if let cardId, !Self.isPlainText(cardId) {
+      throw SmallFile.Problem(reason: "a malformed card id")
+    }
+    let changeKind: PendingChange.Kind
+    switch (kind, cardId, expiry.flatMap(CardExpiry.init)) {
+    case ("remove", let id?, nil): changeKind = .remove(cardID: id)
+    case ("makeDefault", let id?, nil): changeKind = .makeDefault(.card(id: id))
+    case ("makeDefault", nil, nil): changeKind = .makeDefault(.wallet)
+    case ("updateExpiry", let id?, let expiry?): changeKind = .updateExpiry(cardID: id, expiry)
+    case ("remove", _, _), ("makeDefault", _, _), ("updateExpiry", _, _):
+      throw SmallFile.Problem(reason: "a \(kind) whose card or expiry cannot be read")
+    default:
+      throw SmallFile.Problem(reason: "an unknown kind of change")
+    }
+    return PendingChange(
+      changeKind, idempotencyKey: idempotencyKey, account: account, startedAt: startedAt)
+  }
+
+  /// What is wrong with a key, or nil when nothing is: a key goes out as a header value, so
+  /// it is 1 to 255 characters of visible ASCII: no space, no control byte, nothing else.
+  static func problem(key: String) -> String? {
+    if key.isEmpty { return "an empty idempotency key" }
+    if key.utf8.count > 255 { return "an idempotency key over 255 characters" }
+    let isVisible = key.utf8.allSatisfy { (0x21...0x7E).contains($0) }
+    return isVisible ? nil : "an idempotency key with a character that is not visible ASCII"
+  }
+
+  /// An id or an account as the journal keeps it: 1 to 255 characters, none a control one.
+  static func isPlainText(_ text: String) -> Bool {
+    !text.isEmpty && text.utf8.count <= 255
+      && !text.unicodeScalars.contains { $0.properties.generalCategory == .control }
+  }
+}

@@ -1,0 +1,100 @@
+import Foundation
+
+/// Saved-card writes that are written down before they are sent: each change goes into the
+/// journal under the very idempotency key its request carries, and comes out once the
+/// backend has answered it for good (`PendingChange.isAnsweredForGood(by:)`). A change
+/// still in the journal when the app next starts is finished by
+/// `FinishPendingChangesUseCase`, under the same key.
+///
+/// It wraps the writes the use cases are given, so they stay as they are:
+///
+///     let writes = JournaledCardWrites(
+///       writes: BackendCardsRepository(client: client), journal: journal, account: account,
+///       logger: logger)
+///     let removeCard = RemoveCardUseCase(writes: writes, newIdempotencyKey: newKey, logger: logger)
+///
+/// The journal is a safety net, not a gate: a change it cannot write down is logged at
+/// warning and sent all the same, as it would be without one.
+public struct JournaledCardWrites: SavedCardWrites {
+  private let writes: any SavedCardWrites
+  private let journal: any PendingChangeJournal
+  private let account: String
+  private let now: @Sendable () -> Date
+  private let logger: any DeveloperLog
+
+  /// - Parameters:
+  ///   - writes: the writes that send the requests, such as `BackendCardsRepository`.
+  ///   - account: the signed-in person, as the saved list names them.
+  ///   - now: the wall clock, for the time each change started.
+  public init(
+    writes: any SavedCardWrites, journal: any PendingChangeJournal, account: String,
+    now: @escaping @Sendable () -> Date = Date.init, logger: any DeveloperLog
+  ) {
+    self.writes = writes
+    self.journal = journal
+    self.account = account
+    self.now = now
+    self.logger = logger
+  }
+
+  public func remove(cardID: String, idempotencyKey: String) async throws -> RemoveCardOutcome {
+    try await journaled(.remove(cardID: cardID), key: idempotencyKey) { [writes] in
+      try await writes.remove(cardID: cardID, idempotencyKey: idempotencyKey)
+    }
+  }
+
+  public func makeDefault(_ method: DefaultMethod, idempotencyKey: String) async throws
+    -> MakeDefaultOutcome
+  {
+    try await journaled(.makeDefault(method), key: idempotencyKey) { [writes] in
+      try await writes.makeDefault(method, idempotencyKey: idempotencyKey)
+    }
+  }
+
+  public func updateExpiry(cardID: String, to expiry: CardExpiry, idempotencyKey: String)
+    async throws -> UpdateCardOutcome
+  {
+    try await journaled(.updateExpiry(cardID: cardID, expiry), key: idempotencyKey) {
+      [writes] in
+      try await writes.updateExpiry(cardID: cardID, to: expiry, idempotencyKey: idempotencyKey)
+    }
+  }
+
+  /// Writes the change down, sends it, and takes it out again unless the request got no
+  /// answer for good. A caller cancelled before anything happened writes down nothing.
+  private func journaled<Outcome: Sendable>(
+    _ kind: PendingChange.Kind, key: String, send: () async throws -> Outcome
+  ) async throws -> Outcome {
+    try Task.checkCancellation()
+    let change = PendingChange(kind, idempotencyKey: key, account: account, startedAt: now())
+    var isWrittenDown = true
+    do {
+      try await journal.add(change)
+    } catch {
+      isWrittenDown = false
+      logger.log(
+        .warning, "a change could not be written down before it was sent; it is sent anyway",
+        metadata: ["idempotencyKey": key, LogMetadataKey.error: ErrorChain(error).description])
+    }
+    do {
+      let outcome = try await send()
+      if isWrittenDown { await takeOut(key) }
+      return outcome
+    } catch {
+      if isWrittenDown, PendingChange.isAnsweredForGood(by: error) { await takeOut(key) }
+      throw error
+    }
+  }
+
+  /// A change answered for good but left in the journal is sent again at the next start,
+  /// and its key brings back the same answer: worth a warning, not a failure.
+  private func takeOut(_ key: String) async {
+    do {
+      try await journal.remove(idempotencyKey: key)
+    } catch {
+      logger.log(
+        .warning, "a change answered for good could not be taken out of the journal",
+        metadata: ["idempotencyKey": key, LogMetadataKey.error: ErrorChain(error).description])
+    }
+  }
+}

@@ -1,0 +1,290 @@
+import Domain
+import Foundation
+import TestSupport
+import Testing
+
+@testable import DataLayer
+
+@Suite("The saved list on files: one per account, whole or not at all", .timeLimit(.minutes(1)))
+struct FileSavedListStoreTests {
+  private let temporary = TemporaryDirectory()
+  private var directory: URL { temporary.appending("saved") }
+  private var store: FileSavedListStore { FileSavedListStore(directory: directory) }
+
+  private static let savedAt = Date(timeIntervalSince1970: 1_800_000_000)
+  private static let list = SavedList(
+    wallet: SavedList.Part(
+      Wallet(balance: Decimal(string: "125.507")!, currency: "EUR", isDefault: true),
+      savedAt: savedAt.addingTimeInterval(0.25)),
+    cards: SavedList.Part(
+      [
+        PaymentCard(
+          id: "card-1", brand: "Visa", lastFour: "4242", expiry: CardExpiry(month: 8, year: 2028)!,
+          status: .active),
+        PaymentCard(
+          id: "card-2", brand: "Mastercard", lastFour: "4444",
+          expiry: CardExpiry(month: 1, year: 2024)!, status: .expired),
+        PaymentCard(
+          id: "card-3", brand: "Visa", lastFour: "1881", expiry: CardExpiry(month: 9, year: 2029)!,
+          status: .active, decline: IssuerDecline(reason: .blocked, message: "Blocked by bank"),
+          isDefault: false),
+      ], savedAt: savedAt.addingTimeInterval(-3600.125)))
+
+  /// A list of its own for each writer: `n` in the wallet, and `n % 5 + 1` cards.
+  private static func list(_ n: Int) -> SavedList {
+    let cards = (0...(n % 5)).map { index in
+      PaymentCard(
+        id: "card-\(n)-\(index)", brand: "Visa", lastFour: "4242",
+        expiry: CardExpiry(month: 8, year: 2028)!, status: .active)
+    }
+    return SavedList(
+      wallet: SavedList.Part(Wallet(balance: Decimal(n), currency: "EUR"), savedAt: savedAt),
+      cards: SavedList.Part(cards, savedAt: savedAt))
+  }
+
+  private func write(_ text: String, account: String = "ada") throws {
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    try Data(text.utf8).write(to: try #require(store.file(account: account)))
+  }
+
+  private func unreadable(account: String = "ada") async -> SavedListUnreadable? {
+    await #expect(throws: SavedListUnreadable.self) { try await store.load(account: account) }
+  }
+
+  @Test("a saved list reads back as it was saved: every field, its times to the millisecond")
+  func roundTrip() async throws {
+    try await store.save(Self.list, account: "ada")
+
+    let read = try #require(try await store.load(account: "ada"))
+
+    #expect(read == Self.list)
+  }
+
+  @Test("a wallet part that answered 'no wallet' reads back as that, not as no part")
+  func noWalletIsAnAnswer() async throws {
+    let list = SavedList(wallet: SavedList.Part(nil, savedAt: Self.savedAt))
+
+    try await store.save(list, account: "ada")
+
+    #expect(try await store.load(account: "ada") == list)
+  }
+
+  @Test("nothing saved reads as nil, not as an error, even with no directory yet")
+  func nothingSaved() async throws {
+    #expect(try await store.load(account: "ada") == nil)
+  }
+
+  @Test("the directory is made when missing, however deep")
+  func directoryMade() async throws {
+    let deep = FileSavedListStore(directory: temporary.appending("a/b/c"))
+
+    try await deep.save(Self.list, account: "ada")
+
+    #expect(try await deep.load(account: "ada") == Self.list)
+  }
+
+  @Test("accounts are kept apart, each in a file of its own directly in the directory")
+  func accountsApart() async throws {
+    let accounts = [
+      "ada", "Ada", "ADA", "../ada", "ada/../../x", ".", "..", "", "ädä", "a%41", "aA",
+    ]
+    for (n, account) in accounts.enumerated() {
+      try await store.save(Self.list(n), account: account)
+    }
+
+    for (n, account) in accounts.enumerated() {
+      #expect(try await store.load(account: account) == Self.list(n), "\(account)")
+    }
+    let names = try FileManager.default.contentsOfDirectory(atPath: directory.path)
+    #expect(Set(names.map { $0.lowercased() }).count == accounts.count)
+    #expect(names.allSatisfy { $0.hasPrefix("saved-list-") && $0.hasSuffix(".json") })
+    #expect(try FileManager.default.contentsOfDirectory(atPath: temporary.url.path) == ["saved"])
+  }
+
+  @Test("an account too long for a file name keeps nothing: saving throws, loading finds nil")
+  func accountTooLong() async throws {
+    let account = String(repeating: "é", count: 100)
+
+    await #expect(throws: (any Error).self) { try await store.save(Self.list, account: account) }
+    #expect(try await store.load(account: account) == nil)
+  }
+
+  @Test("a truncated file is unreadable, and says so")
+  func truncated() async throws {
+    try await store.save(Self.list, account: "ada")
+    let file = try #require(store.file(account: "ada"))
+    let whole = try Data(contentsOf: file)
+    try whole.prefix(whole.count / 2).write(to: file)
+
+    #expect(await unreadable()?.reason.hasPrefix("not JSON") == true)
+  }
+
+  @Test("bytes that are not JSON are unreadable, and say so")
+  func notJSON() async throws {
+    try write("\u{1}\u{2}PK not json at all")
+
+    #expect(await unreadable()?.reason.hasPrefix("not JSON") == true)
+  }
+
+  @Test("a file of 10 MB is unreadable by its size, before anything is read")
+  func tooLarge() async throws {
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    try OnDeviceFiles.sparseFile(
+      at: try #require(store.file(account: "ada")), size: 10 * 1024 * 1024)
+
+    #expect(await unreadable()?.reason == "10485760 bytes, over the limit of 1048576 bytes")
+  }
+
+  @Test("a file of another format version is unreadable, and names the version")
+  func otherVersion() async throws {
+    try write(#"{"version": 2, "cards": {"savedAt": 0, "cards": []}}"#)
+
+    #expect(await unreadable()?.reason == "format version 2, expected 1")
+  }
+
+  @Test("a file without a format version is unreadable")
+  func noVersion() async throws {
+    try write(#"{"cards": []}"#)
+
+    #expect(await unreadable()?.reason == "no format version")
+  }
+
+  @Test("a card the app cannot read makes the whole list unreadable, never a part of it")
+  func wholeOrNothing() async throws {
+    try await store.save(Self.list, account: "ada")
+    let file = try #require(store.file(account: "ada"))
+    let text = try String(contentsOf: file, encoding: .utf8)
+    try Data(text.replacingOccurrences(of: "\"expired\"", with: "\"lost\"").utf8).write(to: file)
+
+    #expect(await unreadable()?.reason == "card [1] has an unknown status")
+  }
+
+  @Test(
+    "a balance that is not the decimal it says is unreadable: nothing is lost or guessed",
+    arguments: ["12abc", "1e5", "", "NaN", "125.50", String(repeating: "9", count: 40)])
+  func balanceExact(balance: String) async throws {
+    try write(
+      #"{"version": 1, "wallet": {"savedAt": "2027-01-15T08:00:00.000Z", "#
+        + #""wallet": {"balance": "\#(balance)", "currency": "EUR", "isDefault": false}}}"#)
+
+    #expect(await unreadable()?.reason == "the wallet's balance is not a decimal number")
+  }
+
+  @Test("a balance of many digits reads back to the last one")
+  func balanceManyDigits() async throws {
+    let wallet = Wallet(balance: Decimal(string: "98765432109876.54321")!, currency: "EUR")
+    let list = SavedList(wallet: SavedList.Part(wallet, savedAt: Self.savedAt))
+
+    try await store.save(list, account: "ada")
+
+    #expect(try await store.load(account: "ada") == list)
+  }
+
+  @Test(
+    "a directory where the file should be: loading is unreadable, saving throws, and deleting leaves it"
+  )
+  func directoryInPlace() async throws {
+    let file = try #require(store.file(account: "ada"))
+    try FileManager.default.createDirectory(
+      at: file.appendingPathComponent("inside"), withIntermediateDirectories: true)
+
+    #expect(await unreadable()?.reason == "not a plain file: a directory")
+    await #expect(throws: (any Error).self) { try await store.save(Self.list, account: "ada") }
+    await #expect(throws: (any Error).self) { try await store.delete(account: "ada") }
+    #expect(FileManager.default.fileExists(atPath: file.appendingPathComponent("inside").path))
+  }
+
+  @Test(
+    "a read-only directory: saving throws, and the list saved before still reads",
+    .enabled(if: !OnDeviceFiles.isRoot, "root writes to read-only directories"))
+  func readOnlyDirectory() async throws {
+    try await store.save(Self.list, account: "ada")
+    try FileManager.default.setAttributes([.posixPermissions: 0o500], ofItemAtPath: directory.path)
+
+    await #expect(throws: (any Error).self) { try await store.save(Self.list(1), account: "ada") }
+    #expect(try await store.load(account: "ada") == Self.list)
+  }
+
+  @Test(
+    "a directory nobody may write to, not even root: saving throws",
+    .enabled(if: FileManager.default.fileExists(atPath: "/proc/self"), "needs Linux's /proc"))
+  func unwritableDirectory() async throws {
+    let store = FileSavedListStore(directory: URL(fileURLWithPath: "/proc/self/payment-methods"))
+
+    await #expect(throws: (any Error).self) { try await store.save(Self.list, account: "ada") }
+  }
+
+  @Test("a list over 1 MiB is never written, and the list saved before stays")
+  func overLimitNotWritten() async throws {
+    try await store.save(Self.list, account: "ada")
+    let huge = SavedList(
+      cards: SavedList.Part(
+        Array(repeating: Self.list.cards!.value[0], count: 20_000), savedAt: Self.savedAt))
+
+    await #expect(throws: SmallFile.Problem.self) { try await store.save(huge, account: "ada") }
+    #expect(try await store.load(account: "ada") == Self.list)
+  }
+
+  @Test("deleting forgets the list; deleting what was never saved is not an error")
+  func delete() async throws {
+    try await store.save(Self.list, account: "ada")
+
+    try await store.delete(account: "ada")
+    try await store.delete(account: "bob")
+
+    #expect(try await store.load(account: "ada") == nil)
+  }
+
+  @Test("fifty stores saving at once leave a file that always parses: one of their lists, whole")
+  func concurrentWriters() async throws {
+    let lists = (0...50).map(Self.list)
+    try await store.save(lists[50], account: "ada")
+    let directory = directory
+    let finished = CallCounter()
+    let start = StartBarrier(parties: 51)
+    let reads = Recorder<SavedList?>()
+
+    try await withThrowingTaskGroup(of: Void.self) { group in
+      for n in 0..<50 {
+        group.addTask {
+          await start.arriveAndWait()
+          try await FileSavedListStore(directory: directory).save(lists[n], account: "ada")
+          finished.increment()
+        }
+      }
+      group.addTask {
+        let reader = FileSavedListStore(directory: directory)
+        await start.arriveAndWait()
+        repeat {
+          reads.record(try await reader.load(account: "ada"))
+        } while finished.count < 50
+      }
+      try await group.waitForAll()
+    }
+
+    #expect(!reads.all.isEmpty)
+    #expect(reads.all.filter { read in !lists.contains { $0 == read } }.isEmpty)
+    let last = try #require(try await store.load(account: "ada"))
+    #expect(lists.prefix(50).contains(last))
+    #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).count == 1)
+  }
+
+  @Test(
+    "what the store writes holds no secret: four digits of a number at most, no token, no trace id")
+  func noSecrets() async throws {
+    let careless = PaymentCard(
+      id: "card-9", brand: "Visa", lastFour: "4242424242424242",
+      expiry: CardExpiry(month: 8, year: 2028)!, status: .active,
+      decline: IssuerDecline(reason: .blocked, message: "card 4242 4242 4242 4242 is blocked"))
+    var list = Self.list
+    list.cards?.value.append(careless)
+
+    try await store.save(list, account: "ada")
+
+    let bytes = try Data(contentsOf: try #require(store.file(account: "ada")))
+    #expect(OnDeviceFiles.secrets(in: bytes) == [])
+    let read = try #require(try await store.load(account: "ada")?.cards?.value.last)
+    #expect(read.lastFour == "4242")
+    #expect(read.decline == IssuerDecline(reason: .blocked))
+  }
+}

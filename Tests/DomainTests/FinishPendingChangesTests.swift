@@ -1,0 +1,204 @@
+import Domain
+import Foundation
+import TestSupport
+import Testing
+
+@Suite(
+  "Finishing pending changes: sent again under their keys at the start", .timeLimit(.minutes(1)))
+struct FinishPendingChangesTests {
+  private let logger = LogSpy()
+  private let day: TimeInterval = 24 * 60 * 60
+
+  private func finishing(
+    _ journal: InMemoryJournal, writes: any SavedCardWrites,
+    clock: any Clock<Duration> = StoppedClock()
+  ) -> FinishPendingChangesUseCase {
+    FinishPendingChangesUseCase(
+      journal: journal, writes: writes, account: "ada", now: { PendingFixtures.now },
+      clock: clock, logger: logger)
+  }
+
+  private func change(
+    _ kind: PendingChange.Kind = .remove(cardID: "1"), key: String, account: String = "ada",
+    age: TimeInterval = 60
+  ) -> PendingChange {
+    PendingFixtures.change(
+      kind, key: key, account: account, startedAt: PendingFixtures.now.addingTimeInterval(-age))
+  }
+
+  @Test("each pending change is sent again under its own key, in the order written down")
+  func sentAgainUnderItsKey() async throws {
+    let journal = InMemoryJournal(
+      CardChange.allCases.enumerated().map { change($0.element.kind, key: "key-\($0.offset)") })
+    let writes = ScriptedWrites()
+
+    let report = await finishing(journal, writes: writes).execute()
+
+    #expect(
+      await writes.requests.map { "\($0.what) \($0.key)" } == [
+        "remove 1 key-0", "default card(id: \"1\") key-1", "default wallet key-2",
+        "update 1 12/30 key-3",
+      ])
+    #expect(report == FinishedChanges(finished: 4))
+    #expect(await journal.changes.isEmpty)
+  }
+
+  @Test("a change answered is taken out, and logged at info")
+  func answeredTakenOut() async throws {
+    let journal = InMemoryJournal([change(key: "key-1")])
+
+    _ = await finishing(journal, writes: ScriptedWrites(removal: .alreadyRemoved)).execute()
+
+    #expect(await journal.changes.isEmpty)
+    #expect(logger.entries.map(\.level) == [.info])
+  }
+
+  @Test("a change that gets no answer again is kept for the next start, with a warning")
+  func noAnswerKept() async throws {
+    let journal = InMemoryJournal([change(key: "key-1")])
+    let writes = ScriptedWrites(failure: PendingFixtures.failure(.timedOut))
+
+    let report = await finishing(journal, writes: writes).execute()
+
+    #expect(report == FinishedChanges(kept: 1))
+    #expect(await journal.changes.map(\.idempotencyKey) == ["key-1"])
+    #expect(logger.entries.map(\.level) == [.warning])
+    #expect(logger.entries.first?.metadata[LogMetadataKey.traceID] == "t-1")
+  }
+
+  @Test("a change answered for good with a failure is taken out, with a warning")
+  func failureForGoodTakenOut() async throws {
+    let journal = InMemoryJournal([change(key: "key-1")])
+    let writes = ScriptedWrites(failure: PendingFixtures.failure(.sessionEnded))
+
+    let report = await finishing(journal, writes: writes).execute()
+
+    #expect(report == FinishedChanges(finished: 1))
+    #expect(await journal.changes.isEmpty)
+    #expect(logger.entries.map(\.level) == [.warning])
+  }
+
+  @Test("one change's failure stops neither the others nor the run, which never throws")
+  func oneFailureStopsNothing() async throws {
+    let journal = InMemoryJournal([
+      change(key: "key-1"), change(key: "key-2"), change(key: "key-3"),
+    ])
+    let writes = ScriptedWrites(failures: ["key-2": PendingFixtures.failure(.serviceUnavailable)])
+
+    let report = await finishing(journal, writes: writes).execute()
+
+    #expect(await writes.keys == ["key-1", "key-2", "key-3"])
+    #expect(report == FinishedChanges(finished: 2, kept: 1))
+    #expect(await journal.changes.map(\.idempotencyKey) == ["key-2"])
+  }
+
+  @Test("a change older than a day is dropped unsent, with a warning; one a day old is sent")
+  func expiredDropped() async throws {
+    let journal = InMemoryJournal([
+      change(key: "too-old", age: day + 1), change(key: "a-day-old", age: day),
+    ])
+    let writes = ScriptedWrites()
+
+    let report = await finishing(journal, writes: writes).execute()
+
+    #expect(await writes.keys == ["a-day-old"])
+    #expect(report == FinishedChanges(finished: 1, dropped: 1))
+    #expect(await journal.changes.isEmpty)
+    let dropped = logger.entries.filter { $0.metadata["idempotencyKey"] == "too-old" }
+    #expect(dropped.map(\.level) == [.warning])
+  }
+
+  @Test("a change from the future is dropped unsent: its age cannot be known")
+  func futureDropped() async throws {
+    let journal = InMemoryJournal([change(key: "key-1", age: -60)])
+    let writes = ScriptedWrites()
+
+    let report = await finishing(journal, writes: writes).execute()
+
+    #expect(await writes.requests.isEmpty)
+    #expect(report == FinishedChanges(dropped: 1))
+    #expect(await journal.changes.isEmpty)
+    #expect(logger.entries.map(\.level) == [.warning])
+  }
+
+  @Test("another account's change is left in the journal unsent, until it is too old")
+  func otherAccountLeft() async throws {
+    let journal = InMemoryJournal([
+      change(key: "bob-1", account: "bob"), change(key: "bob-old", account: "bob", age: day + 1),
+    ])
+    let writes = ScriptedWrites()
+
+    let report = await finishing(journal, writes: writes).execute()
+
+    #expect(await writes.requests.isEmpty)
+    #expect(report == FinishedChanges(dropped: 1))
+    #expect(await journal.changes.map(\.idempotencyKey) == ["bob-1"])
+  }
+
+  @Test("the screen is told how many changes are about to be sent, once, before the first")
+  func toldBeforeSending() async throws {
+    let journal = InMemoryJournal([change(key: "key-1"), change(key: "key-2")])
+    let writes = ScriptedWrites()
+    let told = Recorder<String>()
+
+    _ = await finishing(journal, writes: writes).execute { count in
+      told.record("\(count) to send, \(await writes.requests.count) sent")
+    }
+
+    #expect(told.all == ["2 to send, 0 sent"])
+  }
+
+  @Test("with nothing to send, the screen is told nothing")
+  func nothingToTell() async throws {
+    let journal = InMemoryJournal([change(key: "old", age: day + 1)])
+    let told = Recorder<Int>()
+
+    let report = await finishing(journal, writes: ScriptedWrites()).execute { told.record($0) }
+
+    #expect(told.all.isEmpty)
+    #expect(report == FinishedChanges(dropped: 1))
+  }
+
+  @Test("a cancelled run stops before the next change, keeps the rest, and logs nothing")
+  func cancelledStops() async throws {
+    let journal = InMemoryJournal([
+      change(key: "key-1"), change(key: "key-2"), change(key: "key-3"),
+    ])
+    let writes = SilentWrites()
+    let run = Task { await finishing(journal, writes: writes).execute() }
+    await writes.arrivals.waitForArrivals(1)
+
+    run.cancel()
+
+    #expect(await run.value == FinishedChanges(kept: 3))
+    #expect(writes.keys.all == ["key-1"])
+    #expect(await journal.changes.count == 3)
+    #expect(logger.entries.isEmpty)
+  }
+
+  @Test("a change still unanswered at its deadline is kept, and the next one is sent")
+  func pastDeadlineKept() async throws {
+    let journal = InMemoryJournal([change(key: "key-1"), change(key: "key-2")])
+
+    let writes = SilentWrites()
+
+    let report = await finishing(journal, writes: writes, clock: ImmediateClock()).execute()
+
+    #expect(writes.keys.all == ["key-1", "key-2"])
+    #expect(report == FinishedChanges(kept: 2))
+    #expect(await journal.changes.count == 2)
+    #expect(logger.entries.compactMap { $0.metadata[LogMetadataKey.error] }.count == 2)
+  }
+
+  @Test("a journal that cannot be read is logged, and nothing is sent")
+  func unreadableJournal() async throws {
+    let journal = InMemoryJournal([change(key: "key-1")], failsToRead: true)
+    let writes = ScriptedWrites()
+
+    let report = await finishing(journal, writes: writes).execute()
+
+    #expect(report == FinishedChanges())
+    #expect(await writes.requests.isEmpty)
+    #expect(logger.entries.map(\.level) == [.warning])
+  }
+}

@@ -1,0 +1,222 @@
+import Domain
+import Foundation
+import TestSupport
+import Testing
+
+/// The four changes a person can make to a saved card, each sent through some writes.
+enum CardChange: String, CaseIterable, Sendable {
+  case remove, makeCardDefault, makeWalletDefault, updateExpiry
+
+  var kind: PendingChange.Kind {
+    switch self {
+    case .remove: .remove(cardID: "1")
+    case .makeCardDefault: .makeDefault(.card(id: "1"))
+    case .makeWalletDefault: .makeDefault(.wallet)
+    case .updateExpiry: .updateExpiry(cardID: "1", PendingFixtures.expiry)
+    }
+  }
+
+  func send(through writes: any SavedCardWrites, key: String) async throws {
+    switch self {
+    case .remove: _ = try await writes.remove(cardID: "1", idempotencyKey: key)
+    case .makeCardDefault: _ = try await writes.makeDefault(.card(id: "1"), idempotencyKey: key)
+    case .makeWalletDefault: _ = try await writes.makeDefault(.wallet, idempotencyKey: key)
+    case .updateExpiry:
+      _ = try await writes.updateExpiry(
+        cardID: "1", to: PendingFixtures.expiry, idempotencyKey: key)
+    }
+  }
+}
+
+@Suite("Journaled writes: a change is written down before it is sent", .timeLimit(.minutes(1)))
+struct JournaledCardWritesTests {
+  private let journal = InMemoryJournal()
+  private let logger = LogSpy()
+
+  private func journaled(_ writes: any SavedCardWrites, journal: InMemoryJournal? = nil)
+    -> JournaledCardWrites
+  {
+    JournaledCardWrites(
+      writes: writes, journal: journal ?? self.journal, account: "ada",
+      now: { PendingFixtures.now }, logger: logger)
+  }
+
+  @Test(
+    "a change is in the journal, under its request's key, when the request is sent",
+    arguments: CardChange.allCases)
+  func writtenDownFirst(change: CardChange) async throws {
+    let writes = ScriptedWrites(journal: journal)
+
+    try await change.send(through: journaled(writes), key: "key-1")
+
+    let requests = await writes.requests
+    #expect(requests.map(\.key) == ["key-1"])
+    #expect(requests.map(\.wasWrittenDown) == [true])
+  }
+
+  @Test(
+    "the entry is the change itself: its kind, its key, the account and when it started",
+    arguments: CardChange.allCases)
+  func entryIsTheChange(change: CardChange) async throws {
+    let writes = ScriptedWrites(failure: PendingFixtures.failure(.timedOut))
+
+    try? await change.send(through: journaled(writes), key: "key-1")
+
+    #expect(
+      await journal.changes == [
+        PendingChange(
+          change.kind, idempotencyKey: "key-1", account: "ada", startedAt: PendingFixtures.now)
+      ])
+  }
+
+  @Test(
+    "a removal the backend answered is taken out, whatever it answered",
+    arguments: [RemoveCardOutcome.removed, .alreadyRemoved, .refusedLastMethod])
+  func removalAnswered(answer: RemoveCardOutcome) async throws {
+    let writes = journaled(ScriptedWrites(removal: answer))
+
+    let outcome = try await writes.remove(cardID: "1", idempotencyKey: "key-1")
+
+    #expect(outcome == answer)
+    #expect(await journal.changes.isEmpty)
+  }
+
+  @Test(
+    "a new default the backend answered is taken out, whatever it answered",
+    arguments: [MakeDefaultOutcome.madeDefault(.card(id: "1")), .methodGone])
+  func newDefaultAnswered(answer: MakeDefaultOutcome) async throws {
+    let writes = journaled(ScriptedWrites(newDefault: answer))
+
+    let outcome = try await writes.makeDefault(.card(id: "1"), idempotencyKey: "key-1")
+
+    #expect(outcome == answer)
+    #expect(await journal.changes.isEmpty)
+  }
+
+  @Test(
+    "a new expiry the backend answered is taken out, whatever it answered",
+    arguments: [
+      UpdateCardOutcome.updated(PendingFixtures.visa), .invalid([.expiry: [.expired]]),
+      .declined(CardDecline(code: "do_not_honor", adviceCode: nil)), .cardGone,
+    ])
+  func newExpiryAnswered(answer: UpdateCardOutcome) async throws {
+    let writes = journaled(ScriptedWrites(update: answer))
+
+    let outcome = try await writes.updateExpiry(
+      cardID: "1", to: PendingFixtures.expiry, idempotencyKey: "key-1")
+
+    #expect(outcome == answer)
+    #expect(await journal.changes.isEmpty)
+  }
+
+  /// Written again from the rule in `PendingChange.isAnsweredForGood(by:)`'s comment.
+  private static let answeredForGood: Set<RequestFailure.Kind> = [
+    .sessionEnded, .userNotVerified, .userLocked, .appOutdated, .unexpectedAnswer,
+    .malformedResponse, .responseTooLarge,
+  ]
+
+  @Test(
+    "a failure takes the change out only when the backend answered it for good",
+    arguments: RequestFailure.Kind.allCases)
+  func failureKeepsOrTakesOut(kind: RequestFailure.Kind) async throws {
+    let writes = journaled(ScriptedWrites(failure: PendingFixtures.failure(kind)))
+
+    await #expect(throws: RequestFailure.self) {
+      try await writes.remove(cardID: "1", idempotencyKey: "key-1")
+    }
+
+    let kept = await journal.changes.map(\.idempotencyKey)
+    #expect(kept == (Self.answeredForGood.contains(kind) ? [] : ["key-1"]))
+  }
+
+  @Test("an error nobody classified keeps the change: whether it was sent is not known")
+  func unknownErrorKeeps() async throws {
+    let writes = journaled(ScriptedWrites(failure: SurpriseError(detail: "sdk")))
+
+    await #expect(throws: SurpriseError.self) {
+      try await writes.remove(cardID: "1", idempotencyKey: "key-1")
+    }
+
+    #expect(await journal.changes.map(\.idempotencyKey) == ["key-1"])
+  }
+
+  @Test("a change still unanswered at the use case's deadline is kept")
+  func pastDeadlineKeeps() async throws {
+    let clock = ManualClock()
+    let useCase = RemoveCardUseCase(
+      writes: journaled(SilentWrites()), newIdempotencyKey: { "key-1" }, deadline: .seconds(15),
+      clock: clock, logger: logger)
+    let removal = Task { try await useCase.execute(cardID: "1") }
+    await clock.sleepsBegun(1)
+
+    clock.advance(by: .seconds(15))
+
+    await #expect(throws: DeadlineExceeded.self) { _ = try await removal.value }
+    #expect(await journal.changes.map(\.idempotencyKey) == ["key-1"])
+  }
+
+  @Test("a change whose caller cancelled while it was on its way is kept")
+  func cancelledOnTheWayKeeps() async throws {
+    let silent = SilentWrites()
+    let writes = journaled(silent)
+    let removal = Task { try await writes.remove(cardID: "1", idempotencyKey: "key-1") }
+    await silent.arrivals.waitForArrivals(1)
+
+    removal.cancel()
+
+    await #expect(throws: CancellationError.self) { _ = try await removal.value }
+    #expect(await journal.changes.map(\.idempotencyKey) == ["key-1"])
+  }
+
+  @Test("a caller cancelled before anything writes nothing down and sends nothing")
+  func cancelledBeforeNothing() async throws {
+    let gate = Gate()
+    let scripted = ScriptedWrites(journal: journal)
+    let writes = journaled(scripted)
+    let removal = Task {
+      await gate.pass()
+      return try await writes.remove(cardID: "1", idempotencyKey: "key-1")
+    }
+    await gate.waitForArrivals(1)
+
+    removal.cancel()
+    await gate.open()
+
+    await #expect(throws: CancellationError.self) { _ = try await removal.value }
+    #expect(await journal.changes.isEmpty)
+    #expect(await scripted.requests.isEmpty)
+  }
+
+  @Test("a journal that cannot write logs a warning, and the change is sent all the same")
+  func journalFailureSendsAnyway() async throws {
+    let broken = InMemoryJournal(failsToWrite: true)
+    let scripted = ScriptedWrites(journal: broken)
+
+    let outcome = try await journaled(scripted, journal: broken)
+      .remove(cardID: "1", idempotencyKey: "key-1")
+
+    #expect(outcome == .removed)
+    #expect(await scripted.requests.map(\.key) == ["key-1"])
+    #expect(logger.entries.map(\.level) == [.warning])
+    #expect(logger.entries.first?.metadata["idempotencyKey"] == "key-1")
+  }
+
+  @Test("the key each use case makes is the key written down and the key sent")
+  func useCasesKey() async throws {
+    let scripted = ScriptedWrites(journal: journal)
+    let writes = journaled(scripted)
+
+    _ = try await RemoveCardUseCase(writes: writes, newIdempotencyKey: { "key-r" }, logger: logger)
+      .execute(cardID: "1")
+    _ = try await MakeDefaultUseCase(writes: writes, newIdempotencyKey: { "key-d" })
+      .execute(.card(PendingFixtures.visa))
+    _ = try await UpdateCardExpiryUseCase(
+      writes: writes, thisMonth: { CardValidation.Month(year: 2027, month: 1) },
+      newIdempotencyKey: { "key-e" }
+    ).execute(cardID: "1", expiry: "12/30")
+
+    let requests = await scripted.requests
+    #expect(requests.map(\.key) == ["key-r", "key-d", "key-e"])
+    #expect(requests.map(\.wasWrittenDown) == [true, true, true])
+  }
+}
