@@ -157,8 +157,8 @@ extension ScenarioBackend {
   /// The cards the user has now, as the next `GET /cards` 200 would list them: the
   /// script's (of this stage), then the saved ones, with the writes since applied.
   func listedCards() -> [WireBody.Cards.Card] {
-    let endpoints = stage == 0 ? script.endpoints : script.wayOut[stage - 1]
-    let listed = (endpoints[.cards] ?? []).filter { $0.status == 200 }.flatMap {
+    let steps = (stage == 0 ? script : script.wayOut[stage - 1]).steps(.cards)
+    let listed = steps.filter { $0.status == 200 }.flatMap {
       (try? JSONDecoder().decode(WireBody.Cards.self, from: Data($0.body.utf8)))?.cards ?? []
     }
     var seen: Set<String> = []

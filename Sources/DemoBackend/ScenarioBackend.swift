@@ -64,8 +64,7 @@ public actor ScenarioBackend: PaymentsBackend {
 
   public func send(_ request: BackendRequest) async throws -> BackendResponse {
     received[request.endpoint, default: 0] += 1
-    let endpoints = stage == 0 ? script.endpoints : script.wayOut[stage - 1]
-    let steps = endpoints[request.endpoint] ?? []
+    let steps = (stage == 0 ? script : script.wayOut[stage - 1]).steps(request.endpoint)
     guard !steps.isEmpty else { throw ScenarioFault(source: request.endpoint.rawValue) }
     // A setup's polls play its steps from the first; every other endpoint plays on.
     let setupID = request.endpoint == .cardSetup ? request.resourceID : nil

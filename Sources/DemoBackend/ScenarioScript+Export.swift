@@ -12,7 +12,7 @@ extension ScenarioScript {
       "scenario": name,
       "summary": summary,
       "endpoints": Self.objects(endpoints),
-      "wayOut": wayOut.map(Self.objects),
+      "wayOut": wayOut.map { Self.objects($0.endpoints) },
       "device": [
         "applePay": applePay.outcome.rawValue,
         "latencyMs": Self.milliseconds(applePay.latency),

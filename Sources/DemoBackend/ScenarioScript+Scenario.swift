@@ -13,48 +13,55 @@ extension ScenarioScript {
   static let slowBodyDuration = Duration.seconds(6)
 
   public init(_ scenario: Scenario) {
-    name = scenario.name
-    summary = scenario.summary
-    applePay = scenario.applePay
-    endpoints = [
-      .wallet: Self.steps(scenario.wallet),
-      .cards: Self.steps(scenario.cards),
-      .addCard: Self.steps(scenario.addCard).map(Self.cardStep),
-      .removeCard: Self.steps(scenario.removeCard).map { Self.writeStep($0, .removed) },
-      .setDefault: Self.steps(scenario.setDefault).map { Self.writeStep($0, .madeDefault) },
-      .updateCard: Self.steps(scenario.updateCard).map { Self.writeStep($0, .updated) },
-      .cardSetup: Self.steps(scenario.cardSetup).map(Self.setupStep),
-      .cancelCardSetup: Self.steps(scenario.cancelCardSetup).map { step in
+    self.scenario = scenario
+  }
+
+  /// One endpoint's answers, in order, the last repeating.
+  public func steps(_ endpoint: BackendEndpoint) -> [Step] {
+    switch endpoint {
+    case .wallet: Self.steps(scenario.wallet)
+    case .cards: Self.steps(scenario.cards)
+    case .addCard: Self.steps(scenario.addCard).map(Self.cardStep)
+    case .removeCard: Self.steps(scenario.removeCard).map { Self.writeStep($0, .removed) }
+    case .setDefault: Self.steps(scenario.setDefault).map { Self.writeStep($0, .madeDefault) }
+    case .updateCard: Self.steps(scenario.updateCard).map { Self.writeStep($0, .updated) }
+    case .cardSetup: Self.steps(scenario.cardSetup).map(Self.setupStep)
+    case .cancelCardSetup:
+      Self.steps(scenario.cancelCardSetup).map { step in
         var step = step
         if (200..<300).contains(step.status) { step.card = .canceledSetup }
         return step
-      },
-      .userStatus: scenario.userStatus.map { status in
+      }
+    case .userStatus:
+      scenario.userStatus.map { status in
         Step(
           latency: Self.userStatusLatency, status: 200,
           body: WireBody.text(WireBody.UserStatus(status: status.rawValue)))
-      },
-      .refreshSession: scenario.refresh.enumerated().map { index, outcome in
-        let refused = WireBody.text(WireBody.Problem(code: WireBody.Code.invalidGrant))
-        let refreshed = WireBody.text(
-          WireBody.Tokens(accessToken: "sk_test_access_refreshed_\(index + 1)"))
-        return switch outcome {
-        case .succeeds:
-          Step(latency: Self.refreshLatency, status: 200, body: refreshed)
-        case .rotates:
-          // The player adds the new refresh token, and refuses one it has replaced.
-          Step(
-            latency: Self.refreshLatency, status: 200, body: refreshed,
-            otherwise: Refusal(status: 400, body: refused), rotatesRefreshToken: true)
-        case .fails:
-          Step(latency: Self.refreshLatency, status: 400, body: refused)
-        case .offline:
-          Step(latency: Self.refreshLatency, fault: .transport(.offline))
-        }
-      },
-      .signIn: [Self.signIn(scenario.signIn)],
-    ]
-    wayOut = scenario.wayOut.map { ScenarioScript($0).endpoints }
+      }
+    case .refreshSession: Self.refreshSteps(scenario.refresh)
+    case .signIn: [Self.signIn(scenario.signIn)]
+    }
+  }
+
+  private static func refreshSteps(_ outcomes: [RefreshOutcome]) -> [Step] {
+    outcomes.enumerated().map { index, outcome in
+      let refused = WireBody.text(WireBody.Problem(code: WireBody.Code.invalidGrant))
+      let refreshed = WireBody.text(
+        WireBody.Tokens(accessToken: "sk_test_access_refreshed_\(index + 1)"))
+      return switch outcome {
+      case .succeeds:
+        Step(latency: Self.refreshLatency, status: 200, body: refreshed)
+      case .rotates:
+        // The player adds the new refresh token, and refuses one it has replaced.
+        Step(
+          latency: Self.refreshLatency, status: 200, body: refreshed,
+          otherwise: Refusal(status: 400, body: refused), rotatesRefreshToken: true)
+      case .fails:
+        Step(latency: Self.refreshLatency, status: 400, body: refused)
+      case .offline:
+        Step(latency: Self.refreshLatency, fault: .transport(.offline))
+      }
+    }
   }
 
   private static func steps(_ script: SourceScript) -> [Step] {

@@ -8,15 +8,22 @@ import Foundation
 /// plays what `payment-methods --export-scenario` prints of it. Neither player knows any
 /// scenario; the rules they share are in docs/HTTP.md ("Playing a script").
 public struct ScenarioScript: Sendable, Equatable {
-  public var name: String
-  public var summary: String
-  public var endpoints: [BackendEndpoint: [Step]]
-  /// The endpoints' answers after each recovery the user performs, the last staying
-  /// (`Scenario.wayOut`).
-  public var wayOut: [[BackendEndpoint: [Step]]]
+  /// What the script is made from. Each endpoint's steps are made when they are asked for
+  /// (`steps(_:)`): a run pays for the answers it plays, not for every answer the scenario
+  /// could give.
+  let scenario: Scenario
+
+  public var name: String { scenario.name }
+  public var summary: String { scenario.summary }
+  /// Every endpoint's answers, as `--export-scenario` prints them.
+  public var endpoints: [BackendEndpoint: [Step]] {
+    Dictionary(uniqueKeysWithValues: BackendEndpoint.allCases.map { ($0, steps($0)) })
+  }
+  /// The script after each recovery the user performs, the last staying (`Scenario.wayOut`).
+  public var wayOut: [ScenarioScript] { scenario.wayOut.map { ScenarioScript($0) } }
   /// The Apple Pay check is the device's, not the backend's: only the in-process device
   /// plays it, and `--apple-pay` stands in for it over HTTP.
-  public var applePay: Scripted<ApplePayOutcome>
+  public var applePay: Scripted<ApplePayOutcome> { scenario.applePay }
 
   /// One answer to one request.
   public struct Step: Sendable, Equatable {

@@ -23,7 +23,7 @@ enum UserLocale {
   /// "de_DE.UTF-8@euro" → "de_DE"; "de-DE" → "de_DE". Nil for `C`, `POSIX` and anything
   /// that is not a language code, optionally followed by a region or script.
   static func identifier(_ value: String) -> String? {
-    let name = value.prefix { $0 != "." && $0 != "@" }.replacingOccurrences(of: "-", with: "_")
+    let name = String(value.prefix { $0 != "." && $0 != "@" }.map { $0 == "-" ? "_" : $0 })
     let parts = name.split(separator: "_", omittingEmptySubsequences: false)
     guard let language = parts.first, (2...3).contains(language.count),
       language.allSatisfy({ $0.isASCII && $0.isLetter }),

@@ -54,9 +54,11 @@ extension BackendClient {
     }
   }
 
-  /// The facts of an answer that every error made from it carries.
+  /// The facts of an answer that every error made from it carries. Only a refusal's body
+  /// holds the server's code and message: a success's is the answer itself.
   private func record(_ response: BackendResponse, in context: inout ErrorContext) {
-    let payload = try? JSONDecoder().decode(ErrorPayload.self, from: response.body)
+    let refused = !(200..<300).contains(response.status)
+    let payload = refused ? try? JSONDecoder().decode(ErrorPayload.self, from: response.body) : nil
     context.status = response.status
     context.serverCode = payload?.code
     context.serverMessage = payload?.message
