@@ -2,9 +2,16 @@
 // pays before its own code counts. It starts Swift concurrency (an async main, a task group
 // of three children, a hop to the main actor), decodes a small answer with `JSONDecoder`,
 // publishes it through an `@Observable` model, formats one amount as currency with
-// Foundation, and prints it. Nothing else.
+// Foundation in the locale `LANG` names, as the app reads it ("de_DE.UTF-8" is de_DE; no
+// LANG, C and POSIX are en_US), and prints it. Nothing else.
 import Foundation
 import Observation
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 @MainActor
 @Observable
@@ -30,8 +37,11 @@ enum PlatformFloor {
       return answers
     }
     guard let wallet = answers.first else { return }
+    let lang = getenv("LANG").map { String(cString: $0) } ?? ""
+    let name = lang.prefix { $0 != "." && $0 != "@" }
     let style = Decimal.FormatStyle.Currency(
-      code: wallet.currency, locale: Locale(identifier: "en_US"))
+      code: wallet.currency,
+      locale: Locale(identifier: ["", "C", "POSIX"].contains(name) ? "en_US" : String(name)))
     await MainActor.run {
       let screen = Screen()
       screen.line = wallet.balance.formatted(style)

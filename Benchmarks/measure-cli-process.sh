@@ -4,8 +4,11 @@
 #   (MinimalJSON.swift);
 # - the platform work alone: what any program that shows this screen does before its own
 #   code counts (PlatformFloor.swift: Swift concurrency, JSONDecoder, Observation, one
-#   currency format);
+#   currency format in the run's locale);
 # and `payment-methods --version`, the same binary started and ended with nothing loaded.
+# The screen is timed in English and in German (LANG=de_DE.UTF-8), each against the platform
+# work in the same language. With STATIC_BINARY, the same screen built with
+# `--static-swift-stdlib` is timed too, against the platform work built the same way.
 #
 # Time is wall time from start to exit (the one and only frame, as stdout is not a terminal),
 # taken by python3 around each process alone. Wrapping each run in /usr/bin/time and `date`
@@ -13,13 +16,15 @@
 # ratio towards 1. Peak memory is /usr/bin/time -v's maximum resident set size, in runs of
 # its own.
 #
-# Usage: measure-cli-process.sh PAYMENT_METHODS_BINARY [RUNS]
+# Usage: measure-cli-process.sh PAYMENT_METHODS_BINARY [RUNS] [STATIC_BINARY]
 # Prints one line: cli_ms cli_max_rss_kib baseline_ms baseline_max_rss_kib version_ms
-# platform_ms
+# platform_ms cli_de_ms platform_de_ms, then, with STATIC_BINARY, static_ms
+# static_max_rss_kib platform_static_ms.
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 cli="$1"
 runs="${2:-21}"
+static="${3:-}"
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
 
@@ -31,6 +36,10 @@ build() {
 }
 build "$here/MinimalJSON.swift" -o "$work/minimal-json"
 build -parse-as-library "$here/PlatformFloor.swift" -o "$work/platform-floor"
+if [ -n "$static" ]; then
+  build -static-stdlib -parse-as-library "$here/PlatformFloor.swift" \
+    -o "$work/platform-floor-static"
+fi
 
 median() { sort -n | awk '{ v[NR] = $1 } END { m = int((NR + 1) / 2); if (NR % 2) print v[m]; else print (v[m] + v[m + 1]) / 2 }'; }
 
@@ -42,39 +51,56 @@ peak() {
   awk -F': ' '/Maximum resident set size/ { print $2 }' "$work/time.txt" >>"$work/$name.kib"
 }
 
-cli_command=("$cli" --no-color --scenario-file "$here/zero-latency.json")
+scenario=(--no-color --scenario-file "$here/zero-latency.json")
 # One run of each to warm the file cache, then each in turn, so that a busy spell
 # on the machine weighs on all of them alike.
-"${cli_command[@]}" >/dev/null
+"$cli" "${scenario[@]}" >/dev/null
 "$work/minimal-json" >/dev/null
 "$work/platform-floor" >/dev/null
 for _ in $(seq "$runs"); do
-  peak cli "${cli_command[@]}"
+  peak cli "$cli" "${scenario[@]}"
   peak baseline "$work/minimal-json"
+  if [ -n "$static" ]; then peak static "$static" "${scenario[@]}"; fi
 done
 
-# The wall times, in the order of the output line.
+# The wall times, in the order of the output line. Each command runs with its own LANG:
+# English as every golden file is (C.UTF-8 reads as en_US), or German.
 times="$(
   python3 - "$runs" "$cli" "$here/zero-latency.json" "$work/minimal-json" \
-    "$work/platform-floor" <<'PYTHON'
+    "$work/platform-floor" "$static" "$work/platform-floor-static" <<'PYTHON'
 import os, statistics, subprocess, sys, time
 
-runs, cli, scenario, minimal, platform = int(sys.argv[1]), *sys.argv[2:]
+runs, cli, scenario, minimal, platform, static, platform_static = int(sys.argv[1]), *sys.argv[2:]
+screen = ["--no-color", "--scenario-file", scenario]
+english, german = "C.UTF-8", "de_DE.UTF-8"
 commands = [
-    [cli, "--no-color", "--scenario-file", scenario],
-    [minimal],
-    [cli, "--version"],
-    [platform],
+    ([cli] + screen, english),
+    ([minimal], english),
+    ([cli, "--version"], english),
+    ([platform], english),
+    ([cli] + screen, german),
+    ([platform], german),
 ]
+if static:
+    commands += [([static] + screen, english), ([platform_static], english)]
 times = [[] for _ in commands]
 with open(os.devnull, "w") as devnull:
     for _ in range(runs):
-        for command, taken in zip(commands, times):
+        for (command, lang), taken in zip(commands, times):
+            environment = dict(os.environ, LANG=lang)
+            environment.pop("LC_ALL", None)
+            environment.pop("LC_MESSAGES", None)
             start = time.perf_counter_ns()
-            subprocess.run(command, stdout=devnull, check=True)
+            subprocess.run(command, stdout=devnull, env=environment, check=True)
             taken.append((time.perf_counter_ns() - start) / 1e6)
 print(" ".join(f"{statistics.median(taken):.3f}" for taken in times))
 PYTHON
 )"
-read -r cli_ms baseline_ms version_ms platform_ms <<<"$times"
-echo "$cli_ms $(median <"$work/cli.kib") $baseline_ms $(median <"$work/baseline.kib") $version_ms $platform_ms"
+read -r cli_ms baseline_ms version_ms platform_ms cli_de_ms platform_de_ms static_ms \
+  platform_static_ms <<<"$times"
+line="$cli_ms $(median <"$work/cli.kib") $baseline_ms $(median <"$work/baseline.kib")"
+line="$line $version_ms $platform_ms $cli_de_ms $platform_de_ms"
+if [ -n "$static" ]; then
+  line="$line $static_ms $(median <"$work/static.kib") $platform_static_ms"
+fi
+echo "$line"

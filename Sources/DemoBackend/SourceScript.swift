@@ -54,9 +54,17 @@ public struct SourceScript: Sendable, Equatable {
     self.init(answers, latency: .milliseconds(150))
   }
 
+  /// Whether `body` is an object whose `cards` is a list, whatever the list holds.
   private static func isCardList(_ body: String) -> Bool {
-    let object = try? JSONSerialization.jsonObject(with: Data(body.utf8)) as? [String: Any]
-    return object?["cards"] is [Any]
+    (try? JSONDecoder().decode(CardList.self, from: Data(body.utf8))) != nil
+  }
+
+  private struct CardList: Decodable {
+    let cards: [AnyItem]
+
+    struct AnyItem: Decodable {
+      init(from decoder: any Decoder) throws {}
+    }
   }
 }
 

@@ -46,7 +46,12 @@ public enum PaymentMethodsCommand {
     runner.variables = environment
     runner.serverAccess = serverAccess
     let exitCode = await runner.run(arguments)
-    exit(exitCode.rawValue)
+    // Every byte the program wrote has gone out through write(2) by now (the console and
+    // the log file are unbuffered descriptors), and the program registers nothing to run at
+    // exit: `_exit` ends the process without the C runtime's and Foundation's exit
+    // handlers, which on Linux add about half a millisecond to every run and do nothing
+    // this program needs.
+    _exit(exitCode.rawValue)
   }
 
   /// The environment variables the program reads, and no others. Reading the whole
