@@ -16,6 +16,7 @@ extension ScenarioScript {
     name = scenario.name
     summary = scenario.summary
     applePay = scenario.applePay
+    saved = scenario.saved
     endpoints = [
       .wallet: Self.steps(scenario.wallet),
       .cards: Self.steps(scenario.cards),
