@@ -49,7 +49,9 @@ struct SavedListSecretsTests {
       #expect(!folder.files().isEmpty, "the runs wrote nothing to search")
     }
     for file in folder.files() {
-      let text = String(decoding: try Data(contentsOf: file), as: UTF8.self)
+      // Its name too: the saved list's names the account.
+      let text =
+        file.lastPathComponent + "\n" + String(decoding: try Data(contentsOf: file), as: UTF8.self)
       let found = Self.secret(in: text, traceIDs: traceIDs)
       #expect(found == nil, "\(file.lastPathComponent) holds \(found ?? "")")
     }
