@@ -83,7 +83,7 @@ struct SavedListScenarioTests {
 
     #expect(run.exitCode == .journey)
     #expect((try printedJSON(run)["action"] as? [String: Any])?["kind"] as? String == "signIn")
-    #expect(run.errors.contains("the scenario's saved list is on the device"))
+    #expect(run.errors.contains("the seeded saved list is on the device"))
     #expect(run.errors.contains("deleted the saved list"))
     #expect(try await store.load(account: "demo") == nil)
     #expect(folder.files().isEmpty)

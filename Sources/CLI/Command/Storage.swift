@@ -16,8 +16,9 @@ import Foundation
 /// - a scenario: the saved list in memory, starting empty, and no journal, so that a scenario
 ///   plays the same on every run.
 ///
-/// Both belong to the demo user, whom every run signs in as. A scenario's saved list
-/// (`SavedListSeed`) is put in the store before anything loads (`seed`).
+/// Both belong to the demo user, whom every run signs in as. The saved list a run starts with
+/// (`SavedListSeed`: a scenario's, or `--saved-list`) is put in the store before anything
+/// loads (`seed`).
 struct Storage {
   /// A line for the developer log: where each is kept, and why there.
   struct Note {
@@ -46,17 +47,18 @@ struct Storage {
   init(_ options: CommandLineOptions, variables: [String: String]) {
     let cacheFolder: URL?
     let stateFolder: URL?
+    /// Why a part has no folder.
     let why: String
     if options.noCache {
       (cacheFolder, stateFolder, why) = (nil, nil, " (--no-cache)")
     } else if let directory = options.cacheDirectory {
       cacheFolder = URL(fileURLWithPath: directory, isDirectory: true)
-      (stateFolder, why) = (cacheFolder, " (--cache-dir)")
+      (stateFolder, why) = (cacheFolder, "")
     } else if options.server != nil {
       let home = Self.absolute(variables["HOME"])
       cacheFolder = Self.folder(variables["XDG_CACHE_HOME"], else: home, ".cache")
       stateFolder = Self.folder(variables["XDG_STATE_HOME"], else: home, ".local/state")
-      why = home == nil ? " (HOME is not set, or not an absolute path)" : ""
+      why = " (HOME is not set, or not an absolute path, and no XDG folder places it)"
       if home == nil, cacheFolder == nil || stateFolder == nil {
         notes.append(
           Note(
@@ -79,7 +81,10 @@ struct Storage {
         + $0.appendingPathComponent(FilePendingChangeJournal.fileName).path
     }
     notes += [
-      Note(level: .debug, text: "the saved list is kept " + place(of: savedListFiles) + why),
+      Note(
+        level: .debug,
+        text: "the saved list is kept " + place(of: savedListFiles)
+          + (savedListFiles == nil ? why : "")),
       Note(level: .debug, text: journal ?? "no journal of pending changes is kept" + why),
     ]
   }
@@ -104,8 +109,8 @@ struct Storage {
 }
 
 extension Storage {
-  /// Puts a scenario's saved list in the store, saved `age` before `now`, before anything
-  /// loads. A damaged seed writes its bytes where the file store keeps the account's list;
+  /// Puts the saved list the run starts with (a scenario's, or `--saved-list`) in the store,
+  /// saved `age` before `now`, before anything loads. A damaged seed writes its bytes where the file store keeps the account's list;
   /// in a run that keeps it in memory, in a folder made for the run. A seed that cannot be
   /// put there is logged, and the run goes on without it.
   mutating func seed(_ seed: SavedListSeed?, now: Date) async {
@@ -116,12 +121,12 @@ extension Storage {
       } else {
         try writeDamagedFile()
       }
-      notes.append(Note(level: .debug, text: "the scenario's saved list is on the device"))
+      notes.append(Note(level: .debug, text: "the seeded saved list is on the device"))
     } catch {
       notes.append(
         Note(
           level: .warning,
-          text: "the scenario's saved list could not be put on the device: "
+          text: "the seeded saved list could not be put on the device: "
             + Self.describe(error)))
     }
   }
@@ -138,7 +143,7 @@ extension Storage {
       notes.append(
         Note(
           level: .debug,
-          text: "the scenario's damaged saved list is kept " + place(of: files)
+          text: "the seeded damaged saved list is kept " + place(of: files)
             + ", for this run alone"))
     }
     guard let file = savedListFiles?.file(account: account) else { return }
