@@ -5,7 +5,9 @@ no raw control byte printed, and (on a pseudo-terminal) the terminal given back 
 
     python3 .ci/hostile.py .build/debug/payment-methods
 
-Prints one line per run and a closing 'N passed, N failed'; exits 1 if any failed.
+Prints one line per run and a closing 'N passed, N failed'; exits 1 if any failed. Every
+run keeps nothing on the device (--no-cache): no case's saved list shows in another's, nor
+lands in the user's folders.
 """
 
 import fcntl
@@ -96,14 +98,15 @@ def piped(binary, case, mode):
     url = f"http://127.0.0.1:{port}"
     if mode == "add-card":
         args = [binary, "add-card", "--number", "4242424242424242", "--expiry", "12/30",
-                "--cvc", "123", "--name", "Ada", "--backend-url", url]
+                "--cvc", "123", "--name", "Ada", "--backend-url", url, "--no-cache"]
         limit = REQUEST_DEADLINE * 2 + MARGIN
     elif mode == "remove-card":
         # The list first, as the screen loads it; a change only to a card on it.
-        args = [binary, "remove-card", "--id", "card-1", "--backend-url", url]
+        args = [binary, "remove-card", "--id", "card-1", "--backend-url", url, "--no-cache"]
         limit = DEADLINE + REQUEST_DEADLINE * 2 + MARGIN
     else:
-        args = [binary, "--backend-url", url, "--once"] + (["--json"] if mode == "json" else [])
+        args = [binary, "--backend-url", url, "--once", "--no-cache"] + (
+            ["--json"] if mode == "json" else [])
         limit = DEADLINE + MARGIN
     started = time.monotonic()
     process = subprocess.Popen(args, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
@@ -138,8 +141,8 @@ def piped(binary, case, mode):
 def signalled(binary, case, number):
     server, port = start_server(case)
     process = subprocess.Popen(
-        [binary, "--backend-url", f"http://127.0.0.1:{port}", "--once", "--deadline-ms",
-         "20000"], stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+        [binary, "--backend-url", f"http://127.0.0.1:{port}", "--once", "--no-cache",
+         "--deadline-ms", "20000"], stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
         env=environment())
     time.sleep(0.5)
     problems = []
@@ -181,7 +184,7 @@ def on_terminal(binary, case, key):
     fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 80, 0, 0))
     before = modes(slave)
     process = subprocess.Popen(
-        [binary, "--backend-url", f"http://127.0.0.1:{port}"], stdin=slave, stdout=slave,
+        [binary, "--backend-url", f"http://127.0.0.1:{port}", "--no-cache"], stdin=slave, stdout=slave,
         stderr=slave, env=environment(), start_new_session=True,
         preexec_fn=lambda: fcntl.ioctl(0, termios.TIOCSCTTY, 0))
     output = b""

@@ -8,9 +8,12 @@ method under their own scenarios and a few others) twice with --json: once
 against the in-process backend (--scenario), once against scripts/scenario-server playing
 the same scenario (--backend-url, with the scenario's Apple Pay outcome as --apple-pay, and
 the demo's budget for a bank's approval as --approval-budget-ms).
+A scenario that seeds the device's saved list has it passed over HTTP as --saved-list, from
+the script's `device` as --apple-pay is; each run over HTTP keeps its saved list and journal
+in a folder of its own (--cache-dir), never in the user's.
 The two outputs must be identical, trace ids aside, and so must the exit codes, except
 where docs/HTTP.md lists a difference a real socket cannot avoid: there both sides must
-end exactly as listed. A listed difference that no longer happens fails too, so the list
+end exactly as listed, with the same methods listed. A listed difference that no longer happens fails too, so the list
 stays true.
 
 Every server is stopped on every path: each run's server is stopped in a finally block,
@@ -19,8 +22,10 @@ A run that does not end within a minute is stopped and reported, by scenario.
 """
 
 import atexit
+import datetime
 import json
 import os
+import re
 import signal
 import subprocess
 import sys
@@ -79,6 +84,13 @@ for signum in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP):
     signal.signal(signum, interrupted)
 
 
+# A time of day as the screen words it: "6:00 AM", "06:00", "18:00".
+TIME_OF_DAY = re.compile(r"\b\d{1,2}:\d{2}(\s?[AP]M)?")
+# How far apart the two sides' seeds may be: each is saved its age before its own run
+# started, and the two runs of a job follow each other.
+AS_OF_TOLERANCE = 120
+
+
 def without_trace_ids(value):
     if isinstance(value, dict):
         trace_id = value.get("traceId")
@@ -89,6 +101,43 @@ def without_trace_ids(value):
     if isinstance(value, list):
         return [without_trace_ids(v) for v in value]
     return value
+
+
+def saved_at(notice):
+    """The notice's asOf, as seconds since 1970; None when it has none."""
+    as_of = notice.get("asOf") if isinstance(notice, dict) else None
+    if not as_of:
+        return None
+    return datetime.datetime.strptime(as_of, "%Y-%m-%dT%H:%M:%SZ").replace(
+        tzinfo=datetime.timezone.utc).timestamp()
+
+
+def without_seed_times(local, remote):
+    """Both outputs with the time a seeded saved list was loaded masked, where the two
+    sides agree on it to within AS_OF_TOLERANCE seconds: each side seeds the list its age
+    before its own run, so the two are seconds apart. Anything else is left to differ."""
+    def masked(output):
+        notices = output.get("notices") if isinstance(output, dict) else None
+        if not isinstance(notices, list):
+            return output
+        output = dict(output)
+        output["notices"] = [
+            {**notice, "asOf": "<as of>",
+             **{key: TIME_OF_DAY.sub("<time>", notice[key])
+                for key in ("title", "accessibilityLabel") if isinstance(notice.get(key), str)}}
+            if saved_at(notice) is not None else notice
+            for notice in notices]
+        return output
+
+    local_times = [saved_at(n) for n in (local[1].get("notices") or [])] \
+        if isinstance(local[1], dict) else []
+    remote_times = [saved_at(n) for n in (remote[1].get("notices") or [])] \
+        if isinstance(remote[1], dict) else []
+    if len(local_times) != len(remote_times) or any(
+            (a is None) != (b is None) or (a is not None and abs(a - b) > AS_OF_TOLERANCE)
+            for a, b in zip(local_times, remote_times)):
+        return local, remote
+    return (local[0], masked(local[1])), (remote[0], masked(remote[1]))
 
 
 def run(binary, arguments):
@@ -118,7 +167,10 @@ def over_http(binary, script_path, arguments):
         port = server.stdout.readline().strip()
         if not port.isdigit():
             raise RuntimeError(f"the server did not print its port (got {port!r})")
-        return run(binary, arguments + ["--backend-url", f"http://127.0.0.1:{port}"])
+        # The saved list and the journal of this run alone, as a scenario's are in process.
+        with tempfile.TemporaryDirectory(prefix="http-parity-cache-") as cache:
+            return run(binary, arguments + ["--backend-url", f"http://127.0.0.1:{port}",
+                                            "--cache-dir", cache])
     finally:
         stop(server)
 
@@ -133,6 +185,12 @@ def summary(exit_code, output):
     failed = "".join(f", failed: {notice['source']} ({notice['title']})"
                      for notice in output.get("notices") or [])
     return f"exit {exit_code}, {status}{title}{failed}"
+
+
+def methods(result):
+    """The rows a run listed, or None for an output without them (add-card's)."""
+    output = result[1]
+    return output.get("methods") if isinstance(output, dict) else None
 
 
 def listed_differences():
@@ -150,7 +208,7 @@ def listed_differences():
     return rows
 
 
-def check(binary, scenario, screen, script_path, apple_pay):
+def check(binary, scenario, screen, script_path, apple_pay, saved):
     if screen == "add-card":
         arguments = ["add-card"] + CARD + ["--json"]
     elif screen in CHANGES:
@@ -158,8 +216,11 @@ def check(binary, scenario, screen, script_path, apple_pay):
     else:
         arguments = ["--screen", screen, "--json"]
     local = run(binary, arguments + ["--scenario", scenario])
-    remote = over_http(binary, script_path,
-                       arguments + ["--apple-pay", apple_pay] + DEMO_APPROVAL_BUDGET)
+    device = ["--apple-pay", apple_pay]
+    if saved is not None:
+        device += ["--saved-list", json.dumps(saved)]
+    remote = over_http(binary, script_path, arguments + device + DEMO_APPROVAL_BUDGET)
+    local, remote = without_seed_times(local, remote)
     return scenario, screen, local, remote
 
 
@@ -172,12 +233,13 @@ def run_all(binary, names, folder):
         script_path = os.path.join(folder, f"{name}.json")
         with open(script_path, "w", encoding="utf-8") as handle:
             handle.write(exported)
-        apple_pay = json.loads(exported)["device"]["applePay"]
+        device = json.loads(exported)["device"]
+        apple_pay, saved = device["applePay"], device.get("saved")
         # Every scenario has add-card answers: its own, or those that meet its cards' failures.
         screens = ["payment-methods", "wallet", "add-card"]
         screens += [command for command in CHANGES
                     if name.startswith(command) or name in CHANGES_MEET]
-        jobs += [(name, screen, script_path, apple_pay) for screen in screens]
+        jobs += [(name, screen, script_path, apple_pay, saved) for screen in screens]
 
     # Four at a time: the runs mostly wait on scripted latencies, not on the CPU.
     with ThreadPoolExecutor(max_workers=4) as pool:
@@ -208,6 +270,12 @@ def main():
             if got != (expected_local, expected_remote):
                 failures.append(f"{scenario} ({screen}): listed as {expected_local} in process "
                                 f"and {expected_remote} over HTTP, but was {got[0]} and {got[1]}")
+            elif methods(local) != methods(remote):
+                # The difference is in the words of what failed: the rows listed, saved
+                # ones included, must be the same.
+                failures.append(f"{scenario} ({screen}): the methods listed differ\n"
+                                f"  in process: {json.dumps(methods(local))}\n"
+                                f"  over HTTP:  {json.dumps(methods(remote))}")
             elif local == remote:
                 failures.append(f"{scenario} ({screen}): listed as a difference, but both "
                                 "sides are identical: take it off the list")

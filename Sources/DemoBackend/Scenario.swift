@@ -43,6 +43,9 @@ public struct Scenario: Sendable, Equatable {
   /// asked for never uses a way out up. Empty: the user's actions change nothing. (The
   /// Apple Pay device is not the backend: it stays as scripted here.)
   public var wayOut: [Scenario]
+  /// The saved list on the device when the app starts, as an earlier run left it; nil for
+  /// none. The device's, like Apple Pay: the backend never plays it.
+  public var saved: SavedListSeed?
 
   public init(
     name: String,
@@ -61,7 +64,8 @@ public struct Scenario: Sendable, Equatable {
       [BankAnswerScript.approved.answer], latency: .milliseconds(120)),
     cancelCardSetup: SourceScript = SourceScript(
       [.respond(status: 200, body: "")], latency: .milliseconds(100)),
-    wayOut: [Scenario] = []
+    wayOut: [Scenario] = [],
+    saved: SavedListSeed? = nil
   ) {
     self.name = name
     self.summary = summary
@@ -78,5 +82,6 @@ public struct Scenario: Sendable, Equatable {
     self.cardSetup = cardSetup
     self.cancelCardSetup = cancelCardSetup
     self.wayOut = wayOut
+    self.saved = saved
   }
 }

@@ -20,16 +20,7 @@ extension ScenarioFile {
       case "ok" where object["balance"] == nil && object["currency"] == nil:
         // Like a missing "wallet" key: the default wallet.
         outcome = WalletOutcome.defaultWallet
-      case "ok":
-        let balance = try reader.number(object, "balance")
-        guard balance >= 0 else {
-          throw reader.error("balance", "must be 0 or more, got \(balance)")
-        }
-        let currency = try reader.string(object, "currency")
-        guard currency.count == 3, currency.allSatisfy({ $0.isASCII && $0.isUppercase }) else {
-          throw reader.error("currency", "must be a three-letter ISO 4217 code such as \"EUR\"")
-        }
-        outcome = .ok(Wallet(balance: balance, currency: currency))
+      case "ok": outcome = .ok(try walletValue(object, reader))
       case "notFound": outcome = .notFound
       case "banned": outcome = .banned
       case "inReview":
@@ -57,21 +48,42 @@ extension ScenarioFile {
       case "ok" where object["cards"] == nil:
         // Like a missing "cards" key: the default cards.
         outcome = CardsOutcome.defaultCards
-      case "ok":
-        guard let list = object["cards"] else { throw reader.error("cards", "is missing") }
-        guard case .array(let items) = list else {
-          throw reader.error("cards", "must be a list of cards, got \(list.kindDescription)")
-        }
-        var cards: [ScenarioCard] = []
-        for (index, item) in items.enumerated() {
-          cards.append(try card(item, reader.child("cards[\(index)]")))
-        }
-        outcome = .ok(cards)
+      case "ok": outcome = .ok(try cardList(object, reader))
       case "offline": outcome = .offline
       default: outcome = .unexpected
       }
       return outcome.answer
     }
+  }
+
+  /// A wallet's `"balance"` (0 or more) and `"currency"` (ISO 4217), in `object`.
+  static func walletValue(_ object: [String: JSONValue], _ reader: ScenarioFileReader)
+    throws(ScenarioFileError) -> Wallet
+  {
+    let balance = try reader.number(object, "balance")
+    guard balance >= 0 else {
+      throw reader.error("balance", "must be 0 or more, got \(balance)")
+    }
+    let currency = try reader.string(object, "currency")
+    guard currency.count == 3, currency.allSatisfy({ $0.isASCII && $0.isUppercase }) else {
+      throw reader.error("currency", "must be a three-letter ISO 4217 code such as \"EUR\"")
+    }
+    return Wallet(balance: balance, currency: currency)
+  }
+
+  /// The list of cards under `object`'s `"cards"`.
+  static func cardList(_ object: [String: JSONValue], _ reader: ScenarioFileReader)
+    throws(ScenarioFileError) -> [ScenarioCard]
+  {
+    guard let list = object["cards"] else { throw reader.error("cards", "is missing") }
+    guard case .array(let items) = list else {
+      throw reader.error("cards", "must be a list of cards, got \(list.kindDescription)")
+    }
+    var cards: [ScenarioCard] = []
+    for (index, item) in items.enumerated() {
+      cards.append(try card(item, reader.child("cards[\(index)]")))
+    }
+    return cards
   }
 
   static func card(_ value: JSONValue, _ reader: ScenarioFileReader)

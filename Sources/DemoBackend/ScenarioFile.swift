@@ -17,7 +17,7 @@ public enum ScenarioFile {
       object,
       allowed: [
         "wallet", "cards", "applePay", "session", "userStatus", "signIn", "addCard", "removeCard",
-        "setDefault", "updateCard",
+        "setDefault", "updateCard", "saved",
       ])
 
     // What the file leaves out is as in a scenario that scripts nothing.
@@ -66,12 +66,16 @@ public enum ScenarioFile {
         object, "signIn", oneOf: SignInOutcome.allCases.map(\.rawValue))
       signIn = SignInOutcome(rawValue: outcome) ?? .succeeds
     }
+    var saved: SavedListSeed?
+    if let value = object["saved"] {
+      saved = try Self.savedListSeed(value, reader.child("saved"))
+    }
     // Adding a card and the writes the file leaves out meet what its cards meet, as in any
     // scenario (Scenario.init).
     return Scenario(
       name: plain.name, summary: plain.summary, wallet: wallet, cards: cards, applePay: applePay,
       refresh: refresh, userStatus: userStatus, signIn: signIn, addCard: addCard,
       removeCard: writes[.removeCard], setDefault: writes[.setDefault],
-      updateCard: writes[.updateCard], cardSetup: polls ?? plain.cardSetup)
+      updateCard: writes[.updateCard], cardSetup: polls ?? plain.cardSetup, saved: saved)
   }
 }

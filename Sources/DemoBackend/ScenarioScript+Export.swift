@@ -16,6 +16,7 @@ extension ScenarioScript {
       "device": [
         "applePay": applePay.outcome.rawValue,
         "latencyMs": Self.milliseconds(applePay.latency),
+        "saved": saved?.jsonObject ?? NSNull(),
       ],
       "cardBrands": Self.cardBrands,
     ]

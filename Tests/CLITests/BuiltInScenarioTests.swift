@@ -28,7 +28,8 @@ struct BuiltInScenarioTests {
         "remove-card-offline-then-ok", "remove-card-token-expired", "remove-card-session-expired",
         "set-default-ok", "set-default-gone",
         "update-card-ok", "update-card-invalid", "update-card-declined",
-        "update-card-timeout-then-ok",
+        "update-card-timeout-then-ok", "cards-offline-saved", "everything-offline-saved",
+        "offline-saved-expired", "session-expired-clears-saved", "saved-list-corrupt",
       ])
   }
 

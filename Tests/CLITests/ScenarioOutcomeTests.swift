@@ -95,6 +95,13 @@ struct ExpectedScreen: Sendable, CustomTestStringConvertible {
     .init("update-card-invalid", "loaded", ["wallet", "card", "card!", "applePay"]),
     .init("update-card-declined", "loaded", ["wallet", "card", "card!", "applePay"]),
     .init("update-card-timeout-then-ok", "loaded", ["wallet", "card", "card!", "applePay"]),
+    .init("cards-offline-saved", "loaded", ["wallet", "card", "card", "applePay"]),
+    .init("everything-offline-saved", "loaded", ["wallet", "card", "card"]),
+    .init("offline-saved-expired", "error", [], panel: "You're offline", exit: .temporaryFailure),
+    .init(
+      "session-expired-clears-saved", "error", [], panel: "Please sign in again", exit: .journey,
+      action: "signIn"),
+    .init("saved-list-corrupt", "loaded", ["wallet", "applePay"]),
   ]
 
   static let wallet: [ExpectedScreen] = [
@@ -182,6 +189,17 @@ struct ExpectedScreen: Sendable, CustomTestStringConvertible {
     .init("update-card-invalid", "loaded", ["wallet"], screen: "wallet"),
     .init("update-card-declined", "loaded", ["wallet"], screen: "wallet"),
     .init("update-card-timeout-then-ok", "loaded", ["wallet"], screen: "wallet"),
+    .init("cards-offline-saved", "loaded", ["wallet"], screen: "wallet"),
+    .init(
+      "everything-offline-saved", "error", [], panel: "You're offline", exit: .temporaryFailure,
+      screen: "wallet"),
+    .init(
+      "offline-saved-expired", "error", [], panel: "You're offline", exit: .temporaryFailure,
+      screen: "wallet"),
+    .init(
+      "session-expired-clears-saved", "error", [], panel: "Please sign in again",
+      exit: .journey, action: "signIn", screen: "wallet"),
+    .init("saved-list-corrupt", "loaded", ["wallet"], screen: "wallet"),
   ]
 
   init(
@@ -243,7 +261,7 @@ struct ScenarioOutcomeTests {
     #expect(
       Set(method.keys) == [
         "id", "kind", "title", "subtitle", "selectable", "selected", "isDefault",
-        "accessibilityLabel",
+        "accessibilityLabel", "fromCache",
       ])
   }
 

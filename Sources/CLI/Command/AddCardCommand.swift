@@ -12,6 +12,7 @@ extension CommandRunner {
     let words = TerminalWords(locale: locale)
     let composition = composition(
       options, prepared, locale: locale, loggingTo: verboseLog(options))
+    await beforeLoading(composition, words: words)
     let viewModel = composition.addCardViewModel()
     for field in CardField.allCases { viewModel.edit(field, to: form[field]) }
     sayWhenTheBankIsAsked(viewModel, words: words)

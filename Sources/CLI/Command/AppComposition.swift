@@ -67,16 +67,39 @@ struct AppComposition {
   /// One backend, one session and one client for the whole app, as in an app: both
   /// screens' requests share one token refresh, and signing in on one screen signs the
   /// user in on the other.
-  private let client: BackendClient
+  let client: BackendClient
+  /// The user's, for the time of day saved rows were loaded.
+  let timeZone: TimeZone
+  /// Where the saved list is kept, and whose it is.
+  let savedList: any SavedListStore
+  let account: String
+  /// The journal of pending changes, one for the whole run, shared by every change and by
+  /// finishing the last run's; nil for a run that keeps none.
+  let journal: (any PendingChangeJournal)?
+  /// Where the saved list and the journal are kept, for the developer log: said when the
+  /// run starts (`beforeLoading`).
+  let storageNotes: [Storage.Note]
 
-  /// - Parameter bankApprovalBudget: `--approval-budget-ms`; nil for the backend's own.
+  /// - Parameters:
+  ///   - bankApprovalBudget: `--approval-budget-ms`; nil for the backend's own.
+  ///   - storage: where the saved list and the journal are kept; by default in memory,
+  ///     without a journal.
   init(
     backend: Backend, deadline: Duration, environment: BackendClient.Environment,
     logger: any DeveloperLog, locale: Locale = UserLocale.fallback,
-    approvalClock: (any Clock<Duration>)? = nil, bankApprovalBudget: Duration? = nil
+    approvalClock: (any Clock<Duration>)? = nil, bankApprovalBudget: Duration? = nil,
+    storage: Storage = Storage(CommandLineOptions(), variables: [:]),
+    timeZone: TimeZone = .current
   ) {
     self.deadline = deadline
     self.locale = locale
+    self.timeZone = timeZone
+    savedList = storage.savedList
+    account = storage.account
+    journal = storage.journalDirectory.map {
+      FilePendingChangeJournal(directory: $0, logger: logger)
+    }
+    storageNotes = storage.notes
     self.environment = environment
     self.approvalClock = approvalClock ?? environment.clock
     self.logger = logger
@@ -120,9 +143,10 @@ struct AppComposition {
       applePayService: DeviceApplePayService(device: applePayDevice),
       deadline: deadline,
       clock: environment.clock,
+      savedList: SavedListPolicy(store: savedList, account: account, now: environment.now),
       logger: logger
     )
-    let cards = BackendCardsRepository(client: client)
+    let cards = cardWrites()
     return PaymentMethodsViewModel(
       useCase: useCase, userStatus: BackendUserStatusRepository(client: client),
       signIn: signIn,
@@ -131,7 +155,7 @@ struct AppComposition {
         logger: logger),
       makeDefault: MakeDefaultUseCase(
         writes: cards, newIdempotencyKey: environment.idempotencyKey, clock: environment.clock),
-      logger: logger, locale: locale)
+      logger: logger, locale: locale, now: environment.now, timeZone: timeZone)
   }
 
   @MainActor
@@ -150,9 +174,13 @@ struct AppComposition {
   func addCardViewModel() -> AddCardViewModel {
     let cards = BackendCardsRepository(client: client)
     let useCase = AddCardUseCase(
-      saving: cards, thisMonth: thisMonth, newIdempotencyKey: environment.idempotencyKey)
+      saving: CardSavingUpdatingSavedList(
+        cards, store: savedList, account: account, logger: logger),
+      thisMonth: thisMonth, newIdempotencyKey: environment.idempotencyKey)
     let bankApproval = WaitForBankApprovalUseCase(
-      setups: cards, budget: bankApprovalBudget, clock: approvalClock,
+      setups: CardSetupsUpdatingSavedList(
+        cards, store: savedList, account: account, logger: logger),
+      budget: bankApprovalBudget, clock: approvalClock,
       jitter: environment.jitter, logger: logger)
     logger.log(
       .debug,
@@ -167,7 +195,7 @@ struct AppComposition {
   @MainActor
   func updateCardViewModel(for card: PaymentCard) -> UpdateCardViewModel {
     let useCase = UpdateCardExpiryUseCase(
-      writes: BackendCardsRepository(client: client), thisMonth: thisMonth,
+      writes: cardWrites(), thisMonth: thisMonth,
       newIdempotencyKey: environment.idempotencyKey, clock: environment.clock)
     return UpdateCardViewModel(
       card: card, useCase: useCase, thisMonth: thisMonth, signIn: signIn, logger: logger,

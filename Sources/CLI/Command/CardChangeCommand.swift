@@ -12,6 +12,7 @@ extension CommandRunner {
     let words = TerminalWords(locale: locale)
     let composition = composition(
       options, prepared, locale: locale, loggingTo: verboseLog(options))
+    await beforeLoading(composition, words: words)
     let list = composition.paymentMethodsViewModel()
     await ConsoleLog.startingLoad(on: environment.clock) { list.load() }.value
     let run = CardChangeRun(

@@ -10,7 +10,8 @@ extension Command {
     "--scenario", "--scenario-file", "--list-scenarios", "--screen", "--deadline-ms", "--json",
     "--verbose", "--no-color", "--version", "--help", "--once", "--log-file", "--number",
     "--expiry", "--cvc", "--name", "--backend-url", "--apple-pay", "--export-scenario",
-    "--locale", "--accessible", "--id", "--wallet", "--approval-budget-ms",
+    "--locale", "--accessible", "--id", "--wallet", "--approval-budget-ms", "--cache-dir",
+    "--no-cache", "--saved-list",
   ]
 
   /// The flags of `add-card` alone, one per field of the form.
@@ -54,7 +55,7 @@ extension Command {
   /// The options that choose what to show, which `--list-scenarios` does not combine with.
   private static let showingFlags: Set = [
     "--scenario", "--scenario-file", "--screen", "--deadline-ms", "--json", "--backend-url",
-    "--apple-pay", "--approval-budget-ms",
+    "--apple-pay", "--approval-budget-ms", "--cache-dir", "--no-cache", "--saved-list",
   ]
 
   /// Reads the arguments (without the program name). `--help`, then `--version`, win over
@@ -69,6 +70,7 @@ extension Command {
     var scenarioFile: String?
     var backendURL: URL?
     var applePay: ApplePayOutcome?
+    var savedList: SavedListSeed?
     var export: String?
     var given: [String] = []
     var remaining = arguments[...]
@@ -173,6 +175,13 @@ extension Command {
           throw UsageError(message: "unknown --apple-pay \"\(name)\"; choose one of: \(names)")
         }
         applePay = outcome
+      case "--cache-dir":
+        options.cacheDirectory = try value()
+      case "--no-cache":
+        try noValue()
+        options.noCache = true
+      case "--saved-list":
+        savedList = try Self.savedList(try value())
       case "--export-scenario":
         export = try value()
       case "--id":
@@ -233,6 +242,13 @@ extension Command {
       throw UsageError(
         message: "--apple-pay goes with --backend-url; a scenario sets Apple Pay itself")
     }
+    if savedList != nil, backendURL == nil {
+      throw UsageError(
+        message: "--saved-list goes with --backend-url; a scenario seeds the saved list itself")
+    }
+    if options.noCache, options.cacheDirectory != nil {
+      throw UsageError(message: "use either --cache-dir or --no-cache, not both")
+    }
     switch (scenarioName, scenarioFile, backendURL) {
     case (.some, .some, _):
       throw UsageError(message: "use either --scenario or --scenario-file, not both")
@@ -243,7 +259,8 @@ extension Command {
     case (.some(let name), nil, nil): options.scenario = .builtIn(name)
     case (nil, .some(let path), nil): options.scenario = .file(path)
     case (nil, nil, .some(let url)):
-      options.server = CommandLineOptions.Server(url: url, applePay: applePay ?? .available)
+      options.server = CommandLineOptions.Server(
+        url: url, applePay: applePay ?? .available, savedList: savedList)
     case (nil, nil, nil): break
     }
     switch (change, id) {
@@ -253,26 +270,5 @@ extension Command {
       return .changeCard(options, .updateExpiry(id: id, expiry: form.expiry))
     default: return addsCard ? .addCard(options, form) : .show(options)
     }
-  }
-
-  /// An http or https URL with a host, and nothing a base URL cannot have.
-  private static func backendURL(_ text: String) throws(UsageError) -> URL {
-    let problem = UsageError(
-      message: "--backend-url needs an http or https URL with a host, a port from 1 to 65535 "
-        + "if any, and no query, such as http://127.0.0.1:8080")
-    guard let url = URL(string: text), let scheme = url.scheme?.lowercased(),
-      ["http", "https"].contains(scheme), let host = url.host, !host.isEmpty,
-      url.query == nil, url.fragment == nil, url.user == nil, url.password == nil,
-      (1...65535).contains(url.port ?? 80)
-    else { throw problem }
-    return url
-  }
-
-  /// "--flag=value" into ("--flag", "value"); anything else into (argument, nil).
-  private static func split(_ argument: String) -> (String, String?) {
-    guard argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") else {
-      return (argument, nil)
-    }
-    return (String(argument[..<equals]), String(argument[argument.index(after: equals)...]))
   }
 }

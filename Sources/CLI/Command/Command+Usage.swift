@@ -26,6 +26,9 @@ extension Command {
       --apple-pay OUTCOME     with --backend-url: what this device says of Apple Pay,
                               available (default), needsSetup, notAvailable, unexpected or
                               interrupted
+      --saved-list JSON       with --backend-url: the saved list on this device when the
+                              run starts, as a scenario file's "saved" writes it, such as
+                              '{"age": "2h", "cards": [...]}' or '"damaged"'
       --export-scenario NAME|PATH
                               print the script a scenario plays, request by request, as
                               JSON for scripts/scenario-server, and exit (a script, not a
@@ -39,6 +42,13 @@ extension Command {
       --verbose               print the developer log on stderr
       --log-file PATH         also write the developer log to PATH (in every mode)
       --once                  render once and exit, even on a terminal
+      --cache-dir DIR         keep the saved list and the journal of pending changes in
+                              DIR; by default, with --backend-url, the saved list in
+                              $XDG_CACHE_HOME/payment-methods (else ~/.cache/...) and the
+                              journal in $XDG_STATE_HOME/payment-methods (else
+                              ~/.local/state/...); a scenario keeps them in memory
+      --no-cache              keep nothing on this device: no saved list read or written,
+                              no journal
       --no-color              never colour the output (NO_COLOR=1 does the same)
       --locale ID             the language of the screens' words and the format of their
                               amounts, such as de_DE (default: LC_ALL, LC_MESSAGES or LANG;
@@ -50,7 +60,8 @@ extension Command {
 
     add-card adds the card its four flags describe and prints the saved card, each field's
     problems, or the error; it takes --scenario, --scenario-file, --backend-url, --json,
-    --verbose, --log-file, --no-color, --locale and --accessible as the screens do.
+    --verbose, --log-file, --no-color, --locale, --accessible, --cache-dir and --no-cache
+    as the screens do.
     remove-card, set-default and update-card change one saved method, named by the id
     --json prints for it (card-1, wallet), and print how it ended; they take the same
     options as add-card.

@@ -21,6 +21,9 @@ struct CommandLineOptions: Equatable {
   struct Server: Equatable {
     var url: URL
     var applePay: ApplePayOutcome
+    /// `--saved-list`: the saved list on this device when the run starts, which a scenario
+    /// seeds itself; nil leaves the store as it is.
+    var savedList: SavedListSeed?
   }
 
   var scenario: ScenarioChoice = .builtIn(BuiltInScenarios.defaultName)
@@ -42,6 +45,11 @@ struct CommandLineOptions: Equatable {
   var locale: String?
   /// `--accessible`: a plain screen, line by line, for screen readers.
   var accessible = false
+  /// `--cache-dir`: the folder of the saved list and the journal; nil for where the run
+  /// keeps them by default (`Storage`).
+  var cacheDirectory: String?
+  /// `--no-cache`: nothing kept on the device: the saved list in memory, no journal.
+  var noCache = false
 }
 
 /// A command line that cannot be run; the message says what to change.

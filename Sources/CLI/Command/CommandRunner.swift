@@ -30,6 +30,9 @@ struct CommandRunner {
   /// How `--backend-url` reaches its server. A program without an HTTP client hands such
   /// runs to its companion before it gets here (`PaymentMethodsCommand`).
   var serverAccess = ServerAccess.companion(named: "payment-methods-http")
+  /// The user's time zone: the time of day saved rows were loaded. Tests and golden runs
+  /// pass UTC.
+  var timeZone: TimeZone = .current
 
   func run(_ arguments: [String]) async -> ExitCode {
     let command: Command
@@ -73,12 +76,14 @@ struct CommandRunner {
   func running(
     _ options: CommandLineOptions, _ command: (Prepared) async -> ExitCode
   ) async -> ExitCode {
-    let prepared: Prepared
+    var prepared: Prepared
     switch prepare(options) {
     case .success(let ready): prepared = ready
     case .failure(let exitCode): return exitCode
     }
+    await prepared.storage.seed(prepared.seed(options), now: environment.now())
     let exitCode = await command(prepared)
+    prepared.storage.removeTemporaryDirectory()
     guard let failure = prepared.logFile?.failure else { return exitCode }
     report(failure)
     return .outputFailed
@@ -88,9 +93,19 @@ struct CommandRunner {
   struct Prepared {
     let backend: AppComposition.Backend
     var logFile: LogFile?
+    /// Where the saved list and the journal are kept.
+    var storage: Storage
 
     /// The log's writers before the command adds its own: the file's, if any.
     var logWriters: [@Sendable (String) -> Void] { logFile.map { [$0.write] } ?? [] }
+
+    /// The saved list on the device when the run starts: the scenario's, or `--saved-list`.
+    func seed(_ options: CommandLineOptions) -> SavedListSeed? {
+      switch backend {
+      case .scenario(let scenario): scenario.saved
+      case .server: options.server?.savedList
+      }
+    }
   }
 
   /// What every command that runs the app needs first: its backend (a scenario, or a
@@ -128,10 +143,13 @@ struct CommandRunner {
         return .failure(failure.exitCode)
       }
     }
-    guard let path = options.logFile else { return .success(Prepared(backend: backend)) }
+    let storage = Storage(options, variables: variables)
+    guard let path = options.logFile else {
+      return .success(Prepared(backend: backend, storage: storage))
+    }
     switch LogFile.create(at: path) {
     case .success(let file):
-      return .success(Prepared(backend: backend, logFile: file))
+      return .success(Prepared(backend: backend, logFile: file, storage: storage))
     case .failure(let failure):
       report(failure.message)
       return .failure(.logFileUnwritable)
@@ -148,7 +166,22 @@ struct CommandRunner {
     AppComposition(
       backend: prepared.backend, deadline: options.deadline, environment: environment,
       logger: Self.logger(writing: prepared.logWriters + writers), locale: locale,
-      approvalClock: approvalClock, bankApprovalBudget: options.approvalBudget)
+      approvalClock: approvalClock, bankApprovalBudget: options.approvalBudget,
+      storage: prepared.storage, timeZone: timeZone)
+  }
+
+  /// What the app does before anything loads (`AppComposition.beforeLoading`), in a
+  /// timeline of its own: it logs where the saved list and the journal are kept, and
+  /// finishes the changes an earlier run left, saying so on stderr when it sends one, so
+  /// that stdout stays the screen, or one JSON object.
+  func beforeLoading(_ composition: AppComposition, words: TerminalWords) async {
+    let console = console
+    let saying = words["finishing.changes"] + "\n"
+    await ConsoleLog.startingLoad(on: environment.clock) {
+      Task {
+        _ = await composition.beforeLoading { _ in console.writeError(saying) }
+      }
+    }.value
   }
 
   /// Where a run that prints once writes the developer log besides the file: on stderr,

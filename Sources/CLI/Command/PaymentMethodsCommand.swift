@@ -60,7 +60,7 @@ public enum PaymentMethodsCommand {
   private static func readVariables() -> [String: String] {
     let names =
       Terminal.variableNames + UserLocale.variableNames
-      + [ServerTokens.accessVariable, ServerTokens.refreshVariable]
+      + [ServerTokens.accessVariable, ServerTokens.refreshVariable] + Storage.variableNames
     var variables: [String: String] = [:]
     for name in names {
       if let value = getenv(name) { variables[name] = String(cString: value) }

@@ -20,6 +20,7 @@ extension CommandRunner {
       // The log goes to the panel (and the file), never over the screen.
       let composition = composition(
         options, prepared, locale: locale, loggingTo: [session.logWriter])
+      await beforeLoading(composition, words: words)
       return await session.run(
         paymentMethods: composition.paymentMethodsViewModel(),
         wallet: composition.walletViewModel(),
@@ -39,6 +40,7 @@ extension CommandRunner {
     }
     let composition = composition(
       options, prepared, locale: locale, loggingTo: verboseLog(options))
+    await beforeLoading(composition, words: words)
     let renderer = ScreenRenderer(palette: palette, width: terminal.columns, words: words)
     // The two screens load alike; only their view models differ.
     let current: () -> ScreenSnapshot

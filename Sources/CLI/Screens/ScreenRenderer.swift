@@ -169,26 +169,28 @@ struct ScreenRenderer {
     _ method: ScreenSnapshot.Method, showsSelection: Bool, isHighlighted: Bool
   ) -> [String] {
     let title = method.isDefault ? method.title + " · " + words.labels.defaultMark : method.title
-    // A change on its way says so in place of the subtitle; one that failed, under it.
+    // A change on its way says so in place of the subtitle; one that failed, under it. A
+    // row from the saved list says so under its subtitle.
     let subtitle = method.write.map(words.labels.progress) ?? method.subtitle
-    let failed =
-      method.failedWrite.map {
+    let under =
+      (method.savedHint.map { wrapped($0, prefix: "   ", style: palette.dim) } ?? [])
+      + (method.failedWrite.map {
         failureLines(
           title: $0.title, message: $0.message, hint: nil, traceID: $0.traceId, indent: "  ")
-      } ?? []
+      } ?? [])
     guard showsSelection else {
       return wrapped(title, prefix: " ", style: { $0 })
-        + wrapped(subtitle, prefix: " ", style: palette.dim) + failed
+        + wrapped(subtitle, prefix: " ", style: palette.dim) + under
     }
     let cursor = isHighlighted ? "▸" : " "
     guard method.selectable else {
       return wrapped(
         title + " · " + words["row.notSelectable"], prefix: cursor + "× ", style: palette.dim)
-        + wrapped(subtitle, prefix: "   ", style: palette.dim) + failed
+        + wrapped(subtitle, prefix: "   ", style: palette.dim) + under
     }
     let marker = cursor + (method.selected ? "● " : "○ ")
     let style: (String) -> String = method.selected ? { palette.green(palette.bold($0)) } : { $0 }
     return wrapped(title, prefix: marker, style: style)
-      + wrapped(subtitle, prefix: "   ", style: palette.dim) + failed
+      + wrapped(subtitle, prefix: "   ", style: palette.dim) + under
   }
 }

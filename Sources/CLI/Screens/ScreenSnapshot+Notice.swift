@@ -1,4 +1,5 @@
 import Domain
+import Foundation
 import Presentation
 
 extension ScreenSnapshot {
@@ -41,13 +42,16 @@ extension ScreenSnapshot {
     /// Only where support has to take over.
     var traceId: String?
     var accessibilityLabel: String = ""
+    /// When the saved rows shown in the source's place were loaded; nil when none are.
+    var asOf: Date?
 
     enum CodingKeys: String, CodingKey {
-      case source, title, message, recovery, traceId, accessibilityLabel
+      case source, title, message, recovery, traceId, accessibilityLabel, asOf
     }
 
-    /// Writes `traceId` as null when there is none, as the schema requires, and the
-    /// recovery as its description. By hand: synthesized encoding would leave it out.
+    /// Writes `traceId` and `asOf` as null when there is none, as the schema requires, the
+    /// recovery as its description, and `asOf` in ISO 8601, UTC, to the second
+    /// ("2027-01-15T06:00:00Z"). By hand: synthesized encoding would leave a nil out.
     func encode(to encoder: any Encoder) throws {
       var container = encoder.container(keyedBy: CodingKeys.self)
       try container.encode(source.rawValue, forKey: .source)
@@ -56,6 +60,7 @@ extension ScreenSnapshot {
       try container.encode(recovery.description, forKey: .recovery)
       try container.encode(traceId, forKey: .traceId)
       try container.encode(accessibilityLabel, forKey: .accessibilityLabel)
+      try container.encode(asOf?.ISO8601Format(), forKey: .asOf)
     }
   }
 
@@ -93,7 +98,7 @@ extension ScreenSnapshot.SourceNotice {
     self.init(
       source: failed.source, title: failed.error.title, message: failed.error.message,
       recovery: failed.error.recovery, traceId: failed.error.traceID,
-      accessibilityLabel: failed.error.accessibilityLabel)
+      accessibilityLabel: failed.error.accessibilityLabel, asOf: failed.asOf)
   }
 }
 

@@ -27,7 +27,7 @@ let goldenWidth = 50
 /// Runs the command in-process as the binary would, with the console recorded, the
 /// terminal as given (an interactive one is `columns` by 24 cells, its log on the same screen), scenario
 /// time played by `ScenarioTimeClock` (the wait for a bank's approval on an
-/// `AdvancingClock`), and jitter and trace ids fixed.
+/// `AdvancingClock`), jitter, trace ids and the date fixed, in UTC.
 ///
 /// `standardInput` is what `--scenario-file -` reads.
 ///
@@ -82,6 +82,8 @@ func runCLI(
   // The bank's approval waits on a clock of its own: each backoff ends at once and counts,
   // so the budget is spent after a few polls, as the demo's seconds would spend it.
   runner.approvalClock = stopSignal == nil ? AdvancingClock() : StoppedClock()
+  // The time of day saved rows were loaded, the same on every machine.
+  runner.timeZone = TimeZone(identifier: "UTC") ?? runner.timeZone
   let exitCode = await runner.run(arguments)
   return CLIRun(
     exitCode: exitCode, output: storage.output, errors: storage.errors,

@@ -1,0 +1,43 @@
+import DataLayer
+import Domain
+import Foundation
+
+/// The saved list and the journal in the graph: the changes every use case sends, and
+/// finishing, at the start, those an earlier run left.
+extension AppComposition {
+  /// The changes to a saved card as the use cases send them: written down in the journal
+  /// before they are sent (when the run keeps one), and, once the backend agreed, made to
+  /// the saved list too.
+  func cardWrites() -> any SavedCardWrites {
+    let sent: any SavedCardWrites = BackendCardsRepository(client: client)
+    let journaled =
+      journal.map {
+        JournaledCardWrites(
+          writes: sent, journal: $0, account: account, now: environment.now, logger: logger)
+      } ?? sent
+    return CardWritesUpdatingSavedList(
+      journaled, store: savedList, account: account, logger: logger)
+  }
+
+  /// What the app does when it starts, before anything loads: the developer log says where
+  /// the saved list and the journal are kept, and the changes an earlier run left in the
+  /// journal are sent, under their own keys. Nil for a run without a journal.
+  ///
+  /// - Parameter beforeSending: called once before the first request, never when there is
+  ///   nothing to send: the moment to say "Finishing your last change…".
+  func beforeLoading(beforeSending: @escaping @Sendable (Int) async -> Void) async
+    -> FinishedChanges?
+  {
+    for note in storageNotes { logger.log(note.level, note.text) }
+    guard let journal else { return nil }
+    // Not through `JournaledCardWrites`: each change is in the journal already, with the
+    // time it started, and is taken out by the use case once it is answered for good.
+    let writes = CardWritesUpdatingSavedList(
+      BackendCardsRepository(client: client), store: savedList, account: account,
+      logger: logger)
+    let finishing = FinishPendingChangesUseCase(
+      journal: journal, writes: writes, account: account, now: environment.now,
+      clock: environment.clock, logger: logger)
+    return await finishing.execute(beforeSending: beforeSending)
+  }
+}

@@ -1,0 +1,167 @@
+import DataLayer
+import DemoBackend
+import Domain
+import Foundation
+
+/// Where a run keeps the saved list and the journal of pending changes, decided once from
+/// the flags, the environment and who answers:
+///
+/// - `--no-cache`: the saved list in memory, and no journal: the app reads and writes no file.
+/// - `--cache-dir DIR`: both in DIR.
+/// - against a server (`--backend-url`): where the XDG Base Directory spec puts a cache and a
+///   program's state, the saved list in `$XDG_CACHE_HOME/payment-methods` (else
+///   `$HOME/.cache/payment-methods`) and the journal in `$XDG_STATE_HOME/payment-methods`
+///   (else `$HOME/.local/state/payment-methods`). An XDG folder that is empty or not
+///   absolute is ignored, as the spec says; with neither it nor `HOME`, in memory.
+/// - a scenario: the saved list in memory, starting empty, and no journal, so that a scenario
+///   plays the same on every run.
+///
+/// Both belong to the demo user, whom every run signs in as. The saved list a run starts with
+/// (`SavedListSeed`: a scenario's, or `--saved-list`) is put in the store before anything
+/// loads (`seed`).
+struct Storage {
+  /// A line for the developer log: where each is kept, and why there.
+  struct Note {
+    let level: LogLevel
+    let text: String
+  }
+
+  /// The folder's name under the XDG folders.
+  static let folderName = "payment-methods"
+  /// The environment variables that place the folders, for the program to read.
+  static let variableNames = ["HOME", "XDG_CACHE_HOME", "XDG_STATE_HOME"]
+
+  private(set) var savedList: any SavedListStore
+  /// The saved list's files, when it is kept on files: where a damaged seed writes.
+  private(set) var savedListFiles: FileSavedListStore?
+  /// The journal's folder; nil for a run without one: a change is not written down, and
+  /// none is finished at the start.
+  let journalDirectory: URL?
+  /// Whose saved list and changes they are.
+  let account = ScenarioBackend.demoUsername
+  /// What `--verbose` says of them.
+  private(set) var notes: [Note] = []
+  /// A folder made for this run alone, removed when it ends (`removeTemporaryDirectory`).
+  private(set) var temporaryDirectory: URL?
+
+  init(_ options: CommandLineOptions, variables: [String: String]) {
+    let cacheFolder: URL?
+    let stateFolder: URL?
+    /// Why a part has no folder.
+    let why: String
+    if options.noCache {
+      (cacheFolder, stateFolder, why) = (nil, nil, " (--no-cache)")
+    } else if let directory = options.cacheDirectory {
+      cacheFolder = URL(fileURLWithPath: directory, isDirectory: true)
+      (stateFolder, why) = (cacheFolder, "")
+    } else if options.server != nil {
+      let home = Self.absolute(variables["HOME"])
+      cacheFolder = Self.folder(variables["XDG_CACHE_HOME"], else: home, ".cache")
+      stateFolder = Self.folder(variables["XDG_STATE_HOME"], else: home, ".local/state")
+      why = " (HOME is not set, or not an absolute path, and no XDG folder places it)"
+      if home == nil, cacheFolder == nil || stateFolder == nil {
+        notes.append(
+          Note(
+            level: .info,
+            text: "HOME is not set, or not an absolute path: what no XDG folder places is "
+              + "not kept on the device"))
+      }
+    } else {
+      (cacheFolder, stateFolder, why) = (nil, nil, " (a scenario starts from its own)")
+    }
+    if let cacheFolder {
+      let files = FileSavedListStore(directory: cacheFolder)
+      (savedList, savedListFiles) = (files, files)
+    } else {
+      (savedList, savedListFiles) = (InMemorySavedListStore(), nil)
+    }
+    journalDirectory = stateFolder
+    let journal = stateFolder.map {
+      "the journal of pending changes is kept in "
+        + $0.appendingPathComponent(FilePendingChangeJournal.fileName).path
+    }
+    notes += [
+      Note(
+        level: .debug,
+        text: "the saved list is kept " + place(of: savedListFiles)
+          + (savedListFiles == nil ? why : "")),
+      Note(level: .debug, text: journal ?? "no journal of pending changes is kept" + why),
+    ]
+  }
+
+  /// "in /home/ada/.cache/payment-methods/saved-list-demo.json", or "in memory".
+  private func place(of files: FileSavedListStore?) -> String {
+    guard let file = files?.file(account: account) else { return "in memory" }
+    return "in " + file.path
+  }
+
+  /// `XDG_…/payment-methods`, else `HOME/fallback/payment-methods`; nil with neither.
+  private static func folder(_ xdg: String?, else home: URL?, _ fallback: String) -> URL? {
+    let base = absolute(xdg) ?? home?.appendingPathComponent(fallback, isDirectory: true)
+    return base?.appendingPathComponent(folderName, isDirectory: true)
+  }
+
+  /// The path, when it is one the XDG spec lets a program use: absolute, not empty.
+  private static func absolute(_ path: String?) -> URL? {
+    guard let path, path.hasPrefix("/") else { return nil }
+    return URL(fileURLWithPath: path, isDirectory: true)
+  }
+}
+
+extension Storage {
+  /// Puts the saved list the run starts with (a scenario's, or `--saved-list`) in the store,
+  /// saved `age` before `now`, before anything loads. A damaged seed writes its bytes where the file store keeps the account's list;
+  /// in a run that keeps it in memory, in a folder made for the run. A seed that cannot be
+  /// put there is logged, and the run goes on without it.
+  mutating func seed(_ seed: SavedListSeed?, now: Date) async {
+    guard let seed else { return }
+    do {
+      if let list = seed.savedList(now: now) {
+        try await savedList.save(list, account: account)
+      } else {
+        try writeDamagedFile()
+      }
+      notes.append(Note(level: .debug, text: "the seeded saved list is on the device"))
+    } catch {
+      notes.append(
+        Note(
+          level: .warning,
+          text: "the seeded saved list could not be put on the device: "
+            + Self.describe(error)))
+    }
+  }
+
+  private mutating func writeDamagedFile() throws {
+    if savedListFiles == nil {
+      let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+        "payment-methods-\(UUID().uuidString.lowercased())", isDirectory: true)
+      try FileManager.default.createDirectory(
+        at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+      temporaryDirectory = folder
+      let files = FileSavedListStore(directory: folder)
+      (savedList, savedListFiles) = (files, files)
+      notes.append(
+        Note(
+          level: .debug,
+          text: "the seeded damaged saved list is kept " + place(of: files)
+            + ", for this run alone"))
+    }
+    guard let file = savedListFiles?.file(account: account) else { return }
+    try FileManager.default.createDirectory(
+      at: file.deletingLastPathComponent(), withIntermediateDirectories: true,
+      attributes: [.posixPermissions: 0o700])
+    try SavedListSeed.damagedBytes.write(to: file, options: .atomic)
+  }
+
+  /// "Permission denied": what a failed file operation says, without Foundation's wrapping.
+  private static func describe(_ error: any Error) -> String {
+    let underlying = (error as NSError).userInfo[NSUnderlyingErrorKey] as? NSError
+    return (underlying ?? error as NSError).localizedDescription
+  }
+
+  /// Removes the folder made for this run, if one was.
+  func removeTemporaryDirectory() {
+    guard let temporaryDirectory else { return }
+    try? FileManager.default.removeItem(at: temporaryDirectory)
+  }
+}

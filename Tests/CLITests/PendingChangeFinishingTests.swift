@@ -1,0 +1,126 @@
+import DataLayer
+import Domain
+import Foundation
+import TestSupport
+import Testing
+
+@testable import CLI
+
+/// A change whose answer never came is left in the journal, and the next run finishes it
+/// before anything loads, under the same idempotency key, saying so on stderr.
+@MainActor
+@Suite("Finishing the last run's change, before anything loads", .timeLimit(.minutes(1)))
+struct PendingChangeFinishingTests {
+  private static let server = ["--backend-url", "http://127.0.0.1:8080"]
+
+  /// The journal kept in `folder`, read as the next run reads it.
+  private func pending(in folder: TemporaryFolder) async throws -> [PendingChange] {
+    try await FilePendingChangeJournal(directory: folder.url, logger: SilentLog())
+      .pendingChanges()
+  }
+
+  /// A removal of card-1 sent offline from a run with `folder` as its --cache-dir: it got
+  /// no answer, so it is still in the journal. The key it was sent under.
+  private func changeLeftBehind(in folder: TemporaryFolder) async throws -> String {
+    let offline = try RecordingServer("remove-card-offline-then-ok")
+    let run = await runCLI(
+      ["remove-card", "--id", "card-1", "--cache-dir", folder.path] + Self.server,
+      serverAccess: offline.access)
+
+    #expect(run.exitCode == .temporaryFailure)
+    let key = try #require(offline.keys(of: .removeCard).first)
+    #expect(try await pending(in: folder).map(\.idempotencyKey) == [key])
+    return key
+  }
+
+  @Test("the next run sends the change again under its key, says so on stderr, then loads")
+  func finishedAtTheNextRun() async throws {
+    let folder = try TemporaryFolder()
+    let key = try await changeLeftBehind(in: folder)
+    let online = try RecordingServer("remove-card-ok")
+
+    let run = await runCLI(
+      ["--json", "--cache-dir", folder.path] + Self.server, serverAccess: online.access)
+    let (rows, _) = try rowsAndNotices(run)
+
+    #expect(run.exitCode == .success)
+    #expect(run.errors == "Finishing your last change…\n")
+    #expect(online.keys(of: .removeCard) == [key])
+    #expect(rows.map { $0["id"] as? String } == ["wallet", "card-2", "apple-pay"])
+    #expect(try await pending(in: folder).isEmpty)
+  }
+
+  @Test(
+    "every command that runs the app finishes the change first",
+    arguments: [
+      [
+        "add-card", "--number", "5555 5555 5555 4444", "--expiry", "09/29", "--cvc", "123",
+        "--name", "Ada",
+      ],
+      ["set-default", "--wallet"], ["remove-card", "--id", "card-2"],
+      ["update-card", "--id", "card-2", "--expiry", "01/30"],
+    ])
+  func everyCommand(command: [String]) async throws {
+    let folder = try TemporaryFolder()
+    let key = try await changeLeftBehind(in: folder)
+    let online = try RecordingServer("all-available")
+
+    let run = await runCLI(
+      command + ["--json", "--cache-dir", folder.path] + Self.server, serverAccess: online.access)
+
+    #expect(run.errors.hasPrefix("Finishing your last change…\n"))
+    #expect(online.keys(of: .removeCard).first == key)
+    #expect(try await pending(in: folder).isEmpty)
+    #expect(try printedJSON(run)["status"] != nil)
+  }
+
+  @Test("in German, the line is the CLI table's")
+  func german() async throws {
+    let folder = try TemporaryFolder()
+    _ = try await changeLeftBehind(in: folder)
+
+    let run = await runCLI(
+      ["--once", "--locale", "de_DE", "--cache-dir", folder.path] + Self.server,
+      serverAccess: try RecordingServer("all-available").access)
+
+    #expect(run.errors == "Deine letzte Änderung wird abgeschlossen…\n")
+  }
+
+  @Test("with nothing pending, nothing is said and nothing is sent before the list loads")
+  func nothingPending() async throws {
+    let folder = try TemporaryFolder()
+    let online = try RecordingServer("all-available")
+
+    let run = await runCLI(
+      ["--json", "--cache-dir", folder.path] + Self.server, serverAccess: online.access)
+
+    #expect(run.exitCode == .success)
+    #expect(run.errors.isEmpty)
+    #expect(online.sent.all.isEmpty)
+  }
+
+  @Test("a change that gets no answer again stays in the journal for the run after")
+  func keptWhenStillOffline() async throws {
+    let folder = try TemporaryFolder()
+    let key = try await changeLeftBehind(in: folder)
+    let stillOffline = try RecordingServer("remove-card-offline-then-ok")
+
+    let run = await runCLI(
+      ["--json", "--cache-dir", folder.path] + Self.server, serverAccess: stillOffline.access)
+
+    #expect(run.errors == "Finishing your last change…\n")
+    #expect(stillOffline.keys(of: .removeCard) == [key])
+    #expect(try await pending(in: folder).map(\.idempotencyKey) == [key])
+  }
+
+  @Test("a scenario without --cache-dir keeps no journal: the user's folders stay empty")
+  func scenarioKeepsNoJournal() async throws {
+    let home = try TemporaryFolder()
+    let run = await runCLI(
+      ["remove-card", "--id", "card-1", "--scenario", "remove-card-offline-then-ok"],
+      environment: ["HOME": home.path, "XDG_STATE_HOME": home.path, "XDG_CACHE_HOME": home.path])
+
+    #expect(run.exitCode == .temporaryFailure)
+    #expect(home.entries() == [])
+  }
+}
