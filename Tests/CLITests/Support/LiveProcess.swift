@@ -20,8 +20,8 @@ final class LiveProcess: @unchecked Sendable {
       .appendingPathComponent("payment-methods")
   }
 
-  init(_ arguments: [String], standardOutput: Any? = nil) throws {
-    process.executableURL = Self.binary
+  init(_ arguments: [String], standardOutput: Any? = nil, program: URL = binary) throws {
+    process.executableURL = program
     process.arguments = arguments
     process.environment = [:]
     process.standardOutput = standardOutput ?? output
@@ -55,6 +55,13 @@ final class LiveProcess: @unchecked Sendable {
   }
 
   var errors: String { lock.withLock { errorText } }
+
+  /// Ends the process with SIGKILL if it still runs: for every way out of a test.
+  func stop() {
+    guard process.isRunning else { return }
+    kill(process.processIdentifier, SIGKILL)
+    _ = exited.wait(timeout: .now() + 5)
+  }
 
   /// When the process was seen to end: what a test times, rather than the end of
   /// `waitForExit`, which may also wait for stderr's end.
