@@ -187,6 +187,23 @@ struct InteractiveFrameTests {
     #expect(lines.contains("   120 ms  [debug] two"))
   }
 
+  @Test("a word longer than the log panel (a file's path) is broken under its time, not cut")
+  func logPanelBreaksALongWord() async throws {
+    var model = InteractiveScreen(screen: .paymentMethods)
+    let snapshot = await InteractiveFixtures.snapshot("offline")
+    _ = model.handle(.character("l"), on: snapshot)
+    let path = "/tmp/payment-methods-300ea59c-8a41-4afb-afb7-d792093a2d34/saved-list-demo.json"
+
+    let lines = frame.render(
+      model, snapshot, log: ["     0 ms  [debug] the saved list is kept in \(path), for this run"],
+      size: size)
+
+    let start = try #require(lines.firstIndex { $0.hasSuffix("the saved list is kept in") })
+    let broken = lines.dropFirst(start + 1).prefix(2)
+    #expect(broken.allSatisfy { $0.hasPrefix(String(repeating: " ", count: 11)) })
+    #expect(broken.map { $0.dropFirst(11) }.joined() == path + ", for this run")
+  }
+
   @Test("on a short terminal the highlighted row stays in sight, and each cut side says so")
   func shortTerminalFollowsTheCursor() async {
     let short = Terminal.Size(columns: 80, rows: 8)

@@ -178,12 +178,14 @@ struct InteractiveFrame {
   private func hanging(_ text: String, indent: Int, width: Int) -> [String] {
     let lead = String(text.prefix { $0 == " " })
     guard width > indent + 10, lead.count < indent else { return wrap(text, width: width) }
-    var lines = wrap(String(text.dropFirst(lead.count)), width: width - lead.count)
-    if let first = lines.first { lines[0] = lead + first }
-    guard let first = lines.first, lines.count > 1 else { return lines }
-    let rest = lines.dropFirst().joined(separator: " ")
+    let body = text.dropFirst(lead.count)
+    guard let first = wrap(String(body), width: width - lead.count).first else { return [] }
+    // What the first line does not hold, wrapped again under the time: the first line is
+    // the start of the text, so a word broken over lines stays one word.
+    var rest = body.dropFirst(first.count)
+    while rest.first == " " { rest = rest.dropFirst() }
     let pad = String(repeating: " ", count: indent)
-    return [first] + wrap(rest, width: width - indent).map { pad + $0 }
+    return [lead + first] + wrap(String(rest), width: width - indent).map { pad + $0 }
   }
 
   /// Plain text cut into lines of at most `width` cells, nothing dropped.
@@ -199,7 +201,8 @@ struct InteractiveFrame {
     return lines
   }
 
-  /// Words of plain text over lines of at most `width` cells; a longer word is cut.
+  /// Words of plain text over lines of at most `width` cells; a longer word (a file's
+  /// path in the log) is broken over lines, nothing dropped.
   private func wrap(_ text: String, width: Int) -> [String] {
     var lines: [String] = []
     var current = ""
@@ -209,7 +212,9 @@ struct InteractiveFrame {
         current = candidate
       } else {
         if !current.isEmpty { lines.append(current) }
-        current = CellWidth.truncated(String(word), to: width)
+        var pieces = chunks(of: String(word), width: width)
+        current = pieces.popLast() ?? ""
+        lines += pieces
       }
     }
     if !current.isEmpty { lines.append(current) }
