@@ -1,4 +1,5 @@
 import DataLayer
+import DemoBackend
 import Domain
 import Foundation
 import TestSupport
@@ -19,16 +20,20 @@ struct PendingChangeFinishingTests {
       .pendingChanges()
   }
 
-  /// A removal of card-1 sent offline from a run with `folder` as its --cache-dir: it got
-  /// no answer, so it is still in the journal. The key it was sent under.
+  /// A removal of card-1 that the service, down, answers 503 on every attempt, from a run
+  /// with `folder` as its --cache-dir: no answer for good, so it is still in the journal.
+  /// (One sent offline is not: the screen said it failed.) The key it was sent under.
   private func changeLeftBehind(in folder: TemporaryFolder) async throws -> String {
-    let offline = try RecordingServer("remove-card-offline-then-ok")
+    let down = RecordingServer(
+      scenario: Scenario(
+        name: "remove-card-down", summary: "Every DELETE answers 503.",
+        removeCard: SourceScript([.respond(status: 503, body: "")], latency: .zero)))
     let run = await runCLI(
       ["remove-card", "--id", "card-1", "--cache-dir", folder.path] + Self.server,
-      serverAccess: offline.access)
+      serverAccess: down.access)
 
-    #expect(run.exitCode == .temporaryFailure)
-    let key = try #require(offline.keys(of: .removeCard).first)
+    #expect(run.exitCode == .serviceUnavailable)
+    let key = try #require(down.keys(of: .removeCard).first)
     #expect(try await pending(in: folder).map(\.idempotencyKey) == [key])
     return key
   }
@@ -99,11 +104,30 @@ struct PendingChangeFinishingTests {
     #expect(online.sent.all.isEmpty)
   }
 
+  @Test("a removal sent offline is not finished later: the screen said it failed")
+  func offlineRemovalIsNotFinished() async throws {
+    let folder = try TemporaryFolder()
+    let offline = try RecordingServer("remove-card-offline-then-ok")
+    let failed = await runCLI(
+      ["remove-card", "--id", "card-1", "--cache-dir", folder.path] + Self.server,
+      serverAccess: offline.access)
+    let online = try RecordingServer("remove-card-ok")
+
+    let next = await runCLI(
+      ["--json", "--cache-dir", folder.path] + Self.server, serverAccess: online.access)
+
+    #expect(failed.exitCode == .temporaryFailure)
+    #expect(offline.keys(of: .removeCard).count == 1)
+    #expect(next.errors.isEmpty)
+    #expect(online.keys(of: .removeCard).isEmpty)
+    #expect(try rowsAndNotices(next).0.map { $0["id"] as? String }.contains("card-1"))
+  }
+
   @Test("a change that gets no answer again stays in the journal for the run after")
   func keptWhenStillOffline() async throws {
     let folder = try TemporaryFolder()
     let key = try await changeLeftBehind(in: folder)
-    let stillOffline = try RecordingServer("remove-card-offline-then-ok")
+    let stillOffline = try RecordingServer("offline")
 
     let run = await runCLI(
       ["--json", "--cache-dir", folder.path] + Self.server, serverAccess: stillOffline.access)

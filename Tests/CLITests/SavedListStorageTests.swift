@@ -12,10 +12,12 @@ final class RecordingServer: PaymentsBackend {
   let backend: ScenarioBackend
   let sent = Recorder<(BackendEndpoint, String)>()
 
-  init(_ scenario: String) throws {
-    backend = ScenarioBackend(
-      scenario: try #require(BuiltInScenarios.named(scenario)),
-      clock: ScenarioTimeClock(deadline: .seconds(3)))
+  convenience init(_ scenario: String) throws {
+    try self.init(scenario: #require(BuiltInScenarios.named(scenario)))
+  }
+
+  init(scenario: Scenario) {
+    backend = ScenarioBackend(scenario: scenario, clock: ScenarioTimeClock(deadline: .seconds(3)))
   }
 
   func send(_ request: BackendRequest) async throws -> BackendResponse {

@@ -62,6 +62,14 @@ public struct JournaledCardWrites: SavedCardWrites {
 
   /// Writes the change down, sends it, and takes it out again unless the request got no
   /// answer for good. A caller cancelled before anything happened writes down nothing.
+  ///
+  /// A request whose last attempt never reached the backend (offline, the server
+  /// unreachable, no secure connection) is taken out too: the screen tells the person the
+  /// change could not be made, so finishing it at the next start would do what they were
+  /// told did not happen; they decide whether to make it again. (Had an earlier attempt
+  /// reached the backend, the change is done, and the next load shows it.) A change sent
+  /// again at the start keeps its entry on such a failure: the first attempt's fate is still
+  /// unknown (`FinishPendingChangesUseCase`).
   private func journaled<Outcome: Sendable>(
     _ kind: PendingChange.Kind, key: String, send: () async throws -> Outcome
   ) async throws -> Outcome {
@@ -81,9 +89,18 @@ public struct JournaledCardWrites: SavedCardWrites {
       if isWrittenDown { await takeOut(key) }
       return outcome
     } catch {
-      if isWrittenDown, PendingChange.isAnsweredForGood(by: error) { await takeOut(key) }
+      if isWrittenDown,
+        PendingChange.isAnsweredForGood(by: error) || Self.neverReachedTheBackend(error)
+      {
+        await takeOut(key)
+      }
       throw error
     }
+  }
+
+  private static func neverReachedTheBackend(_ error: any Error) -> Bool {
+    guard let failure = error as? RequestFailure else { return false }
+    return [.offline, .serverUnreachable, .insecureConnection].contains(failure.kind)
   }
 
   /// A change answered for good but left in the journal is sent again at the next start,
