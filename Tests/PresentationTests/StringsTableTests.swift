@@ -34,6 +34,17 @@ struct StringsTableTests {
     }
   }
 
+  @Test("no table of the package gives a key twice: the second would hide the first")
+  func noKeyTwice() throws {
+    for url in Self.tableFiles {
+      let keys = try String(contentsOf: url, encoding: .utf8).split(separator: "\n")
+        .filter { $0.hasPrefix("\"") }.compactMap { $0.split(separator: "\"").first }
+      let repeated = Dictionary(grouping: keys, by: { $0 }).filter { $0.value.count > 1 }.keys
+
+      #expect(repeated.isEmpty, "\(url.path): \(repeated.sorted())")
+    }
+  }
+
   @Test("escapes are resolved as Xcode writes them: quote, backslash, new line, tab, \\U")
   func escapes() {
     let text = #"/* c */ "a" = "say \"hi\"\\\n\t\U00e9"; // end"#
