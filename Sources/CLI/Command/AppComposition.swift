@@ -69,7 +69,7 @@ struct AppComposition {
   /// user in on the other.
   let client: BackendClient
   /// The user's, for the time of day saved rows were loaded.
-  let timeZone: TimeZone
+  let timeZone: TimeZone?
   /// Where the saved list is kept, and whose it is.
   let savedList: any SavedListStore
   let account: String
@@ -89,7 +89,7 @@ struct AppComposition {
     logger: any DeveloperLog, locale: Locale = UserLocale.fallback,
     approvalClock: (any Clock<Duration>)? = nil, bankApprovalBudget: Duration? = nil,
     storage: Storage = Storage(CommandLineOptions(), variables: [:]),
-    timeZone: TimeZone = .current
+    timeZone: TimeZone? = nil
   ) {
     self.deadline = deadline
     self.locale = locale

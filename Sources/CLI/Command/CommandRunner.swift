@@ -30,9 +30,9 @@ struct CommandRunner {
   /// How `--backend-url` reaches its server. A program without an HTTP client hands such
   /// runs to its companion before it gets here (`PaymentMethodsCommand`).
   var serverAccess = ServerAccess.companion(named: "payment-methods-http")
-  /// The user's time zone: the time of day saved rows were loaded. Tests and golden runs
-  /// pass UTC.
-  var timeZone: TimeZone = .current
+  /// The user's time zone: the time of day saved rows were loaded; nil for the system's,
+  /// looked up only when one is shown. Tests and golden runs pass UTC.
+  var timeZone: TimeZone? = nil
 
   func run(_ arguments: [String]) async -> ExitCode {
     let command: Command
@@ -81,7 +81,10 @@ struct CommandRunner {
     case .success(let ready): prepared = ready
     case .failure(let exitCode): return exitCode
     }
-    await prepared.storage.seed(prepared.seed(options), now: environment.now())
+    // Only a run that has a seed waits for it to be put in place.
+    if let seed = prepared.seed(options) {
+      await prepared.storage.seed(seed, now: environment.now())
+    }
     let exitCode = await command(prepared)
     prepared.storage.removeTemporaryDirectory()
     guard let failure = prepared.logFile?.failure else { return exitCode }
@@ -175,6 +178,8 @@ struct CommandRunner {
   /// finishes the changes an earlier run left, saying so on stderr when it sends one, so
   /// that stdout stays the screen, or one JSON object.
   func beforeLoading(_ composition: AppComposition, words: TerminalWords) async {
+    // Nothing to finish and nobody to tell where things are kept: nothing to wait for.
+    guard composition.journal != nil || !(composition.logger is SilentLog) else { return }
     let console = console
     let saying = words["finishing.changes"] + "\n"
     await ConsoleLog.startingLoad(on: environment.clock) {

@@ -24,8 +24,10 @@ public final class PaymentMethodsViewModel {
   @ObservationIgnored let locale: Locale
   @ObservationIgnored let words: Phrasebook
   /// The wall clock and the user's time zone: how old saved rows are, and their time of day.
+  /// A time zone of nil is the device's, looked up only when a saved time is shown (on
+  /// Linux the first look-up loads the zone's data, a cost no other screen needs).
   @ObservationIgnored let now: @Sendable () -> Date
-  @ObservationIgnored let timeZone: TimeZone
+  @ObservationIgnored let timeZone: TimeZone?
   @ObservationIgnored let removeCard: (@Sendable (String) async throws -> RemoveCardOutcome)?
   @ObservationIgnored let makeDefault:
     (@Sendable (PaymentMethod) async throws -> MakeDefaultUseCase.Outcome)?
@@ -43,7 +45,7 @@ public final class PaymentMethodsViewModel {
     signIn: @escaping @Sendable () async throws -> Void = {},
     removeCard: RemoveCardUseCase? = nil, makeDefault: MakeDefaultUseCase? = nil,
     logger: any DeveloperLog, locale: Locale = .current,
-    now: @escaping @Sendable () -> Date = Date.init, timeZone: TimeZone = .current
+    now: @escaping @Sendable () -> Date = Date.init, timeZone: TimeZone? = nil
   ) {
     var remove: (@Sendable (String) async throws -> RemoveCardOutcome)?
     if let removeCard {
@@ -67,7 +69,7 @@ public final class PaymentMethodsViewModel {
   ///   - journeyHandlers: the app-level handlers for errors that change the user's flow.
   ///   - locale: the user's: its language picks the words, its region formats amounts.
   ///   - now, timeZone: the wall clock and the user's time zone, for the time and the age
-  ///     of saved rows.
+  ///     of saved rows; a time zone of nil is the device's.
   public init(
     loadMethods: @escaping @Sendable () async throws -> PaymentMethodList,
     checkUserStatus: @escaping @Sendable () async throws -> UserStatus = { .verified },
@@ -78,7 +80,7 @@ public final class PaymentMethodsViewModel {
     logger: any DeveloperLog,
     locale: Locale = .current,
     now: @escaping @Sendable () -> Date = Date.init,
-    timeZone: TimeZone = .current
+    timeZone: TimeZone? = nil
   ) {
     self.removeCard = removeCard
     self.makeDefault = makeDefault
