@@ -50,18 +50,17 @@ public struct Scenario: Sendable, Equatable {
   public init(
     name: String,
     summary: String,
-    wallet: SourceScript = SourceScript(wallet: .defaultWallet, latency: .milliseconds(80)),
-    cards: SourceScript = SourceScript(cards: .defaultCards, latency: .milliseconds(140)),
-    applePay: Scripted<ApplePayOutcome> = .init(.available, latency: .milliseconds(30)),
-    refresh: [RefreshOutcome] = [.succeeds],
-    userStatus: [UserStatus] = [.verified],
-    signIn: SignInOutcome = .succeeds,
+    wallet: SourceScript = Scenario.plainWallet,
+    cards: SourceScript = Scenario.plainCards,
+    applePay: Scripted<ApplePayOutcome> = .init(.available, latency: Scenario.applePayLatency),
+    refresh: [RefreshOutcome] = Scenario.plainRefresh,
+    userStatus: [UserStatus] = Scenario.plainUserStatus,
+    signIn: SignInOutcome = Scenario.plainSignIn,
     addCard: SourceScript? = nil,
     removeCard: SourceScript? = nil,
     setDefault: SourceScript? = nil,
     updateCard: SourceScript? = nil,
-    cardSetup: SourceScript = SourceScript(
-      [BankAnswerScript.approved.answer], latency: .milliseconds(120)),
+    cardSetup: SourceScript = Scenario.plainCardSetup,
     cancelCardSetup: SourceScript = SourceScript(
       [.respond(status: 200, body: "")], latency: .milliseconds(100)),
     wayOut: [Scenario] = [],
@@ -72,8 +71,8 @@ public struct Scenario: Sendable, Equatable {
     self.wallet = wallet
     self.cards = cards
     self.applePay = applePay
-    self.refresh = refresh.isEmpty ? [.succeeds] : refresh
-    self.userStatus = userStatus.isEmpty ? [.verified] : userStatus
+    self.refresh = refresh.isEmpty ? Scenario.plainRefresh : refresh
+    self.userStatus = userStatus.isEmpty ? Scenario.plainUserStatus : userStatus
     self.signIn = signIn
     self.addCard = addCard ?? SourceScript(addCardMeeting: cards)
     self.removeCard = removeCard ?? SourceScript(writeMeeting: cards, status: 204)
@@ -84,4 +83,23 @@ public struct Scenario: Sendable, Equatable {
     self.wayOut = wayOut
     self.saved = saved
   }
+}
+
+/// What a scenario that scripts nothing answers. The scripts are made once, when first
+/// needed: each encodes its answer's body, which a scenario that scripts its own never uses.
+extension Scenario {
+  /// How long each answers where a scenario scripts no latency of its own.
+  public static let walletLatency = Duration.milliseconds(80)
+  public static let cardsLatency = Duration.milliseconds(140)
+  public static let applePayLatency = Duration.milliseconds(30)
+  /// Adding a card and the writes, where they meet what the cards meet.
+  public static let writeLatency = Duration.milliseconds(150)
+
+  public static let plainWallet = SourceScript(wallet: .defaultWallet, latency: walletLatency)
+  public static let plainCards = SourceScript(cards: .defaultCards, latency: cardsLatency)
+  public static let plainRefresh: [RefreshOutcome] = [.succeeds]
+  public static let plainUserStatus: [UserStatus] = [.verified]
+  public static let plainSignIn = SignInOutcome.succeeds
+  public static let plainCardSetup = SourceScript(
+    [BankAnswerScript.approved.answer], latency: .milliseconds(120))
 }

@@ -11,7 +11,8 @@ extension ScenarioFile {
   /// no outcome takes is unknown, and one another outcome takes is not of this form.
   static func script(
     _ value: JSONValue, _ reader: ScenarioFileReader, outcomes: [String],
-    keys: [String: Set<String>] = [:], success: ScriptedAnswer, default fallback: SourceScript,
+    keys: [String: Set<String>] = [:], success: @autoclosure () -> ScriptedAnswer,
+    defaultLatency: Duration,
     answer: (_ outcome: String, _ object: [String: JSONValue]) throws(ScenarioFileError) ->
       ScriptedAnswer
   ) throws(ScenarioFileError) -> SourceScript {
@@ -20,20 +21,20 @@ extension ScenarioFile {
     try reader.refuseUnknownKeys(
       object, allowed: everyOutcomesKeys.union(["outcome", "latencyMs", "responses"]))
     if object["responses"] != nil {
-      return try responses(object, reader, success: success, default: fallback)
+      return try responses(object, reader, success: success(), defaultLatency: defaultLatency)
     }
     let outcome = try reader.string(object, "outcome", oneOf: outcomes)
     let scripted = try answer(outcome, object)
     try reader.refuseKeys(
       object, allowed: (keys[outcome] ?? []).union(["outcome", "latencyMs"]),
       "with \"outcome\": \"\(outcome)\"")
-    return SourceScript([scripted], latency: try reader.latency(object, default: fallback.latency))
+    return SourceScript([scripted], latency: try reader.latency(object, default: defaultLatency))
   }
 
   /// The `"responses"` form: answers in order, the last one repeating.
   static func responses(
-    _ object: [String: JSONValue], _ reader: ScenarioFileReader, success: ScriptedAnswer,
-    default fallback: SourceScript
+    _ object: [String: JSONValue], _ reader: ScenarioFileReader,
+    success: @autoclosure () -> ScriptedAnswer, defaultLatency: Duration
   ) throws(ScenarioFileError) -> SourceScript {
     try reader.refuseKeys(object, allowed: ["responses", "latencyMs"], "beside \"responses\"")
     guard case .array(let items)? = object["responses"], !items.isEmpty else {
@@ -41,15 +42,15 @@ extension ScenarioFile {
     }
     var answers: [ScriptedAnswer] = []
     for (index, item) in items.enumerated() {
-      answers.append(try answer(item, reader.child("responses[\(index)]"), success: success))
+      answers.append(try answer(item, reader.child("responses[\(index)]"), success: success()))
     }
-    return SourceScript(answers, latency: try reader.latency(object, default: fallback.latency))
+    return SourceScript(answers, latency: try reader.latency(object, default: defaultLatency))
   }
 
   /// One answer: `{"transport": "offline"}`, or `{"status": 503, "retryAfter": 1, "code": …,
   /// "message": …, "body": …}`. A 2xx without a body carries the source's default data.
   static func answer(
-    _ value: JSONValue, _ reader: ScenarioFileReader, success: ScriptedAnswer
+    _ value: JSONValue, _ reader: ScenarioFileReader, success: @autoclosure () -> ScriptedAnswer
   )
     throws(ScenarioFileError) -> ScriptedAnswer
   {
@@ -87,7 +88,7 @@ extension ScenarioFile {
     if object["body"] != nil {
       return .respond(status: status, headers: headers, body: try reader.string(object, "body"))
     }
-    if (200..<300).contains(status), case .respond(_, _, let body) = success {
+    if (200..<300).contains(status), case .respond(_, _, let body) = success() {
       return .respond(status: status, headers: headers, body: body)
     }
     return .error(

@@ -8,12 +8,12 @@ extension ScenarioFile {
   /// default wallet; `notFound`, `banned`, `inReview` with `"review"`, `offline`,
   /// `unexpected`), or `"responses"`.
   static func wallet(
-    _ value: JSONValue, _ reader: ScenarioFileReader, default fallback: SourceScript
+    _ value: JSONValue, _ reader: ScenarioFileReader
   ) throws(ScenarioFileError) -> SourceScript {
     try script(
       value, reader, outcomes: ["ok", "notFound", "banned", "inReview", "offline", "unexpected"],
       keys: ["ok": ["balance", "currency"], "inReview": ["review"]],
-      success: WalletOutcome.defaultWallet.answer, default: fallback
+      success: WalletOutcome.defaultWallet.answer, defaultLatency: Scenario.walletLatency
     ) { name, object throws(ScenarioFileError) in
       let outcome: WalletOutcome
       switch name {
@@ -37,11 +37,11 @@ extension ScenarioFile {
   /// `cards`: an `"outcome"` (`ok`, with `"cards"` or, without them, the default cards;
   /// `offline`, `unexpected`), or `"responses"`.
   static func cards(
-    _ value: JSONValue, _ reader: ScenarioFileReader, default fallback: SourceScript
+    _ value: JSONValue, _ reader: ScenarioFileReader
   ) throws(ScenarioFileError) -> SourceScript {
     try script(
       value, reader, outcomes: ["ok", "offline", "unexpected"], keys: ["ok": ["cards"]],
-      success: CardsOutcome.defaultCards.answer, default: fallback
+      success: CardsOutcome.defaultCards.answer, defaultLatency: Scenario.cardsLatency
     ) { name, object throws(ScenarioFileError) in
       let outcome: CardsOutcome
       switch name {
@@ -123,7 +123,7 @@ extension ScenarioFile {
   }
 
   static func applePay(
-    _ value: JSONValue, _ reader: ScenarioFileReader, default fallback: Scripted<ApplePayOutcome>
+    _ value: JSONValue, _ reader: ScenarioFileReader
   ) throws(ScenarioFileError) -> Scripted<ApplePayOutcome> {
     let names = ApplePayOutcome.allCases.map(\.rawValue)
     // A bare name is short for {"outcome": name}, as `userStatus` takes one.
@@ -133,12 +133,13 @@ extension ScenarioFile {
         throw reader.error(
           nil, "must be one of \(list), or an object with \"outcome\", got \"\(name)\"")
       }
-      return Scripted(outcome, latency: fallback.latency)
+      return Scripted(outcome, latency: Scenario.applePayLatency)
     }
     let object = try reader.object(value)
     try reader.refuseUnknownKeys(object, allowed: ["outcome", "latencyMs"])
     let outcomeName = try reader.string(object, "outcome", oneOf: names)
     let outcome = ApplePayOutcome(rawValue: outcomeName) ?? .available
-    return Scripted(outcome, latency: try reader.latency(object, default: fallback.latency))
+    return Scripted(
+      outcome, latency: try reader.latency(object, default: Scenario.applePayLatency))
   }
 }

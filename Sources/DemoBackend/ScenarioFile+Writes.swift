@@ -11,7 +11,7 @@ extension ScenarioFile {
   /// where a 2xx without a body saves the card sent. With `requiresAction`, also what the
   /// setup's polls answer.
   static func addCard(
-    _ value: JSONValue, _ reader: ScenarioFileReader, default fallback: SourceScript
+    _ value: JSONValue, _ reader: ScenarioFileReader
   ) throws(ScenarioFileError) -> (SourceScript, polls: SourceScript?) {
     var polls: SourceScript?
     let added = try script(
@@ -23,7 +23,7 @@ extension ScenarioFile {
         "invalid": ["fields"], "declined": ["message", "declineCode", "adviceCode"],
         "requiresAction": ["message", "polls"],
       ],
-      success: AddCardOutcomeScript.ok.answer, default: fallback
+      success: AddCardOutcomeScript.ok.answer, defaultLatency: Scenario.writeLatency
     ) { name, object throws(ScenarioFileError) in
       let outcome: AddCardOutcomeScript
       switch name {
@@ -89,7 +89,7 @@ extension ScenarioFile {
     return try script(
       value, reader, outcomes: names,
       keys: ["invalid": ["fields"], "declined": ["message", "declineCode", "adviceCode"]],
-      success: done, default: SourceScript([done], latency: .milliseconds(150))
+      success: done, defaultLatency: Scenario.writeLatency
     ) { name, object throws(ScenarioFileError) in
       switch name {
       case "gone" where endpoint == .setDefault:

@@ -20,24 +20,24 @@ public enum ScenarioFile {
         "setDefault", "updateCard", "saved",
       ])
 
-    // What the file leaves out is as in a scenario that scripts nothing.
-    let plain = Scenario(name: name, summary: "Loaded from a scenario file.")
-    var wallet = plain.wallet
-    var cards = plain.cards
-    var applePay = plain.applePay
+    // What the file leaves out is as in a scenario that scripts nothing (`Scenario.plain…`,
+    // below), made only when it is left out.
+    var wallet: SourceScript?
+    var cards: SourceScript?
+    var applePay = Scripted<ApplePayOutcome>(.available, latency: Scenario.applePayLatency)
     if let value = object["wallet"] {
-      wallet = try Self.wallet(value, reader.child("wallet"), default: wallet)
+      wallet = try Self.wallet(value, reader.child("wallet"))
     }
     if let value = object["cards"] {
-      cards = try Self.cards(value, reader.child("cards"), default: cards)
+      cards = try Self.cards(value, reader.child("cards"))
     }
     if let value = object["applePay"] {
-      applePay = try Self.applePay(value, reader.child("applePay"), default: applePay)
+      applePay = try Self.applePay(value, reader.child("applePay"))
     }
     var addCard: SourceScript?
     var polls: SourceScript?
     if let value = object["addCard"] {
-      let read = try Self.addCard(value, reader.child("addCard"), default: plain.addCard)
+      let read = try Self.addCard(value, reader.child("addCard"))
       (addCard, polls) = (read.0, read.polls)
     }
     var writes: [BackendEndpoint: SourceScript] = [:]
@@ -49,18 +49,18 @@ public enum ScenarioFile {
         writes[endpoint] = try Self.write(value, reader.child(key), endpoint)
       }
     }
-    var refresh = plain.refresh
+    var refresh = Scenario.plainRefresh
     if let session = object["session"] {
       let sessionReader = reader.child("session")
       let sessionObject = try sessionReader.object(session)
       try sessionReader.refuseUnknownKeys(sessionObject, allowed: ["refresh"])
       refresh = try sessionReader.oneOrMany(sessionObject, "refresh")
     }
-    var userStatus = plain.userStatus
+    var userStatus = Scenario.plainUserStatus
     if object["userStatus"] != nil {
       userStatus = try reader.oneOrMany(object, "userStatus")
     }
-    var signIn = plain.signIn
+    var signIn = Scenario.plainSignIn
     if object["signIn"] != nil {
       let outcome = try reader.string(
         object, "signIn", oneOf: SignInOutcome.allCases.map(\.rawValue))
@@ -73,9 +73,11 @@ public enum ScenarioFile {
     // Adding a card and the writes the file leaves out meet what its cards meet, as in any
     // scenario (Scenario.init).
     return Scenario(
-      name: plain.name, summary: plain.summary, wallet: wallet, cards: cards, applePay: applePay,
+      name: name, summary: "Loaded from a scenario file.", wallet: wallet ?? Scenario.plainWallet,
+      cards: cards ?? Scenario.plainCards, applePay: applePay,
       refresh: refresh, userStatus: userStatus, signIn: signIn, addCard: addCard,
       removeCard: writes[.removeCard], setDefault: writes[.setDefault],
-      updateCard: writes[.updateCard], cardSetup: polls ?? plain.cardSetup, saved: saved)
+      updateCard: writes[.updateCard], cardSetup: polls ?? Scenario.plainCardSetup,
+      saved: saved)
   }
 }

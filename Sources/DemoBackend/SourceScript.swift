@@ -51,7 +51,7 @@ public struct SourceScript: Sendable, Equatable {
       }
       return answer
     }
-    self.init(answers, latency: .milliseconds(150))
+    self.init(answers, latency: Scenario.writeLatency)
   }
 
   /// Whether `body` is an object whose `cards` is a list, whatever the list holds.
