@@ -103,6 +103,22 @@ struct SavedListScenarioTests {
     #expect(warnings.first?.contains("the saved list cannot be read and counts as missing") == true)
   }
 
+  @Test(
+    "a --cache-dir that cannot be written leaves the screen and its exit code as they are, with one warning",
+    .enabled(if: FileManager.default.fileExists(atPath: "/proc/self"), "needs Linux's /proc"))
+  func unwritableCacheDirectory() async {
+    // Nobody, not even root, makes a folder inside /proc/self.
+    let unwritable = await runCLI(
+      ["--scenario", "all-available", "--cache-dir", "/proc/self/payment-methods", "--verbose"])
+    let plain = await runCLI(["--scenario", "all-available"])
+    let warnings = unwritable.errors.split(separator: "\n").filter { $0.contains("[warning]") }
+
+    #expect(unwritable.exitCode == plain.exitCode)
+    #expect(unwritable.output == plain.output)
+    #expect(warnings.count == 1)
+    #expect(warnings.first?.contains("could not keep the saved list") == true)
+  }
+
   @Test("a damaged saved list in --cache-dir is replaced whole by the next load that answers")
   func damagedListReplaced() async throws {
     let folder = try TemporaryFolder()
