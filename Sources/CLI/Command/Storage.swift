@@ -3,22 +3,11 @@ import DemoBackend
 import Domain
 import Foundation
 
-/// Where a run keeps the saved list and the journal of pending changes, decided once from
-/// the flags, the environment and who answers:
-///
-/// - `--no-cache`: the saved list in memory, and no journal: the app reads and writes no file.
-/// - `--cache-dir DIR`: both in DIR.
-/// - against a server (`--backend-url`): where the XDG Base Directory spec puts a cache and a
-///   program's state, the saved list in `$XDG_CACHE_HOME/payment-methods` (else
-///   `$HOME/.cache/payment-methods`) and the journal in `$XDG_STATE_HOME/payment-methods`
-///   (else `$HOME/.local/state/payment-methods`). An XDG folder that is empty or not
-///   absolute is ignored, as the spec says; with neither it nor `HOME`, in memory.
-/// - a scenario: the saved list in memory, starting empty, and no journal, so that a scenario
-///   plays the same on every run.
-///
-/// Both belong to the demo user, whom every run signs in as. The saved list a run starts with
-/// (`SavedListSeed`: a scenario's, or `--saved-list`) is put in the store before anything
-/// loads (`seed`).
+/// Where a run keeps the saved list and the journal of pending changes, decided once:
+/// `--no-cache` in memory with no journal; `--cache-dir DIR` both in DIR; against a server,
+/// the XDG folders (`$XDG_CACHE_HOME`, `$XDG_STATE_HOME`, else under `HOME`; docs/CLI.md);
+/// a scenario in memory with no journal, so that it plays the same on every run. Both are
+/// the demo user's; a run's seed is put in the store before anything loads (`seed`).
 struct Storage {
   /// A line for the developer log: where each is kept, and why there.
   struct Note {

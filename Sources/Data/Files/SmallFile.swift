@@ -3,18 +3,11 @@ import Foundation
 /// A small file on the device, read and replaced whole: where the saved list and the
 /// journal of pending changes are kept.
 ///
-/// - Reading checks what is there before it reads: no file is nil; anything but a plain
-///   file (a directory, a link, a device) or a file over the size limit is a `Problem`,
-///   without its bytes being read; and the bytes read are checked against the limit again,
-///   in case the file grew in between.
-/// - Replacing is atomic: `Data.WritingOptions.atomic` writes a temporary file in the same
-///   directory and renames it over the old one (on Linux too: swift-foundation's
-///   `writeToFileAux`), so a reader, or a process killed mid-write, sees the old file or
-///   the new one, never half of one. Concurrent writers each rename a whole file; the last
-///   rename wins. A writer killed before its rename may leave its temporary file behind
-///   (`.dat.nosync…`): never read, and harmless. On iOS the file is written with complete
-///   file protection: readable only while the device is unlocked.
-/// - The directory is made when missing, for its owner only (`rwx------`).
+/// Anything but a plain file, or one over the size limit, is a `Problem` before a byte is
+/// read. Replacing is atomic (`.atomic` writes a temporary file and renames it, on Linux
+/// too), so a reader or a process killed mid-write sees the old file or the new one, never
+/// half; of concurrent writers, the last rename wins. On iOS the file has complete file
+/// protection; its directory is made for its owner only.
 struct SmallFile: Sendable {
   /// 1 MiB: far more than a list of cards or a journal needs, small enough to read at once.
   static let sizeLimit = 1 << 20

@@ -1,20 +1,11 @@
 import Foundation
 
-/// Saved-card writes that are written down before they are sent: each change goes into the
-/// journal under the very idempotency key its request carries, and comes out once the
-/// backend has answered it for good (`PendingChange.isAnsweredForGood(by:)`). A change
-/// still in the journal when the app next starts is finished by
-/// `FinishPendingChangesUseCase`, under the same key.
-///
-/// It wraps the writes the use cases are given, so they stay as they are:
-///
-///     let writes = JournaledCardWrites(
-///       writes: BackendCardsRepository(client: client), journal: journal, account: account,
-///       logger: logger)
-///     let removeCard = RemoveCardUseCase(writes: writes, newIdempotencyKey: newKey, logger: logger)
-///
-/// The journal is a safety net, not a gate: a change it cannot write down is logged at
-/// warning and sent all the same, as it would be without one.
+/// Saved-card writes written down before they are sent: each change goes into the journal
+/// under the idempotency key its request carries, and comes out once the backend has
+/// answered it for good (`PendingChange.isAnsweredForGood(by:)`); what is left at the next
+/// start is finished by `FinishPendingChangesUseCase`, under the same key. It wraps the
+/// writes the use cases are given, so they stay as they are. The journal is a safety net,
+/// not a gate: a change it cannot write down is logged and sent all the same.
 public struct JournaledCardWrites: SavedCardWrites {
   private let writes: any SavedCardWrites
   private let journal: any PendingChangeJournal
@@ -63,13 +54,9 @@ public struct JournaledCardWrites: SavedCardWrites {
   /// Writes the change down, sends it, and takes it out again unless the request got no
   /// answer for good. A caller cancelled before anything happened writes down nothing.
   ///
-  /// A request whose last attempt never reached the backend (offline, the server
-  /// unreachable, no secure connection) is taken out too: the screen tells the person the
-  /// change could not be made, so finishing it at the next start would do what they were
-  /// told did not happen; they decide whether to make it again. (Had an earlier attempt
-  /// reached the backend, the change is done, and the next load shows it.) A change sent
-  /// again at the start keeps its entry on such a failure: the first attempt's fate is still
-  /// unknown (`FinishPendingChangesUseCase`).
+  /// A request whose last attempt never reached the backend (offline, unreachable) is
+  /// taken out too: the screen said the change failed, so the person decides whether to
+  /// make it again; finishing it later would do what they were told did not happen.
   private func journaled<Outcome: Sendable>(
     _ kind: PendingChange.Kind, key: String, send: () async throws -> Outcome
   ) async throws -> Outcome {
