@@ -1,8 +1,8 @@
 import Foundation
 
 /// Any JSON value, read without a schema so the scenario-file reader can say exactly
-/// which key is wrong and why. Foundation reads it (`JSONValue.parse`, in
-/// JSONValue+Decoding.swift); this is only its shape.
+/// which key is wrong and why. `JSONValue.parse` (JSONValue+Parse.swift) reads it; this is
+/// only its shape.
 enum JSONValue: Equatable {
   case null
   case bool(Bool)
