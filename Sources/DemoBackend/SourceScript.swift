@@ -56,15 +56,10 @@ public struct SourceScript: Sendable, Equatable {
 
   /// Whether `body` is an object whose `cards` is a list, whatever the list holds.
   private static func isCardList(_ body: String) -> Bool {
-    (try? JSONDecoder().decode(CardList.self, from: Data(body.utf8))) != nil
-  }
-
-  private struct CardList: Decodable {
-    let cards: [AnyItem]
-
-    struct AnyItem: Decodable {
-      init(from decoder: any Decoder) throws {}
-    }
+    guard case .object(let answer) = try? JSONValue.parse(Array(body.utf8)),
+      case .array = answer["cards"]
+    else { return false }
+    return true
   }
 }
 

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import Presentation
@@ -30,11 +31,29 @@ struct PhrasebookTests {
     let words = Phrasebook(
       locale: german,
       tables: Phrasebook.Tables(
-        english: PackageResources.English_strings,
+        english: { Phrasebook.Tables.english(PackageResources.English_strings) },
         translations: { Phrasebook.Tables.translations(inBundle: "NoSuchBundle") }))
 
     #expect(words.languageCode == "en")
     #expect(words["journey.signIn.button"] == "Sign in")
+  }
+
+  @Test("a key the German table lacks is shown in English, the only time English is read")
+  func missingGermanKey() {
+    let englishReads = CallCounter()
+    let words = Phrasebook(
+      locale: german,
+      tables: Phrasebook.Tables(
+        english: {
+          englishReads.increment()
+          return Phrasebook.Tables.english(PackageResources.English_strings)
+        },
+        translations: { ["de": ["row.default": "Standard"]] }))
+
+    #expect(words["row.default"] == "Standard")
+    #expect(englishReads.count == 0)
+    #expect(words["error.offline.title"] == "You're offline")
+    #expect(englishReads.count == 1)
   }
 
   @Test("a key in no table is shown as itself, never as nothing")

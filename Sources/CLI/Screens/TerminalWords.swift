@@ -15,7 +15,8 @@ struct TerminalWords: Sendable {
 
   /// The CLI's tables, each read once.
   private static let tables = Phrasebook.Tables(
-    english: PackageResources.English_strings, translations: { translations })
+    english: { englishTable }, translations: { translations })
+  private static let englishTable = Phrasebook.Tables.english(PackageResources.English_strings)
   private static let translations = Phrasebook.Tables.translations(inBundle: "PaymentMethods_CLI")
 
   /// The words of the language every run is in unless the user asks for another.

@@ -9,7 +9,8 @@ extension Phrasebook {
   }
 
   private static let presentationTables = Tables(
-    english: PackageResources.English_strings, translations: { presentationTranslations })
+    english: { presentationEnglish }, translations: { presentationTranslations })
+  private static let presentationEnglish = Tables.english(PackageResources.English_strings)
   private static let presentationTranslations = Tables.translations(
     inBundle: "PaymentMethods_Presentation")
 

@@ -13,21 +13,28 @@ import Foundation
 public struct Phrasebook: Sendable {
   /// The tables of one layer: the English one, compiled into the module, and the others,
   /// by language code, read from the layer's resource bundle when a phrasebook in another
-  /// language is first made. A layer keeps both in a `static let`, so each is read once, and
-  /// an English run never looks for the bundle.
+  /// language is first made. A layer keeps each in a `static let`, so each is read once; an
+  /// English run never looks for the bundle, and a run in another language reads the
+  /// English table only for a key its own lacks.
   public struct Tables: Sendable {
-    let english: [String: String]
+    let english: @Sendable () -> [String: String]
     let translations: @Sendable () -> [String: [String: String]]
 
     /// - Parameters:
-    ///   - english: the English table's bytes, compiled into the module.
+    ///   - english: the English table: the layer's `static let` of `english(_:)`.
     ///   - translations: the other languages' tables: the layer's `static let` of
     ///     `translations(inBundle:)`.
     public init(
-      english: [UInt8], translations: @escaping @Sendable () -> [String: [String: String]]
+      english: @escaping @Sendable () -> [String: String],
+      translations: @escaping @Sendable () -> [String: [String: String]]
     ) {
-      self.english = Phrasebook.table(from: Foundation.Data(english)) ?? [:]
+      self.english = english
       self.translations = translations
+    }
+
+    /// The English table, from its bytes compiled into the module.
+    public static func english(_ bytes: [UInt8]) -> [String: String] {
+      Phrasebook.table(from: Foundation.Data(bytes)) ?? [:]
     }
 
     /// Every table in the resource bundle called `name` (`<package>_<target>`) but the
@@ -53,7 +60,8 @@ public struct Phrasebook: Sendable {
   /// The language the words are in: "en", "de". English for a language with no table.
   public let languageCode: String
   private let words: [String: String]
-  private let english: [String: String]
+  /// Asked only for a key `words` lacks.
+  private let english: @Sendable () -> [String: String]
 
   /// - Parameter locale: the user's locale; its language picks the table.
   public init(locale: Locale, tables: Tables) {
@@ -64,7 +72,7 @@ public struct Phrasebook: Sendable {
       words = table
     } else {
       languageCode = "en"
-      words = tables.english
+      words = tables.english()
     }
   }
 
@@ -77,7 +85,7 @@ public struct Phrasebook: Sendable {
 
   /// The words for `key`, with its arguments as an array.
   public subscript(_ key: String, _ arguments: [String]) -> String {
-    Self.filling(words[key] ?? english[key] ?? key, with: arguments)
+    Self.filling(words[key] ?? english()[key] ?? key, with: arguments)
   }
 
   /// The placeholders `%@` and `%n$@`, and `%%` for a percent sign; strings only, so a
