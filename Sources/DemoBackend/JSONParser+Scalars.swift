@@ -50,15 +50,20 @@ extension JSONParser {
   /// The escape at `index` (a backslash) as UTF-8, `index` moved past it; nil if it is not
   /// one JSON has, or stands for half of a surrogate pair.
   private mutating func escape() -> [UInt8]? {
-    let simple: [UInt8: UInt8] = [
-      UInt8(ascii: "\""): 0x22, UInt8(ascii: "\\"): 0x5C, UInt8(ascii: "/"): 0x2F,
-      UInt8(ascii: "b"): 0x08, UInt8(ascii: "f"): 0x0C, UInt8(ascii: "n"): 0x0A,
-      UInt8(ascii: "r"): 0x0D, UInt8(ascii: "t"): 0x09,
-    ]
     guard let letter = bytes[safe: index + 1] else { return nil }
-    if let byte = simple[letter] {
+    let simple: UInt8? =
+      switch letter {
+      case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): letter
+      case UInt8(ascii: "b"): 0x08
+      case UInt8(ascii: "f"): 0x0C
+      case UInt8(ascii: "n"): 0x0A
+      case UInt8(ascii: "r"): 0x0D
+      case UInt8(ascii: "t"): 0x09
+      default: nil
+      }
+    if let simple {
       index += 2
-      return [byte]
+      return [simple]
     }
     guard letter == UInt8(ascii: "u"), let unit = hexUnit(at: index + 2) else { return nil }
     var units = [unit]
@@ -133,8 +138,16 @@ extension JSONParser {
     else {
       throw JSONValue.outOfRange(String(decoding: bytes[start..<index], as: UTF8.self), at: keyPath)
     }
-    var value = Decimal(0)
-    for digit in significant { value = value * 10 + Decimal(Int(digit - 0x30)) }
+    // Summed as whole numbers of at most 19 digits (a UInt64 holds any), not digit by digit
+    // in Decimal, whose arithmetic is slow to start.
+    let (high, low) = (significant.dropLast(19), significant.suffix(19))
+    let whole = { (digits: ArraySlice<UInt8>) in
+      digits.reduce(UInt64(0)) { $0 * 10 + UInt64($1 - 0x30) }
+    }
+    var value = Decimal(whole(low))
+    if !high.isEmpty {
+      value += Decimal(sign: .plus, exponent: low.count, significand: Decimal(whole(high)))
+    }
     return Decimal(sign: negative ? .minus : .plus, exponent: exponent, significand: value)
   }
 
