@@ -17,7 +17,9 @@ extension JSONParser {
       case UInt8(ascii: "\\"):
         let start = index
         guard let escaped = escape() else {
-          let letter = bytes[safe: start + 1] ?? 0
+          guard let letter = bytes[safe: start + 1] else {
+            throw notJSON("a string is not closed")
+          }
           let problem =
             switch letter {
             case UInt8(ascii: "u"):

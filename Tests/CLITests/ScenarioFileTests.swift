@@ -209,6 +209,7 @@ struct ScenarioFileTests {
       // The end of the file has no place worth naming.
       (#"{"a": "open"#, ""),
       (#"{"a": "#, ""),
+      (#"{"a": "x\"#, ""),
     ])
   func notJSON(json: String, place: String) {
     #expect {
