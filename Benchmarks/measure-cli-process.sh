@@ -52,11 +52,7 @@ peak() {
 }
 
 scenario=(--no-color --scenario-file "$here/zero-latency.json")
-# One run of each to warm the file cache, then each in turn, so that a busy spell
-# on the machine weighs on all of them alike.
-"$cli" "${scenario[@]}" >/dev/null
-"$work/minimal-json" >/dev/null
-"$work/platform-floor" >/dev/null
+# Peak memory first, each program in turn; the file cache is warm for the times below.
 for _ in $(seq "$runs"); do
   peak cli "$cli" "${scenario[@]}"
   peak baseline "$work/minimal-json"
@@ -68,7 +64,7 @@ done
 times="$(
   python3 - "$runs" "$cli" "$here/zero-latency.json" "$work/minimal-json" \
     "$work/platform-floor" "$static" "$work/platform-floor-static" <<'PYTHON'
-import os, statistics, subprocess, sys, time
+import os, random, statistics, subprocess, sys, time
 
 runs, cli, scenario, minimal, platform, static, platform_static = int(sys.argv[1]), *sys.argv[2:]
 screen = ["--no-color", "--scenario-file", scenario]
@@ -84,15 +80,22 @@ commands = [
 if static:
     commands += [([static] + screen, english), ([platform_static], english)]
 times = [[] for _ in commands]
+# A new order each round: what runs just before a program decides what it finds in the
+# processor's caches (the static build, say, leaves none of the shared libraries there),
+# and in a fixed order one program would always come after the same one.
+order = random.Random(31)
 with open(os.devnull, "w") as devnull:
+    for command, lang in commands:  # once each, not timed
+        subprocess.run(command, stdout=devnull, env=dict(os.environ, LANG=lang), check=True)
     for _ in range(runs):
-        for (command, lang), taken in zip(commands, times):
+        for index in order.sample(range(len(commands)), len(commands)):
+            command, lang = commands[index]
             environment = dict(os.environ, LANG=lang)
             environment.pop("LC_ALL", None)
             environment.pop("LC_MESSAGES", None)
             start = time.perf_counter_ns()
             subprocess.run(command, stdout=devnull, env=environment, check=True)
-            taken.append((time.perf_counter_ns() - start) / 1e6)
+            times[index].append((time.perf_counter_ns() - start) / 1e6)
 print(" ".join(f"{statistics.median(taken):.3f}" for taken in times))
 PYTHON
 )"
