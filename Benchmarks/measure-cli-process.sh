@@ -79,6 +79,12 @@ commands = [
 ]
 if static:
     commands += [([static] + screen, english), ([platform_static], english)]
+def environment(lang):
+    variables = dict(os.environ, LANG=lang)
+    variables.pop("LC_ALL", None)
+    variables.pop("LC_MESSAGES", None)
+    return variables
+
 times = [[] for _ in commands]
 # A new order each round: what runs just before a program decides what it finds in the
 # processor's caches (the static build, say, leaves none of the shared libraries there),
@@ -86,15 +92,13 @@ times = [[] for _ in commands]
 order = random.Random(31)
 with open(os.devnull, "w") as devnull:
     for command, lang in commands:  # once each, not timed
-        subprocess.run(command, stdout=devnull, env=dict(os.environ, LANG=lang), check=True)
+        subprocess.run(command, stdout=devnull, env=environment(lang), check=True)
     for _ in range(runs):
         for index in order.sample(range(len(commands)), len(commands)):
             command, lang = commands[index]
-            environment = dict(os.environ, LANG=lang)
-            environment.pop("LC_ALL", None)
-            environment.pop("LC_MESSAGES", None)
+            variables = environment(lang)
             start = time.perf_counter_ns()
-            subprocess.run(command, stdout=devnull, env=environment, check=True)
+            subprocess.run(command, stdout=devnull, env=variables, check=True)
             times[index].append((time.perf_counter_ns() - start) / 1e6)
 print(" ".join(f"{statistics.median(taken):.3f}" for taken in times))
 PYTHON

@@ -122,9 +122,11 @@ extension JSONParser {
       if sign == UInt8(ascii: "+") || sign == UInt8(ascii: "-") { index += 1 }
       let written = digits()
       guard !written.isEmpty else { throw unreadableNumber("a digit was expected in the exponent") }
-      // Past a million the number is out of range either way; stopping there keeps the sums
-      // below from overflowing, however many digits the file writes.
-      for digit in written { exponent = min(exponent * 10 + Int(digit - 0x30), 1_000_000) }
+      // The digits before the exponent move the last one by at most the file's length, so
+      // an exponent past that and the 166 powers `Decimal` holds is out of range either
+      // way; stopping there keeps the sums below from overflowing.
+      let limit = bytes.count + 200
+      for digit in written { exponent = min(exponent * 10 + Int(digit - 0x30), limit) }
       if sign == UInt8(ascii: "-") { exponent.negate() }
     }
     // The significant digits, and the power of ten of the last one.
@@ -138,7 +140,9 @@ extension JSONParser {
     guard significant.count <= JSONValue.maximumDigits,
       significant.count + exponent <= JSONValue.maximumDigits, exponent >= Int(Int8.min)
     else {
-      throw JSONValue.outOfRange(String(decoding: bytes[start..<index], as: UTF8.self), at: keyPath)
+      throw JSONValue.outOfRange(
+        String(decoding: bytes[start..<index], as: UTF8.self), at: keyPath,
+        place: position(start))
     }
     // Summed as whole numbers of at most 19 digits (a UInt64 holds any), not digit by digit
     // in Decimal, whose arithmetic is slow to start.

@@ -1,8 +1,8 @@
 import Foundation
 
-/// Reads a scenario file's bytes, refusing what a scenario must not say, each with the key
-/// path and the line and column where it is: a key given twice, deep nesting, a number
-/// `Decimal` cannot hold exactly, text that is not UTF-8.
+/// Reads a scenario file's bytes, refusing what a scenario must not say, each with its key
+/// path and its line and column (or "the file ends"): a key given twice, deep nesting, a
+/// number `Decimal` cannot hold exactly, text that is not UTF-8.
 extension JSONValue {
   /// Deeper than any scenario file needs, and shallow enough that reading never runs out of
   /// stack.
@@ -18,13 +18,14 @@ extension JSONValue {
   }
 
   /// A number outside what a scenario reads exactly (`maximumDigits`), shown as the file
-  /// writes it.
-  static func outOfRange(_ shown: String, at path: String?) -> ScenarioFileError {
+  /// writes it, and where.
+  static func outOfRange(_ shown: String, at path: String?, place: String) -> ScenarioFileError {
     let shown = shown.count > 40 ? shown.prefix(40) + "…" : shown[...]
     return ScenarioFileError(
       key: path,
-      reason: "is out of range: \(shown) (a number here has at most \(maximumDigits) "
-        + "significant digits and is smaller than 1e\(maximumDigits))")
+      reason: "is out of range: \(shown) at \(place) (a number here has at most "
+        + "\(maximumDigits) significant digits, none past the 128th decimal place, and is "
+        + "smaller than 1e\(maximumDigits))")
   }
 }
 
@@ -62,8 +63,7 @@ struct JSONParser {
   mutating func value() throws(ScenarioFileError) -> JSONValue {
     skipWhitespace()
     guard path.count <= JSONValue.maximumDepth else {
-      throw ScenarioFileError(
-        key: keyPath, reason: "is nested more than \(JSONValue.maximumDepth) levels deep")
+      throw refusal("is nested more than \(JSONValue.maximumDepth) levels deep", at: index)
     }
     guard let byte = bytes[safe: index] else {
       throw notJSON("the file ends where a value should be")
@@ -101,10 +101,13 @@ struct JSONParser {
       guard bytes[safe: index] == UInt8(ascii: "\"") else {
         throw notJSON("a key in double quotes was expected at \(here)")
       }
+      let keyStart = index
       let key = try string { "has a key that cannot be read: \($0)" }
       path.append(.key(key))
       guard members[key] == nil else {
-        throw ScenarioFileError(key: keyPath, reason: "is given twice; give each key once")
+        throw ScenarioFileError(
+          key: keyPath,
+          reason: "is given twice, again at \(position(keyStart)); give each key once")
       }
       skipWhitespace()
       guard bytes[safe: index] == UInt8(ascii: ":") else {
@@ -182,7 +185,7 @@ struct JSONParser {
 
   /// A byte offset as an editor shows it: "line 2, column 12", both from 1, a column a
   /// byte.
-  private func position(_ offset: Int) -> String {
+  func position(_ offset: Int) -> String {
     let before = bytes[..<min(offset, bytes.count)]
     let line = before.count { $0 == UInt8(ascii: "\n") } + 1
     let lineStart = before.lastIndex(of: UInt8(ascii: "\n")).map { $0 + 1 } ?? 0

@@ -286,11 +286,16 @@ struct ScenarioFileTests {
   @Test("a key given twice is refused, naming the key, not silently taken once")
   func duplicateKey() {
     #expect(
-      throws: ScenarioFileError(key: "wallet.outcome", reason: "is given twice; give each key once")
+      throws: ScenarioFileError(
+        key: "wallet.outcome",
+        reason: "is given twice, again at line 1, column 34; give each key once")
     ) {
       try parse(#"{"wallet": {"outcome": "banned", "outcome": "ok"}}"#)
     }
-    #expect(throws: ScenarioFileError(key: "cards", reason: "is given twice; give each key once")) {
+    #expect(
+      throws: ScenarioFileError(
+        key: "cards", reason: "is given twice, again at line 1, column 35; give each key once")
+    ) {
       try parse(#"{"cards": {"outcome": "offline"}, "cards": {"outcome": "ok"}}"#)
     }
   }
@@ -308,7 +313,7 @@ struct ScenarioFileTests {
       ),
       (
         #"{"wallet": {"outcome": "ok", "balance": 1.00000000000000000000000000000000000001, "currency": "EUR"}}"#,
-        "wallet.balance", "1.00000000000000000000000000000000000001 ("
+        "wallet.balance", "1.00000000000000000000000000000000000001 at line 1, column 41"
       ),
       (#"{"wallet": {"latencyMs": 1e-200, "outcome": "banned"}}"#, "wallet.latencyMs", "1e-200"),
       (#"{"wallet": {"latencyMs": 1e200, "outcome": "banned"}}"#, "wallet.latencyMs", "1e200"),
@@ -318,11 +323,11 @@ struct ScenarioFileTests {
       ),
       (
         #"{"cards": {"responses": [{"status": 2e999999999999999999999}]}}"#,
-        "cards.responses[0].status", "2e999999999999999999999 ("
+        "cards.responses[0].status", "2e999999999999999999999 at line 1, column 37"
       ),
       (
         #"{"wallet": {"outcome": "ok", "balance": 12345678901234567890123456789012345678901234567890, "currency": "EUR"}}"#,
-        "wallet.balance", "1234567890123456789012345678901234567890… ("
+        "wallet.balance", "1234567890123456789012345678901234567890… at line 1, column 41"
       ),
     ])
   func outOfRange(json: String, key: String, shown: String) {
@@ -332,7 +337,8 @@ struct ScenarioFileTests {
       guard let error = error as? ScenarioFileError else { return false }
       return error.key == key && error.reason.hasPrefix("is out of range: \(shown)")
         && error.reason.hasSuffix(
-          "(a number here has at most 38 significant digits and is smaller than 1e38)")
+          "(a number here has at most 38 significant digits, none past the 128th decimal "
+            + "place, and is smaller than 1e38)")
     }
   }
 
@@ -411,7 +417,8 @@ struct ScenarioFileTests {
 
     #expect(
       throws: ScenarioFileError(
-        key: String(repeating: "[0]", count: 65), reason: "is nested more than 64 levels deep")
+        key: String(repeating: "[0]", count: 65),
+        reason: "is nested more than 64 levels deep at line 1, column 66")
     ) {
       try parse(json)
     }
@@ -427,10 +434,26 @@ struct ScenarioFileTests {
 
     #expect(
       throws: ScenarioFileError(
-        key: String(repeating: "[0]", count: 65), reason: "is nested more than 64 levels deep")
+        key: String(repeating: "[0]", count: 65),
+        reason: "is nested more than 64 levels deep at line 1, column 66")
     ) {
       try parse(json)
     }
+  }
+
+  @Test("a number written with a million digits and an exponent that undoes them is read exactly")
+  func longNumberWithExponent() throws {
+    // 1 and a million zeros, times 10^-1000001: 0.1. An exponent cut short of the digits
+    // before it would read 1.
+    let written = "1" + String(repeating: "0", count: 1_000_000) + "e-1000001"
+    let scenario = try parse(
+      #"{"wallet": {"outcome": "ok", "balance": \#(written), "currency": "EUR"}}"#)
+
+    #expect(
+      scenario.wallet
+        == SourceScript(
+          wallet: .ok(Wallet(balance: try #require(Decimal(string: "0.1")), currency: "EUR")),
+          latency: Scenario(name: "", summary: "").wallet.latency))
   }
 
   @Test("escapes, a byte-order mark and a pair of surrogates read as the text they stand for")

@@ -21,7 +21,8 @@ public struct Phrasebook: Sendable {
     let translations: @Sendable () -> [String: [String: String]]
 
     /// - Parameters:
-    ///   - english: the English table: the layer's `static let` of `english(_:)`.
+    ///   - english: the English table: the layer's `static let` of `english(_:)` (a closure
+    ///     that parses the bytes itself would parse them for every key a language lacks).
     ///   - translations: the other languages' tables: the layer's `static let` of
     ///     `translations(inBundle:)`.
     public init(
@@ -140,7 +141,24 @@ public struct Phrasebook: Sendable {
   /// not through `Bundle(url:)`, whose first use alone costs a program's start-up a fifth of
   /// a millisecond on Linux, for files whose place SwiftPM fixes.
   static func resourceFolder(ofBundle name: String) -> String? {
-    for place in programFolders {
+    #if os(Linux)
+      // The executable's folder first, found without `Bundle.main`, whose first use costs a
+      // third of a millisecond on Linux; `Bundle.main`'s folders where the bundle is not there.
+      if let program = try? FileManager.default.destinationOfSymbolicLink(
+        atPath: "/proc/self/exe"),
+        let folder = bundleFolder(
+          name, in: [String(program[..<(program.lastIndex(of: "/") ?? program.endIndex)])])
+      {
+        return folder
+      }
+    #endif
+    return bundleFolder(
+      name, in: [Bundle.main.resourceURL, Bundle.main.bundleURL].compactMap { $0?.path })
+  }
+
+  /// The first of `places` that holds the bundle called `name`, as a folder of `.lproj`s.
+  private static func bundleFolder(_ name: String, in places: [String]) -> String? {
+    for place in places {
       for suffix in ["resources", "bundle"] {
         let bundle = place + "/" + name + "." + suffix
         for folder in [bundle + "/Contents/Resources", bundle]
@@ -150,19 +168,5 @@ public struct Phrasebook: Sendable {
       }
     }
     return nil
-  }
-
-  /// The folders a program's resources are in: its resources and its bundle on Apple
-  /// platforms; on Linux, where both are the executable's folder, that folder, found
-  /// without `Bundle.main`, whose first use there costs a third of a millisecond.
-  private static var programFolders: [String] {
-    #if os(Linux)
-      if let program = try? FileManager.default.destinationOfSymbolicLink(
-        atPath: "/proc/self/exe")
-      {
-        return [String(program[..<(program.lastIndex(of: "/") ?? program.endIndex)])]
-      }
-    #endif
-    return [Bundle.main.resourceURL, Bundle.main.bundleURL].compactMap { $0?.path }
   }
 }
