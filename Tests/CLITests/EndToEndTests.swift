@@ -65,11 +65,11 @@ struct EndToEndTests {
     process.executableURL = program
     process.arguments = arguments
     process.environment = environment
-    let output = Pipe()
-    let errors = Pipe()
+    let output = Pipe.notInherited()
+    let errors = Pipe.notInherited()
     process.standardOutput = output
     process.standardError = errors
-    let inputPipe = Pipe()
+    let inputPipe = Pipe.notInherited()
     if input != nil { process.standardInput = inputPipe }
     try process.run()
     if let input {
@@ -295,7 +295,7 @@ struct EndToEndTests {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/bin/sh")
     process.arguments = ["-c", "exec \"$0\" >&-", LiveProcess.binary.path]
-    let errors = Pipe()
+    let errors = Pipe.notInherited()
     process.standardError = errors
     try process.run()
     let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)

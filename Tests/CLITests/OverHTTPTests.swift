@@ -18,7 +18,7 @@ struct OverHTTPTests {
         "--scenario", scenario, "--port", "0", "--quiet",
         "--binary", EndToEndTests.binary.path,
       ]
-      let output = Pipe()
+      let output = Pipe.notInherited()
       process.standardOutput = output
       process.standardError = FileHandle.nullDevice
       try process.run()
@@ -381,7 +381,7 @@ extension OverHTTPTests {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
     process.arguments = ["python3", "-c", redirectingServer]
-    let output = Pipe()
+    let output = Pipe.notInherited()
     process.standardOutput = output
     try process.run()
     let port = try Self.line(of: output)

@@ -13,7 +13,7 @@ final class LiveProcess: @unchecked Sendable {
   /// Signalled when stderr reaches its end: everything the process wrote there has arrived.
   private let errorsEnded = DispatchSemaphore(value: 0)
   let process = Process()
-  let output = Pipe()
+  let output = Pipe.notInherited()
 
   static var binary: URL {
     URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
@@ -25,17 +25,10 @@ final class LiveProcess: @unchecked Sendable {
     process.arguments = arguments
     process.environment = [:]
     process.standardOutput = standardOutput ?? output
-    let errors = Pipe()
+    // Not inherited by the programs other tests start meanwhile: a second holder of a
+    // pipe's end would keep a broken-pipe test's pipe whole, or delay the end of stderr.
+    let errors = Pipe.notInherited()
     process.standardError = errors
-    // Not inherited by the processes other tests start meanwhile (`PseudoTerminal` spawns
-    // without closing the test process's descriptors): a second holder of a pipe's end
-    // would keep a broken-pipe test's pipe whole, or delay the end of stderr. The child
-    // still gets its ends, which `Process` duplicates onto its 1 and 2.
-    for pipe in [output, errors] {
-      for handle in [pipe.fileHandleForReading, pipe.fileHandleForWriting] {
-        _ = fcntl(handle.fileDescriptor, F_SETFD, FD_CLOEXEC)
-      }
-    }
     errors.fileHandleForReading.readabilityHandler = { [weak self, errorsEnded] handle in
       let data = handle.availableData
       guard !data.isEmpty else {

@@ -27,8 +27,8 @@ final class WatchedScenarioServer: @unchecked Sendable {
     process.arguments =
       ["python3", packageRoot.appendingPathComponent("scripts/scenario-server").path]
       + arguments + ["--port", "0", "--binary", EndToEndTests.binary.path]
-    let output = Pipe()
-    let errors = Pipe()
+    let output = Pipe.notInherited()
+    let errors = Pipe.notInherited()
     process.standardOutput = output
     process.standardError = errors
     // Not inherited by the processes other tests start meanwhile (see `LiveProcess`).
