@@ -77,17 +77,12 @@ public struct JournaledCardWrites: SavedCardWrites {
       return outcome
     } catch {
       if isWrittenDown,
-        PendingChange.isAnsweredForGood(by: error) || Self.neverReachedTheBackend(error)
+        PendingChange.isAnsweredForGood(by: error) || PendingChange.neverReachedTheBackend(error)
       {
         await takeOut(key)
       }
       throw error
     }
-  }
-
-  private static func neverReachedTheBackend(_ error: any Error) -> Bool {
-    guard let failure = error as? RequestFailure else { return false }
-    return [.offline, .serverUnreachable, .insecureConnection].contains(failure.kind)
   }
 
   /// A change answered for good but left in the journal is sent again at the next start,

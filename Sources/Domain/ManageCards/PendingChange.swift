@@ -42,24 +42,14 @@ public protocol PendingChangeJournal: Sendable {
 }
 
 extension PendingChange {
-  /// Whether a write that failed with `error` was answered for good: the backend's answer
-  /// settles the change, and sending it again under its key would only get that answer
-  /// again. Every outcome a write returns (done, refused, gone, invalid, declined) is one;
-  /// of the failures, these are:
-  ///
-  /// - an ended session, an account not verified or locked, an outdated app: the backend
-  ///   refused the request itself and did nothing; the person decides anew once they can;
-  /// - `unexpectedAnswer`: a status the backend meant (a 400, a 409 with a code this app
-  ///   has no name for);
-  /// - `malformedResponse`, `responseTooLarge`: the backend answered, and its key would
-  ///   replay the same unreadable answer.
-  ///
-  /// The rest got no answer that settles anything, so the change is kept and sent again at
-  /// the next start: a transport failure or a timeout (the request may have reached the
-  /// backend, and its answer was lost), a 429 or a 5xx (not now: the change is not done),
-  /// the deadline passed or the caller cancelled (the answer was not waited for), and any
-  /// error nobody classified (whether the request went out is not known). Sending any of
-  /// them again is safe: the key makes the backend apply a change once.
+  /// Whether a write that failed with `error` was answered for good, so that sending it
+  /// again under its key would only get the same answer: a refusal of the request itself
+  /// (an ended session, an account not verified or locked, an outdated app), a status the
+  /// backend meant (`unexpectedAnswer`), or an answer it would replay unreadable again.
+  /// Every outcome a write returns is one too. The rest settle nothing (a transport
+  /// failure, a timeout, a 429 or a 5xx, a cancelled wait, an unclassified error), and
+  /// sending them again is safe: the key makes the backend apply a change once.
+  /// docs/ERRORS.md tells the whole story.
   static func isAnsweredForGood(by error: any Error) -> Bool {
     guard let failure = error as? RequestFailure else { return false }
     switch failure.kind {
@@ -68,6 +58,21 @@ extension PendingChange {
       return true
     case .offline, .timedOut, .connectionLost, .serverUnreachable, .insecureConnection,
       .cancelledBelow, .rateLimited, .serviceUnavailable:
+      return false
+    }
+  }
+
+  /// Whether the request of a write that failed with `error` never reached the backend
+  /// (offline, the server unreachable, no secure connection): the change was not made, and
+  /// the person was told so.
+  static func neverReachedTheBackend(_ error: any Error) -> Bool {
+    guard let failure = error as? RequestFailure else { return false }
+    switch failure.kind {
+    case .offline, .serverUnreachable, .insecureConnection:
+      return true
+    case .timedOut, .connectionLost, .cancelledBelow, .rateLimited, .serviceUnavailable,
+      .sessionEnded, .userNotVerified, .userLocked, .appOutdated, .unexpectedAnswer,
+      .malformedResponse, .responseTooLarge:
       return false
     }
   }

@@ -12,16 +12,6 @@
 ///   it throws `needsJourney` at once, logging nothing as skipped;
 /// - with nothing to show, it throws `noPaymentMethodsFound` if every source answered, and
 ///   `couldNotLoad` if any failed.
-///
-/// With a `SavedListPolicy`, it also keeps the last list (`+SavedList.swift`):
-/// - a source that answered replaces its part of the saved list, absence included;
-/// - a source that failed in a way trying again may fix shows its saved rows beside its
-///   failure, while they are younger than the maximum age and not from the future
-///   (`savedAt` says which, and as of when); otherwise its failure is shown as without a
-///   saved list, never as an empty source;
-/// - a journey deletes the saved list before it is thrown;
-/// - a saved list that cannot be read counts as missing (logged once), one that cannot be
-///   written or deleted changes nothing shown (logged), and a cancelled load writes nothing.
 public struct PaymentMethodsUseCase: Sendable {
   public static let defaultDeadline: Duration = .seconds(3)
 
@@ -33,6 +23,9 @@ public struct PaymentMethodsUseCase: Sendable {
   private let savedList: SavedListPolicy?
   private let logger: any DeveloperLog
 
+  /// With a `SavedListPolicy`, a load also keeps the last list and shows its saved rows
+  /// beside a failure that trying again may fix (`+SavedList.swift`, docs/ERRORS.md).
+  ///
   /// - Parameters:
   ///   - deadline: how long the sources may take; a source past it counts as failed.
   ///   - clock: measures the deadline; tests pass a clock they control.
