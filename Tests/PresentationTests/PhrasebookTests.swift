@@ -38,6 +38,16 @@ struct PhrasebookTests {
     #expect(words["journey.signIn.button"] == "Sign in")
   }
 
+  @Test("the resource bundles are looked for beside the bundle that holds the layer's code too")
+  func besideTheCode() {
+    // Under `swift test` on macOS, `Bundle.main` is the test runner's: the tables are found
+    // only beside the tests' own bundle, which holds the layer's code.
+    let code = Bundle(for: PaymentMethodsViewModel.self).bundleURL
+
+    #expect(Phrasebook.bundlePlaces().contains(code.deletingLastPathComponent().path))
+    #expect(Phrasebook.bundlePlaces().contains(code.path))
+  }
+
   @Test("a key the German table lacks is shown in English")
   func missingGermanKey() {
     let words = Phrasebook(locale: german, tables: germanWithOneKey(englishReads: CallCounter()))

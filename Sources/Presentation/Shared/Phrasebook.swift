@@ -152,9 +152,21 @@ public struct Phrasebook: Sendable {
         return folder
       }
     #endif
-    return bundleFolder(
-      name, in: [Bundle.main.resourceURL, Bundle.main.bundleURL].compactMap { $0?.path })
+    return bundleFolder(name, in: bundlePlaces())
   }
+
+  /// Where an app or a program keeps its resource bundles: the main bundle's folders, then
+  /// the bundle that holds this code and the folder it is in. (Under `swift test` on macOS
+  /// the main bundle is the test runner's, and SwiftPM puts the resource bundles beside the
+  /// tests' `.xctest` bundle; a test bundle Xcode builds holds them inside.)
+  static func bundlePlaces() -> [String] {
+    let code = Bundle(for: CodeMarker.self).bundleURL
+    let places = [Bundle.main.resourceURL, Bundle.main.bundleURL, code]
+    return (places + [code.deletingLastPathComponent()]).compactMap { $0?.path }
+  }
+
+  /// A class of this module, for `Bundle(for:)`.
+  private final class CodeMarker {}
 
   /// The first of `places` that holds the bundle called `name`, as a folder of `.lproj`s.
   private static func bundleFolder(_ name: String, in places: [String]) -> String? {
