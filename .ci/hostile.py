@@ -37,7 +37,7 @@ PLATFORM_TRAPS = {"status-line-only", "partial-header"}
 # A transfer that floods cannot be stopped on Linux (docs/HTTP.md): the screen is drawn in
 # time and every way out works, but an open screen grows while the server keeps sending:
 # without end (endless-body), or until its 200 MB are read although refused at the header
-# (huge-body: from 38 MB to 122 MB, depending on the machine's load).
+# (huge-body: from 38 MB to 128 MB, depending on the machine's load).
 FLOODS = {"endless-body", "huge-body"}
 CASES = ["status-line-only", "partial-header", "endless-body", "huge-body", "gzip-bomb",
          "many-headers", "trickle-body", "stall", "bad-text-locked", "long-text"]
