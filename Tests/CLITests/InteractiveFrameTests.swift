@@ -245,6 +245,40 @@ struct InteractiveFrameTests {
     #expect(frames.last?.contains { $0.contains("▸○ Apple Pay") } == true, "and on to the last row")
   }
 
+  @Test(
+    "on a short terminal the question to remove a card stays in sight, under its row",
+    arguments: [(40, 8), (80, 10)] as [(Int, Int)])
+  func shortTerminalKeepsTheQuestion(columns: Int, rows: Int) async throws {
+    var model = InteractiveScreen(screen: .paymentMethods)
+    model.rowChanges = true
+    let snapshot = await InteractiveFixtures.snapshot("all-available")
+    let card = try #require(snapshot.methods.lastIndex { $0.kind == .card })
+    for _ in 0..<card { _ = model.handle(.down, on: snapshot) }
+    _ = model.handle(.character("x"), on: snapshot)
+
+    let lines = frame.render(
+      model, snapshot, log: [], size: Terminal.Size(columns: columns, rows: rows))
+
+    #expect(lines.count <= rows)
+    #expect(lines.contains { $0.contains("Remove Mastercard") })
+    #expect(
+      lines.contains { $0.contains("▸") && $0.contains("Mastercard") }, "and the row it asks about")
+    #expect(lines.last?.contains("n Esc keep") == true)
+  }
+
+  @Test("on a short terminal the box's message, the answer to the last key, stays in sight")
+  func shortTerminalKeepsTheMessage() async {
+    let model = InteractiveScreen(screen: .paymentMethods)
+    var snapshot = await InteractiveFixtures.snapshot("all-available")
+    snapshot.message = "Apple Pay selected."
+
+    let lines = frame.render(model, snapshot, log: [], size: Terminal.Size(columns: 80, rows: 10))
+
+    #expect(lines.contains { $0.contains("i Apple Pay selected.") })
+    #expect(lines.contains { $0.contains("▸○ Wallet") }, "the cursor's row too")
+    #expect(lines.contains("  ↓ more below"), "and the rows between say they are cut")
+  }
+
   @Test("on a short terminal a journey's button stays in sight")
   func shortTerminalKeepsTheButton() async {
     let model = InteractiveScreen(screen: .paymentMethods)

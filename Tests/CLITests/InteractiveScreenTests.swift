@@ -127,6 +127,33 @@ struct InteractiveScreenTests {
     #expect(effects == [.select(rowID: snapshot.methods[1].id)])
   }
 
+  @Test("on a row that cannot be chosen the footer offers no Enter, and Enter there says why")
+  func enterOnARowThatCannotPay() async throws {
+    let snapshot = await InteractiveFixtures.snapshot("card-rejected")
+    let declined = try #require(snapshot.methods.firstIndex { !$0.selectable })
+    var model = InteractiveScreen(screen: .paymentMethods)
+    for _ in 0..<declined { _ = model.handle(.down, on: snapshot) }
+
+    #expect(!model.actions(for: snapshot).contains(.select))
+    #expect(model.highlightedRow(in: snapshot) == declined, "the cursor stays on it")
+    // The view model answers a choice it refuses with the reason.
+    #expect(model.handle(.enter, on: snapshot) == [.select(rowID: snapshot.methods[declined].id)])
+  }
+
+  @Test("while the question to remove a card is asked, its row stays highlighted")
+  func questionKeepsTheRow() async throws {
+    let snapshot = await InteractiveFixtures.snapshot("all-available")
+    let card = try #require(snapshot.methods.firstIndex { $0.kind == .card })
+    var model = InteractiveScreen(screen: .paymentMethods)
+    model.rowChanges = true
+    for _ in 0..<card { _ = model.handle(.down, on: snapshot) }
+
+    _ = model.handle(.character("x"), on: snapshot)
+
+    #expect(model.confirmingRemoval == snapshot.methods[card].id)
+    #expect(model.highlightedRow(in: snapshot) == card)
+  }
+
   @Test("r tries again only where the recovery says trying again can help")
   func retrying() async {
     var model = InteractiveScreen(screen: .paymentMethods)

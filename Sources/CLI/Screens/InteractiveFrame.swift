@@ -79,6 +79,15 @@ struct InteractiveFrame {
     if !panel.isEmpty { lines += (lines.isEmpty ? [] : [""]) + panel.map { palette.dim($0) } }
     // The footer stays in sight, and above it as much of the rest as fits.
     let room = max(0, size.rows - footer.count)
+    // So does the box's message, the answer to the last key, with what is under the box,
+    // while at least a line of the rest fits above it.
+    let messageStart = box.lines.count - box.messageLines
+    if panel.isEmpty, box.messageLines > 0, lines.count > room, lines.count - messageStart < room {
+      let rest = visible(
+        Array(lines[..<messageStart]), keeping: focus?.clamped(to: 0..<messageStart),
+        room: room - (lines.count - messageStart), width: size.columns)
+      return rest + lines[messageStart...] + footer.prefix(size.rows)
+    }
     return visible(lines, keeping: focus, room: room, width: size.columns)
       + footer.prefix(size.rows)
   }

@@ -11,8 +11,18 @@ extension InteractiveScreen {
   /// The row the cursor is on, kept within the rows there are now; nil when the screen
   /// takes no selection now, or the cursor is on a source's notice.
   func highlightedRow(in snapshot: ScreenSnapshot) -> Int? {
-    guard actions(for: snapshot).contains(.select) else { return nil }
+    guard isOnRow(snapshot) else { return nil }
     return min(max(highlighted, 0), snapshot.methods.count - 1)
+  }
+
+  /// Whether the cursor is on a row of the list on screen: not on a source's notice, and
+  /// not behind the help. (A row that cannot be chosen, or waits for a change, is one too:
+  /// Enter and d there say why.)
+  func isOnRow(_ snapshot: ScreenSnapshot) -> Bool {
+    guard !showsHelp, snapshot.status == .loaded, snapshot.screen == .paymentMethods,
+      !snapshot.methods.isEmpty, case .row = cursor(in: snapshot)
+    else { return false }
+    return true
   }
 
   /// What the cursor marks on the list: its row, or the source's notice it is on; nil

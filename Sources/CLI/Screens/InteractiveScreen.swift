@@ -155,8 +155,10 @@ struct InteractiveScreen: Equatable {
     case .loaded where snapshot.screen == .paymentMethods && !snapshot.methods.isEmpty:
       if snapshot.stops.count > 1 { actions.append(.move) }
       // On a source's notice there is no row to select or change.
-      if case .row = cursor(in: snapshot) {
-        actions.append(.select)
+      if case .row(let index) = cursor(in: snapshot) {
+        // Offered where Enter chooses the row; elsewhere it says why it cannot.
+        let row = snapshot.methods[index]
+        if row.selectable, row.write == nil { actions.append(.select) }
         actions += rowActions(snapshot)
       }
     case .error:
@@ -241,10 +243,8 @@ struct InteractiveScreen: Equatable {
       snapshot.stops.first.map { move(to: $0) }
     case .end where actions.contains(.move), .character("G") where actions.contains(.move):
       snapshot.stops.last.map { move(to: $0) }
-    case .enter where actions.contains(.select):
-      guard let row = highlightedRow(in: snapshot), snapshot.methods.indices.contains(row)
-      else { return [] }
-      return [.select(rowID: snapshot.methods[row].id)]
+    case .enter where isOnRow(snapshot):
+      return [.select(rowID: snapshot.methods[highlightedRow(snapshot)].id)]
     case .enter:
       return journey(snapshot)
     case .character("a") where actions.contains(.addCard):
@@ -261,7 +261,7 @@ struct InteractiveScreen: Equatable {
     // Apple Pay, and a card that cannot pay, take no default; d on them says why (the
     // footer does not offer it there).
     case .character("d")
-    where rowChanges && actions.contains(.select)
+    where rowChanges && isOnRow(snapshot)
       && snapshot.methods[highlightedRow(snapshot)].refusesDefault:
       return [.makeDefault(rowID: snapshot.methods[highlightedRow(snapshot)].id)]
     case .character("r") where actions.contains(.retry):

@@ -36,6 +36,10 @@ struct ScreenRenderer {
     /// Plain lines for under the box: a support reference too wide for a line of the box,
     /// written whole.
     var underneath: [String] = []
+    /// How many of the last `lines` hold the box's message (what came of the person's last
+    /// try, or the question asked), with the box's end: the interactive screen keeps them
+    /// in sight, as it keeps its footer.
+    var messageLines = 0
 
     var text: String { (lines + underneath).joined(separator: "\n") + "\n" }
   }
@@ -76,6 +80,7 @@ struct ScreenRenderer {
     lines.append("├" + rule + "┤")
     let bodyStart = lines.count
     lines += body
+    let messageStart = lines.count
     if let message {
       lines.append("├" + rule + "┤")
       lines += wrapped(message, prefix: "i ", style: palette.cyan)
@@ -88,7 +93,7 @@ struct ScreenRenderer {
     return Drawing(
       lines: lines,
       focus: focus.map { (bodyStart + $0.lowerBound)..<(end ?? bodyStart + $0.upperBound) },
-      underneath: underneath)
+      underneath: underneath, messageLines: message == nil ? 0 : lines.count - messageStart)
   }
 
   private func title(of screen: CommandLineOptions.Screen) -> String {
