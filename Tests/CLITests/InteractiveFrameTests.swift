@@ -343,7 +343,26 @@ struct InteractiveFrameTests {
 
       #expect(lines.count <= rows)
       #expect(lines.allSatisfy { TerminalCells.width($0) <= max(columns, 20) })
-      #expect(lines.last?.contains("q quit") == true, "the footer stays in sight")
+      #expect(lines.contains { $0.contains("? help") }, "the footer stays in sight")
     }
+  }
+
+  @Test(
+    "on a small terminal the footer takes at most a third of the rows, and keeps ? help",
+    arguments: ["en_US", "de_DE"])
+  func smallFooter(identifier: String) async {
+    let frame = InteractiveFrame(
+      palette: Palette(isEnabled: false),
+      words: TerminalWords(locale: .init(identifier: identifier)))
+    let model = InteractiveScreen(screen: .paymentMethods)
+    let snapshot = await InteractiveFixtures.snapshot("cards-offline")
+    let help = identifier == "de_DE" ? "? Hilfe" : "? help"
+
+    let lines = frame.render(model, snapshot, log: [], size: Terminal.Size(columns: 40, rows: 8))
+    let footer = lines.drop { !$0.hasPrefix("↑↓") }
+
+    #expect(footer.count == 2)
+    #expect(footer.contains { $0.contains(help) })
+    #expect(lines.contains { $0.contains("▸○ Wallet") })
   }
 }

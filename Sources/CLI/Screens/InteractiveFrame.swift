@@ -32,7 +32,7 @@ struct InteractiveFrame {
       box.lines
       + box.underneath.flatMap { chunks(of: $0, width: size.columns) }.map { palette.dim($0) }
     var focus = box.focus
-    let footer = footerLines(model.actions(for: snapshot, form: form), width: size.columns)
+    let footer = footerLines(model.actions(for: snapshot, form: form), size: size)
       .map { palette.dim($0) }
 
     var panel: [String] = []
@@ -41,7 +41,7 @@ struct InteractiveFrame {
       let help = helpLines(width: size.columns)
       // ↑↓ is on offer only where there is something to scroll.
       let unscrolled = footerLines(
-        model.actions(for: snapshot, form: form).filter { $0 != .scroll }, width: size.columns
+        model.actions(for: snapshot, form: form).filter { $0 != .scroll }, size: size
       ).map { palette.dim($0) }
       let footer = help.count <= size.rows - unscrolled.count ? unscrolled : footer
       let room = max(0, size.rows - footer.count)
@@ -137,8 +137,23 @@ struct InteractiveFrame {
     _ model: InteractiveScreen, _ snapshot: ScreenSnapshot, form: CardFormSnapshot? = nil,
     size: Terminal.Size
   ) -> Int {
-    let footer = footerLines(model.actions(for: snapshot, form: form), width: size.columns)
+    let footer = footerLines(model.actions(for: snapshot, form: form), size: size)
     return max(0, helpLines(width: size.columns).count - max(0, size.rows - footer.count))
+  }
+
+  /// The keys on as few lines as fit, on at most a third of the terminal's rows: where they
+  /// take more, the last are left out until they fit, but `? help`, which lists them all.
+  private func footerLines(_ actions: [InteractiveScreen.Action], size: Terminal.Size)
+    -> [String]
+  {
+    let limit = max(1, size.rows / 3)
+    var kept = actions
+    var lines = footerLines(kept, width: size.columns)
+    while lines.count > limit, let last = kept.lastIndex(where: { $0 != .help }) {
+      kept.remove(at: last)
+      lines = footerLines(kept, width: size.columns)
+    }
+    return lines
   }
 
   /// The keys on as few lines as fit, never breaking one key's hint.
