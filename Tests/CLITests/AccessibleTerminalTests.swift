@@ -223,6 +223,35 @@ struct AccessibleTerminalTests {
     #expect(!terminal.text.contains("Wallet is now your default."))
   }
 
+  @Test("d on a card its issuer declined says why it cannot be the default")
+  func defaultRefusedWithItsReason() async throws {
+    let terminal = try PseudoTerminal(["--accessible", "--scenario", "card-rejected"])
+    try #require(await terminal.waiting(for: "1 to 4 select a row"))
+
+    terminal.send("3\r")
+    try #require(await terminal.waiting(for: "can't be used to pay"))
+    terminal.send("d\r")
+
+    #expect(await terminal.waiting(for: "was declined by the issuer, so it can't be your default"))
+    terminal.send("q\r")
+    #expect(await terminal.exiting() == 0)
+    #expect(!terminal.text.contains("That key does nothing here."))
+    #expect(!terminal.text.contains("Making it your default"), "nothing was sent")
+  }
+
+  @Test("an empty line reads out the keys the screen takes")
+  func emptyLineReadsTheKeys() async throws {
+    let terminal = try PseudoTerminal(["--accessible", "--scenario", "all-available"])
+    try #require(await terminal.waiting(for: "1 to 4 select a row"))
+    let before = terminal.output.count
+
+    terminal.send("\r")
+
+    #expect(await terminal.waiting(for: "Keys, each followed by Enter:", after: before))
+    terminal.send("q\r")
+    #expect(await terminal.exiting() == 0)
+  }
+
   /// No box drawing, no colour, no cursor movement: only the lines, and what was typed.
   private static func expectPlain(_ text: String, _ label: String) {
     #expect(!text.contains { "╭╮╰╯│─├┤".contains($0) }, "\(label)")

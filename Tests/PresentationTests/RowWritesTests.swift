@@ -152,6 +152,22 @@ struct RowWritesTests {
     #expect(methods(viewModel)?.message?.hasPrefix("Apple Pay can't be your default") == true)
   }
 
+  @Test("a method refused as the default is refused at once, its row never read as changing")
+  func refusedAtOnce() async throws {
+    let asked = CallCounter()
+    let viewModel = await loaded(makeDefault: { _ in
+      asked.increment()
+      return .applePayIsNeverDefault
+    })
+
+    let task = viewModel.makeDefault("apple-pay")
+
+    #expect(task == nil, "nothing to wait for")
+    #expect(asked.count == 0, "the use case is not asked")
+    #expect(methods(viewModel)?.rows.allSatisfy { $0.write == nil } == true)
+    #expect(methods(viewModel)?.message?.hasPrefix("Apple Pay can't be your default") == true)
+  }
+
   @Test(
     "a card that cannot pay is never made the default: refused with its reason, nothing sent",
     arguments: [

@@ -33,7 +33,7 @@ struct AccessibleFrame {
         snapshot.methods.first { $0.id == id }.map { words["question.remove", $0.spokenTitle] }
       } ?? (asksForRow ? words["accessible.whichRow"] : nil)
     var lines = screenLines(snapshot, saying: question ?? model.guidance.map { $0.text(words) })
-    lines.append(keysLine(model.actions(for: snapshot), rows: snapshot.methods.count))
+    lines.append(keysLine(model, snapshot))
     if model.showsLog {
       lines += ["Developer log (newest last):"] + log.suffix(10).map(UntrustedText.escaped)
     }
@@ -205,6 +205,11 @@ struct AccessibleFrame {
       case .expiry, .name: text
       }
     return words["accessible.promptKeeps", label, kept]
+  }
+
+  /// The keys the screen takes now, as its last line says them.
+  func keysLine(_ model: InteractiveScreen, _ snapshot: ScreenSnapshot) -> String {
+    keysLine(model.actions(for: snapshot), rows: snapshot.methods.count)
   }
 
   /// The keys the screen takes now, each to be followed by Enter.

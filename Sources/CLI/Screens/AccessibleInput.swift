@@ -17,6 +17,8 @@ enum AccessibleInput {
     var keys: [Key]
     /// The line moved the cursor: what it is on now is read out.
     var readsCursor = false
+    /// The line was empty: the keys the screen takes now are read out.
+    var readsKeys = false
   }
 
   /// The changes to a row, by their keys.
@@ -40,7 +42,9 @@ enum AccessibleInput {
     lineMode.waitingForRow = nil
     if waiting != nil, text == "\u{1B}" { return Meaning(keys: []) }
     if text == "\u{1B}" { return Meaning(keys: [.escape]) }
-    if text.isEmpty { return Meaning(keys: snapshot.action == nil ? [] : [.enter]) }
+    if text.isEmpty {
+      return snapshot.action == nil ? Meaning(keys: [], readsKeys: true) : Meaning(keys: [.enter])
+    }
     let stops = snapshot.stops
     if let number = Int(text), snapshot.screen == .paymentMethods,
       model.highlightedStop(in: snapshot) != nil, snapshot.methods.indices.contains(number - 1),
@@ -136,9 +140,9 @@ enum AccessibleInput {
       default: nil
       }
     }
-    // d on Apple Pay is taken, and refused with its reason.
-    let applePay = model.highlightedRow(in: snapshot).map { snapshot.methods[$0].kind == .applePay }
-    return keys.contains(character) || (character == "d" && model.rowChanges && applePay == true)
+    // d on Apple Pay, or on a card that cannot pay, is taken, and refused with its reason.
+    let refuses = model.highlightedRow(in: snapshot).map { snapshot.methods[$0].refusesDefault }
+    return keys.contains(character) || (character == "d" && model.rowChanges && refuses == true)
   }
 
   private static func isMove(_ key: Key) -> Bool {

@@ -66,6 +66,10 @@ extension InteractiveSession {
       if model.screen != shown { catchUp(on: screens) }
     }
     if meaning.readsCursor { readOutCursor(on: screens) }
+    if meaning.readsKeys {
+      transcript?.say(
+        AccessibleFrame(words: frame.words).keysLine(model, screens.snapshot(of: model.screen)))
+    }
     return true
   }
 

@@ -30,6 +30,11 @@ extension PaymentMethodsViewModel {
   public func makeDefault(_ id: PaymentMethodRow.ID) -> Task<Void, Never>? {
     guard let makeDefault, let method = listed.first(where: { $0.id == id }), !method.isDefault
     else { return nil }
+    // Refused before any request: said at once, so the row never reads as being changed.
+    if let refusal = MakeDefaultUseCase.refusal(of: method) {
+      sayRefused(refusal, on: id)
+      return nil
+    }
     return start(
       .makingDefault, on: id,
       ErrorPresenter.Activity(verb: .save, object: "object.defaultMethod")
@@ -108,20 +113,9 @@ extension PaymentMethodsViewModel {
         $0.lastChange = .keptAsLastMethod
       }
     case .success(.defaulting(.applePayIsNeverDefault)):
-      update {
-        $0.mark(id, nil)
-        $0.say(words["write.applePayNeverDefault"])
-        $0.lastChange = .applePayIsNeverDefault
-      }
+      sayRefused(.applePayIsNeverDefault, on: id)
     case .success(.defaulting(.cardCannotPay)):
-      // The reason the row gives: the issuer's decline first, else the expiry.
-      let declined = card(for: id)?.decline != nil
-      let key = declined ? "write.cannotPay.declined" : "write.cannotPay.expired"
-      update {
-        $0.mark(id, nil)
-        $0.say(words[key, row.title], spoken: words[key, row.spokenTitle])
-        $0.lastChange = .cardCannotPay
-      }
+      sayRefused(.cardCannotPay, on: id)
     case .success(.defaulting(.answered(.madeDefault))):
       listed = listed.map { $0.markingDefault(id) }
       showListed(
@@ -198,6 +192,24 @@ extension PaymentMethodsViewModel {
   @discardableResult
   public func showCardGone() -> Task<Void, Never> {
     reloadAfterGone("write.gone")
+  }
+
+  /// Says why `id` cannot be the default (`MakeDefaultUseCase.refusal(of:)`).
+  private func sayRefused(_ refusal: MakeDefaultUseCase.Outcome, on id: PaymentMethodRow.ID) {
+    let row = listedRow(id)
+    update {
+      $0.mark(id, nil)
+      if refusal == .applePayIsNeverDefault {
+        $0.say(words["write.applePayNeverDefault"])
+        $0.lastChange = .applePayIsNeverDefault
+      } else {
+        // The reason the row gives: the issuer's decline first, else the expiry.
+        let declined = card(for: id)?.decline != nil
+        let key = declined ? "write.cannotPay.declined" : "write.cannotPay.expired"
+        $0.say(words[key, row.title], spoken: words[key, row.spokenTitle])
+        $0.lastChange = .cardCannotPay
+      }
+    }
   }
 
   private func update(_ change: (inout Methods) -> Void) {
