@@ -53,6 +53,35 @@ struct PendingChangeFinishingTests {
     #expect(online.keys(of: .removeCard) == [key])
     #expect(rows.map { $0["id"] as? String } == ["wallet", "card-2", "apple-pay"])
     #expect(try await pending(in: folder).isEmpty)
+    #expect(
+      try message(of: run)
+        == "Your change from last time has been sent: the list shows what came of it.")
+  }
+
+  @Test("a change still unanswered at the next run is kept, and the list says it waits")
+  func keptAndSaid() async throws {
+    let folder = try TemporaryFolder()
+    let key = try await changeLeftBehind(in: folder)
+    let stillDown = RecordingServer(
+      scenario: Scenario(
+        name: "remove-card-down", summary: "Every DELETE answers 503.",
+        removeCard: SourceScript([.respond(status: 503, body: "")], latency: .zero)))
+
+    let run = await runCLI(
+      ["--json", "--cache-dir", folder.path] + Self.server, serverAccess: stillDown.access)
+
+    #expect(run.exitCode == .success)
+    #expect(try await pending(in: folder).map(\.idempotencyKey) == [key])
+    #expect(
+      try message(of: run)
+        == "A change from last time couldn't be sent yet. It will be sent the next time you "
+        + "open the app.")
+  }
+
+  /// The message of a run's `--json` screen.
+  private func message(of run: CLIRun) throws -> String? {
+    let object = try JSONSerialization.jsonObject(with: Data(run.output.utf8)) as? [String: Any]
+    return object?["message"] as? String
   }
 
   @Test(

@@ -135,8 +135,12 @@ struct AppComposition {
       logger: logger)
   }
 
+  /// - Parameter finished: what finishing the last run's changes came to, said with the
+  ///   first list the view model shows.
   @MainActor
-  func paymentMethodsViewModel() -> PaymentMethodsViewModel {
+  func paymentMethodsViewModel(telling finished: FinishedChanges? = nil)
+    -> PaymentMethodsViewModel
+  {
     let useCase = PaymentMethodsUseCase(
       walletRepository: BackendWalletRepository(client: client),
       cardsRepository: BackendCardsRepository(client: client),
@@ -147,7 +151,7 @@ struct AppComposition {
       logger: logger
     )
     let cards = cardWrites()
-    return PaymentMethodsViewModel(
+    let viewModel = PaymentMethodsViewModel(
       useCase: useCase, userStatus: BackendUserStatusRepository(client: client),
       signIn: signIn,
       removeCard: RemoveCardUseCase(
@@ -156,6 +160,8 @@ struct AppComposition {
       makeDefault: MakeDefaultUseCase(
         writes: cards, newIdempotencyKey: environment.idempotencyKey, clock: environment.clock),
       logger: logger, locale: locale, now: environment.now, timeZone: timeZone)
+    finished.map(viewModel.tell)
+    return viewModel
   }
 
   @MainActor

@@ -176,15 +176,19 @@ struct CommandRunner {
   /// What the app does before anything loads (`AppComposition.beforeLoading`), in a
   /// timeline of its own: it logs where the saved list and the journal are kept, and
   /// finishes the changes an earlier run left, saying so on stderr when it sends one, so
-  /// that stdout stays the screen, or one JSON object.
-  func beforeLoading(_ composition: AppComposition, words: TerminalWords) async {
+  /// that stdout stays the screen, or one JSON object. Returns what finishing came to, for
+  /// the list to say; nil when there was no journal to finish.
+  @discardableResult
+  func beforeLoading(_ composition: AppComposition, words: TerminalWords) async
+    -> FinishedChanges?
+  {
     // Nothing to finish and nobody to tell where things are kept: nothing to wait for.
-    guard composition.journal != nil || !(composition.logger is SilentLog) else { return }
+    guard composition.journal != nil || !(composition.logger is SilentLog) else { return nil }
     let console = console
     let saying = words["finishing.changes"] + "\n"
-    await ConsoleLog.startingLoad(on: environment.clock) {
+    return await ConsoleLog.startingLoad(on: environment.clock) {
       Task {
-        _ = await composition.beforeLoading { _ in console.writeError(saying) }
+        await composition.beforeLoading { _ in console.writeError(saying) }
       }
     }.value
   }

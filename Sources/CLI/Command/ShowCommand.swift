@@ -20,9 +20,9 @@ extension CommandRunner {
       // The log goes to the panel (and the file), never over the screen.
       let composition = composition(
         options, prepared, locale: locale, loggingTo: [session.logWriter])
-      await beforeLoading(composition, words: words)
+      let finished = await beforeLoading(composition, words: words)
       return await session.run(
-        paymentMethods: composition.paymentMethodsViewModel(),
+        paymentMethods: composition.paymentMethodsViewModel(telling: finished),
         wallet: composition.walletViewModel(),
         makeCardForm: { composition.addCardViewModel() },
         makeExpiryForm: { composition.updateCardViewModel(for: $0) },
@@ -40,14 +40,14 @@ extension CommandRunner {
     }
     let composition = composition(
       options, prepared, locale: locale, loggingTo: verboseLog(options))
-    await beforeLoading(composition, words: words)
+    let finished = await beforeLoading(composition, words: words)
     let renderer = ScreenRenderer(palette: palette, width: terminal.columns, words: words)
     // The two screens load alike; only their view models differ.
     let current: () -> ScreenSnapshot
     let load: () -> Task<Void, Never>
     switch options.screen {
     case .paymentMethods:
-      let viewModel = composition.paymentMethodsViewModel()
+      let viewModel = composition.paymentMethodsViewModel(telling: finished)
       (current, load) = ({ ScreenSnapshot(viewModel.state) }, { viewModel.load() })
     case .wallet:
       let viewModel = composition.walletViewModel()

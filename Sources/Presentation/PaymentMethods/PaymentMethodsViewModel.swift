@@ -34,6 +34,8 @@ public final class PaymentMethodsViewModel {
   /// The methods the rows were made from: a change the backend agreed to is applied to
   /// them, and the rows made again.
   @ObservationIgnored var listed: [PaymentMethod] = []
+  /// What finishing the last run's changes came to, until a list is shown to say it with.
+  @ObservationIgnored var untold: String?
   /// The change running on each row.
   @ObservationIgnored var running: [PaymentMethodRow.ID: PaymentMethodRow.Write] = [:]
   /// The sources `listed` shows from the saved list, and as of when: their rows stay marked
@@ -169,7 +171,7 @@ public final class PaymentMethodsViewModel {
     state =
       switch outcome {
       case .loading: .loading
-      case .loaded(let list): .loaded(group(list))
+      case .loaded(let list): .loaded(listed(list))
       case .presented(.empty(let notice)): .empty(notice)
       case .presented(.journey(let decision)): .journey(decision)
       case .presented(.failed(let presented)): .failed(presented)
@@ -209,7 +211,7 @@ public final class PaymentMethodsViewModel {
 
   /// The rows of `list`, the changes still running marked on theirs, and its failed sources
   /// presented (and logged, once).
-  private func group(_ list: PaymentMethodList) -> Methods {
+  func group(_ list: PaymentMethodList) -> Methods {
     listed = list.methods
     savedAt = list.savedAt
     var grouped = rows(list.methods)
