@@ -219,6 +219,12 @@ struct LocalizationTests {
       "CLI", "accessible.help.newExpiry",
       "der abgelaufenen Karte, die du zuletzt gewählt hast (mit ihrer Nummer oder indem du zu ihr gehst), ein neues Ablaufdatum geben: es eingeben, dann Enter; Esc, dann Enter: zurück"
     ),
+    // Said of a card row whose spoken title is "Mastercard mit den Endziffern 8210": not
+    // "Mit %@ kannst du nicht bezahlen", which read "Mit Mastercard mit den Endziffern…".
+    (
+      "Presentation", "selection.cannotPay",
+      "%@ kann nicht zum Bezahlen verwendet werden. Wähle eine andere Zahlungsart."
+    ),
     ("CLI", "approval.waiting", "Warten auf deine Bank…"),
     ("CLI", "approval.waitingOnCommandLine", "Warten auf deine Bank… Strg-C: nicht mehr warten."),
   ]
