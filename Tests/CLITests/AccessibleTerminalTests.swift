@@ -239,6 +239,25 @@ struct AccessibleTerminalTests {
     #expect(!terminal.text.contains("Making it your default"), "nothing was sent")
   }
 
+  @Test("a row's number typed while the question to remove a card is asked removes nothing")
+  func numberDuringTheQuestion() async throws {
+    let terminal = try PseudoTerminal(["--accessible", "--scenario", "all-available"])
+    try #require(await terminal.waiting(for: "1 to 4 select a row"))
+    terminal.send("2\r")
+    try #require(await terminal.waiting(for: "Visa ending in 4242 selected."))
+    terminal.send("x\r")
+    try #require(await terminal.waiting(for: "Remove Visa ending in 4242?"))
+    let before = terminal.output.count
+
+    terminal.send("3\r")
+
+    #expect(await terminal.waiting(for: "That key does nothing here.", after: before))
+    terminal.send("n\r")
+    terminal.send("q\r")
+    #expect(await terminal.exiting() == 0)
+    #expect(!terminal.text.contains("removed"))
+  }
+
   @Test("an empty line reads out the keys the screen takes")
   func emptyLineReadsTheKeys() async throws {
     let terminal = try PseudoTerminal(["--accessible", "--scenario", "all-available"])

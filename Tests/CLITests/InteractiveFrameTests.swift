@@ -266,6 +266,24 @@ struct InteractiveFrameTests {
     #expect(lines.last?.contains("n Esc keep") == true)
   }
 
+  @Test(
+    "on a tiny terminal a question keeps every key of its footer: only ? help's footer is cut",
+    arguments: ["en_US", "de_DE"])
+  func tinyQuestionKeepsItsKeys(identifier: String) async throws {
+    let frame = InteractiveFrame(
+      palette: Palette(isEnabled: false),
+      words: TerminalWords(locale: .init(identifier: identifier)))
+    var model = InteractiveScreen(screen: .paymentMethods)
+    model.rowChanges = true
+    let snapshot = await InteractiveFixtures.snapshot("all-available")
+    for _ in 0..<2 { _ = model.handle(.down, on: snapshot) }
+    _ = model.handle(.character("x"), on: snapshot)
+
+    let lines = frame.render(model, snapshot, log: [], size: Terminal.Size(columns: 20, rows: 5))
+
+    #expect(lines.contains { $0.contains("Esc") }, "the way out of the question")
+  }
+
   @Test("on a short terminal the box's message, the answer to the last key, stays in sight")
   func shortTerminalKeepsTheMessage() async {
     let model = InteractiveScreen(screen: .paymentMethods)

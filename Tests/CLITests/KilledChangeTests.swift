@@ -78,7 +78,10 @@ struct KilledChangeTests {
     let rows = try #require(state["methods"] as? [[String: Any]])
     let deletes = server.lines.filter { $0.hasPrefix("→ DELETE") }
     #expect(screen.process.terminationStatus == 0)
-    #expect(screen.errors == "Finishing your last change…\n")
+    #expect(
+      screen.errors
+        == "Finishing your last change…\n"
+        + "Your change from last time has been sent: the list shows what came of it.\n")
     #expect(deletes.count == 2)
     #expect(deletes.allSatisfy { $0.hasSuffix("Idempotency-Key=\(key)") })
     #expect(server.lines.filter { $0.hasPrefix(replayed) }.count == 1)

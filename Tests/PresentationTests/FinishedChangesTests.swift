@@ -41,9 +41,9 @@ struct FinishedChangesTests {
 
     #expect(
       sentence == "Your 2 changes from last time have been sent: the list shows what came of "
-        + "them. A change from last time couldn't be sent yet. It will be sent the next time "
-        + "you open the app. 3 changes from last time were more than a day old, so they "
-        + "weren't sent. Make them again if you still want them.")
+        + "them. A change from last time got no answer yet. It will be sent again the next "
+        + "time you open the app. 3 changes from last time were too old to send safely, so "
+        + "they weren't sent. Make them again if you still want them.")
   }
 
   @Test("nothing finished, kept or dropped says nothing")
@@ -64,6 +64,6 @@ struct FinishedChangesTests {
     await viewModel.load().value
 
     #expect(
-      message(viewModel)?.hasPrefix("Eine Änderung vom letzten Mal konnte noch nicht") == true)
+      message(viewModel)?.hasPrefix("Auf eine Änderung vom letzten Mal kam noch keine") == true)
   }
 }

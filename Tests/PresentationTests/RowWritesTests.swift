@@ -168,6 +168,31 @@ struct RowWritesTests {
     #expect(methods(viewModel)?.message?.hasPrefix("Apple Pay can't be your default") == true)
   }
 
+  @Test("d on a declined card while its removal is on its way leaves it saying so")
+  func refusalWaitsForABusyRow() async throws {
+    let gate = Gate()
+    let declined = PaymentCard(
+      id: "3", brand: "Mastercard", lastFour: "4444",
+      expiry: CardExpiry(month: 8, year: 2028)!, status: .active,
+      decline: IssuerDecline(reason: .blocked))
+    let viewModel = await loaded(
+      methods: { _ in allMethods + [.card(declined)] },
+      remove: { _ in
+        await gate.pass()
+        return .removed
+      }, makeDefault: { _ in .cardCannotPay })
+    let removal = try #require(viewModel.remove("card-3"))
+    await gate.waitForArrivals(1)
+
+    let refused = viewModel.makeDefault("card-3")
+    let during = methods(viewModel)?.cards.first { $0.id == "card-3" }
+    await gate.open()
+    await removal.value
+
+    #expect(refused == nil)
+    #expect(during?.write == .removing, "the row still says it is being removed")
+  }
+
   @Test(
     "a card that cannot pay is never made the default: refused with its reason, nothing sent",
     arguments: [

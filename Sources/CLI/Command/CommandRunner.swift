@@ -175,9 +175,10 @@ struct CommandRunner {
 
   /// What the app does before anything loads (`AppComposition.beforeLoading`), in a
   /// timeline of its own: it logs where the saved list and the journal are kept, and
-  /// finishes the changes an earlier run left, saying so on stderr when it sends one, so
-  /// that stdout stays the screen, or one JSON object. Returns what finishing came to, for
-  /// the list to say; nil when there was no journal to finish.
+  /// finishes the changes an earlier run left, saying so on stderr when it sends one, and
+  /// then what came of them, so that stdout stays the screen, or one JSON object. Returns
+  /// what finishing came to, for the interactive screen's list to say too (the alternate
+  /// screen hides stderr); nil when there was no journal to finish.
   @discardableResult
   func beforeLoading(_ composition: AppComposition, words: TerminalWords) async
     -> FinishedChanges?
@@ -186,11 +187,17 @@ struct CommandRunner {
     guard composition.journal != nil || !(composition.logger is SilentLog) else { return nil }
     let console = console
     let saying = words["finishing.changes"] + "\n"
-    return await ConsoleLog.startingLoad(on: environment.clock) {
+    let finished = await ConsoleLog.startingLoad(on: environment.clock) {
       Task {
         await composition.beforeLoading { _ in console.writeError(saying) }
       }
     }.value
+    if let finished,
+      let cameTo = Phrasebook.presentation(composition.locale).sentence(for: finished)
+    {
+      console.writeError(cameTo + "\n")
+    }
+    return finished
   }
 
   /// Where a run that prints once writes the developer log besides the file: on stderr,

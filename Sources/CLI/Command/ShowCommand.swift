@@ -40,14 +40,14 @@ extension CommandRunner {
     }
     let composition = composition(
       options, prepared, locale: locale, loggingTo: verboseLog(options))
-    let finished = await beforeLoading(composition, words: words)
+    await beforeLoading(composition, words: words)
     let renderer = ScreenRenderer(palette: palette, width: terminal.columns, words: words)
     // The two screens load alike; only their view models differ.
     let current: () -> ScreenSnapshot
     let load: () -> Task<Void, Never>
     switch options.screen {
     case .paymentMethods:
-      let viewModel = composition.paymentMethodsViewModel(telling: finished)
+      let viewModel = composition.paymentMethodsViewModel()
       (current, load) = ({ ScreenSnapshot(viewModel.state) }, { viewModel.load() })
     case .wallet:
       let viewModel = composition.walletViewModel()

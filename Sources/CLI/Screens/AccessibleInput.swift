@@ -42,6 +42,9 @@ enum AccessibleInput {
     lineMode.waitingForRow = nil
     if waiting != nil, text == "\u{1B}" { return Meaning(keys: []) }
     if text == "\u{1B}" { return Meaning(keys: [.escape]) }
+    // The question to remove a card takes its answers only: a row's number typed then
+    // would reach the question as Enter, which removes.
+    if model.confirmingRemoval != nil, !text.isEmpty, text != "y", text != "n" { return nil }
     if text.isEmpty {
       return snapshot.action == nil ? Meaning(keys: [], readsKeys: true) : Meaning(keys: [.enter])
     }

@@ -141,15 +141,18 @@ struct InteractiveFrame {
     return max(0, helpLines(width: size.columns).count - max(0, size.rows - footer.count))
   }
 
-  /// The keys on as few lines as fit, on at most a third of the terminal's rows: where they
-  /// take more, the last are left out until they fit, but `? help`, which lists them all.
+  /// The keys on as few lines as fit, on at most a third of the terminal's rows where `? help`
+  /// is on offer: where they take more, the last are left out until they fit, but `? help`,
+  /// which lists them all. (A question or the form, which offer no help, keep every key.)
   private func footerLines(_ actions: [InteractiveScreen.Action], size: Terminal.Size)
     -> [String]
   {
     let limit = max(1, size.rows / 3)
     var kept = actions
     var lines = footerLines(kept, width: size.columns)
-    while lines.count > limit, let last = kept.lastIndex(where: { $0 != .help }) {
+    while lines.count > limit, kept.contains(.help),
+      let last = kept.lastIndex(where: { $0 != .help })
+    {
       kept.remove(at: last)
       lines = footerLines(kept, width: size.columns)
     }

@@ -16,8 +16,7 @@ extension InteractiveScreen {
   }
 
   /// Whether the cursor is on a row of the list on screen: not on a source's notice, and
-  /// not behind the help. (A row that cannot be chosen, or waits for a change, is one too:
-  /// Enter and d there say why.)
+  /// not behind the help. (A row that cannot pay is one too: Enter and d there say why.)
   func isOnRow(_ snapshot: ScreenSnapshot) -> Bool {
     guard !showsHelp, snapshot.status == .loaded, snapshot.screen == .paymentMethods,
       !snapshot.methods.isEmpty, case .row = cursor(in: snapshot)

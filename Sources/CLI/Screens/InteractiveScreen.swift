@@ -156,9 +156,8 @@ struct InteractiveScreen: Equatable {
       if snapshot.stops.count > 1 { actions.append(.move) }
       // On a source's notice there is no row to select or change.
       if case .row(let index) = cursor(in: snapshot) {
-        // Offered where Enter chooses the row; elsewhere it says why it cannot.
-        let row = snapshot.methods[index]
-        if row.selectable, row.write == nil { actions.append(.select) }
+        // Offered where Enter chooses the row; on a row that cannot pay it says why.
+        if snapshot.methods[index].selectable { actions.append(.select) }
         actions += rowActions(snapshot)
       }
     case .error:

@@ -69,7 +69,8 @@ public struct FinishPendingChangesUseCase: Sendable {
     var toSend: [PendingChange] = []
     for change in changes {
       if let why = whyTooOld(change) {
-        report.dropped += 1
+        // The report is the signed-in person's: another account's is tidied away unsaid.
+        if change.account == account { report.dropped += 1 }
         logger.log(.warning, "dropped a pending change unsent: \(why)", metadata: facts(change))
         await takeOut(change)
       } else if change.account == account {
@@ -157,7 +158,8 @@ public struct FinishedChanges: Sendable, Equatable {
   public var finished: Int
   /// No answer for good, or not sent because the caller cancelled: kept for the next start.
   public var kept: Int
-  /// Too old, or from the future: taken out unsent.
+  /// The account's changes too old, or from the future: taken out unsent. (Other
+  /// accounts' are taken out too, but not counted: the report is the signed-in person's.)
   public var dropped: Int
 
   public init(finished: Int = 0, kept: Int = 0, dropped: Int = 0) {

@@ -61,10 +61,10 @@ public struct MakeDefaultUseCase: Sendable {
     self.deadline = Deadline(deadline, clock: clock)
   }
 
-  /// The refusal `execute` answers `method` with, before any request; nil for a method
-  /// that can be the default. A screen asks it first, so that a refused method never
-  /// reads as being changed.
-  public static func refusal(of method: PaymentMethod) -> Outcome? {
+  /// The local refusal `execute` answers `method` with, before any request; nil for a
+  /// method that can be the default. A screen asks it first, so that a refused method
+  /// never reads as being changed.
+  public static func localRefusal(of method: PaymentMethod) -> Outcome? {
     switch method {
     case .card(let card): card.canPay ? nil : .cardCannotPay
     case .wallet: nil
@@ -74,10 +74,13 @@ public struct MakeDefaultUseCase: Sendable {
 
   /// Throws `RequestFailure`, `DeadlineExceeded`, an unknown error, or `CancellationError`.
   public func execute(_ method: PaymentMethod) async throws -> Outcome {
-    if let refusal = Self.refusal(of: method) { return refusal }
-    // Apple Pay was refused above.
-    let target: DefaultMethod =
-      if case .card(let card) = method { .card(id: card.id) } else { .wallet }
+    if let refusal = Self.localRefusal(of: method) { return refusal }
+    let target: DefaultMethod
+    switch method {
+    case .card(let card): target = .card(id: card.id)
+    case .wallet: target = .wallet
+    case .applePay: return .applePayIsNeverDefault  // Refused above already.
+    }
     let (writes, key) = (writes, newIdempotencyKey())
     return .answered(
       try await deadline.call { try await writes.makeDefault(target, idempotencyKey: key) })

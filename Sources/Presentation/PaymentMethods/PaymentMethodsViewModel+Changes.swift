@@ -25,13 +25,15 @@ extension PaymentMethodsViewModel {
 
   /// Makes a method the user's default, once the backend agrees; a method it reports gone
   /// reloads the list once. Apple Pay, and a card that cannot pay, are refused with their
-  /// reason. Nil, and nothing done, for the default already, or a row that is busy.
+  /// reason at once (and nil: no request, nothing to wait for). Nil, and nothing done, for
+  /// the default already, or a row that is busy.
   @discardableResult
   public func makeDefault(_ id: PaymentMethodRow.ID) -> Task<Void, Never>? {
-    guard let makeDefault, let method = listed.first(where: { $0.id == id }), !method.isDefault
+    guard let makeDefault, let method = listed.first(where: { $0.id == id }), !method.isDefault,
+      running[id] == nil
     else { return nil }
     // Refused before any request: said at once, so the row never reads as being changed.
-    if let refusal = MakeDefaultUseCase.refusal(of: method) {
+    if let refusal = MakeDefaultUseCase.localRefusal(of: method) {
       sayRefused(refusal, on: id)
       return nil
     }
@@ -194,7 +196,7 @@ extension PaymentMethodsViewModel {
     reloadAfterGone("write.gone")
   }
 
-  /// Says why `id` cannot be the default (`MakeDefaultUseCase.refusal(of:)`).
+  /// Says why `id` cannot be the default (`MakeDefaultUseCase.localRefusal(of:)`).
   private func sayRefused(_ refusal: MakeDefaultUseCase.Outcome, on id: PaymentMethodRow.ID) {
     let row = listedRow(id)
     update {

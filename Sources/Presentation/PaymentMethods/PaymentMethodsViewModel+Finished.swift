@@ -10,7 +10,7 @@ extension PaymentMethodsViewModel {
   }
 
   /// The list as `show` publishes it: with what there is still to tell, told once.
-  func listed(_ list: PaymentMethodList) -> Methods {
+  func grouped(telling list: PaymentMethodList) -> Methods {
     var methods = group(list)
     if let untold {
       methods.say(untold)
@@ -22,7 +22,7 @@ extension PaymentMethodsViewModel {
 
 extension Phrasebook {
   /// What finishing came to, a sentence for each of its outcomes; nil for nothing at all.
-  func sentence(for finished: FinishedChanges) -> String? {
+  public func sentence(for finished: FinishedChanges) -> String? {
     let parts = [
       (finished.finished, "finishing.finished.one", "finishing.finished.many"),
       (finished.kept, "finishing.kept.one", "finishing.kept.many"),

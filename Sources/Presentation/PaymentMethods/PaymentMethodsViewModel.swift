@@ -171,7 +171,7 @@ public final class PaymentMethodsViewModel {
     state =
       switch outcome {
       case .loading: .loading
-      case .loaded(let list): .loaded(listed(list))
+      case .loaded(let list): .loaded(grouped(telling: list))
       case .presented(.empty(let notice)): .empty(notice)
       case .presented(.journey(let decision)): .journey(decision)
       case .presented(.failed(let presented)): .failed(presented)

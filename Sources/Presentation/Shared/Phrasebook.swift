@@ -156,13 +156,14 @@ public struct Phrasebook: Sendable {
   }
 
   /// Where an app or a program keeps its resource bundles: the main bundle's folders, then
-  /// the bundle that holds this code and the folder it is in. (Under `swift test` on macOS
-  /// the main bundle is the test runner's, and SwiftPM puts the resource bundles beside the
-  /// tests' `.xctest` bundle; a test bundle Xcode builds holds them inside.)
+  /// those of the bundle that holds this code, and the folder it is in. (Under `swift test`
+  /// on macOS the main bundle is the test runner's, and SwiftPM puts the resource bundles
+  /// beside the tests' `.xctest` bundle; Xcode puts them in its resources.)
   static func bundlePlaces() -> [String] {
-    let code = Bundle(for: CodeMarker.self).bundleURL
-    let places = [Bundle.main.resourceURL, Bundle.main.bundleURL, code]
-    return (places + [code.deletingLastPathComponent()]).compactMap { $0?.path }
+    let code = Bundle(for: CodeMarker.self)
+    let places = [Bundle.main.resourceURL, Bundle.main.bundleURL, code.resourceURL]
+    return (places + [code.bundleURL, code.bundleURL.deletingLastPathComponent()])
+      .compactMap { $0?.path }
   }
 
   /// A class of this module, for `Bundle(for:)`.
