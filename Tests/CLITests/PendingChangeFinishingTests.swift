@@ -82,6 +82,20 @@ struct PendingChangeFinishingTests {
     #expect(try printedJSON(run)["status"] != nil)
   }
 
+  @Test("the interactive screen's list says what finishing came to, as stderr is hidden there")
+  func interactiveListSaysIt() async throws {
+    let composition = InteractiveFixtures.composition("all-available")
+    let list = composition.paymentMethodsViewModel(telling: FinishedChanges(kept: 1))
+
+    await list.load().value
+
+    guard case .loaded(let methods) = list.state else {
+      Issue.record("the list did not load")
+      return
+    }
+    #expect(methods.message?.hasPrefix("A change from last time got no answer yet.") == true)
+  }
+
   @Test("in German, the line is the CLI table's")
   func german() async throws {
     let folder = try TemporaryFolder()
