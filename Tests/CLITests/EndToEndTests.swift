@@ -19,8 +19,8 @@ struct EndToEndTests {
 
   private func run(
     _ arguments: [String], environment: [String: String] = [:], input: [UInt8]? = nil
-  ) throws -> Result {
-    try Self.runBinary(arguments, environment: environment, input: input)
+  ) async throws -> Result {
+    try await Self.runBinary(arguments, environment: environment, input: input)
   }
 
   /// The built `payment-methods` binary.
@@ -54,13 +54,23 @@ struct EndToEndTests {
     }
   }
 
+  /// Runs `program` to its end, on a thread of its own (`offThePool`): reading its output
+  /// to the end blocks while it runs.
   static func runBinary(
     _ arguments: [String], environment: [String: String] = [:], input: [UInt8]? = nil,
     program: URL = binary
-  ) throws -> Result {
+  ) async throws -> Result {
     try #require(
       FileManager.default.isExecutableFile(atPath: program.path),
       "build the binary first: swift build")
+    return try await offThePool {
+      try ranToItsEnd(arguments, environment: environment, input: input, program: program)
+    }
+  }
+
+  private static func ranToItsEnd(
+    _ arguments: [String], environment: [String: String], input: [UInt8]?, program: URL
+  ) throws -> Result {
     let process = Process()
     process.executableURL = program
     process.arguments = arguments
@@ -86,8 +96,8 @@ struct EndToEndTests {
   }
 
   @Test("with no flags it draws the all-available screen and exits 0")
-  func defaultRun() throws {
-    let result = try run([])
+  func defaultRun() async throws {
+    let result = try await run([])
 
     #expect(result.status == 0)
     #expect(result.output.contains("Choose how to pay"))
@@ -96,8 +106,8 @@ struct EndToEndTests {
   }
 
   @Test("an offline error prints JSON and exits 75, worth trying again")
-  func errorState() throws {
-    let result = try run(["--scenario", "offline", "--json"])
+  func errorState() async throws {
+    let result = try await run(["--scenario", "offline", "--json"])
 
     #expect(result.status == 75)
     let json = try JSONSerialization.jsonObject(with: Foundation.Data(result.output.utf8))
@@ -105,8 +115,8 @@ struct EndToEndTests {
   }
 
   @Test("an expired token is refreshed behind the screen's back, and never printed")
-  func tokenRefresh() throws {
-    let result = try run(["--scenario", "token-expired", "--verbose"])
+  func tokenRefresh() async throws {
+    let result = try await run(["--scenario", "token-expired", "--verbose"])
 
     #expect(result.status == 0)
     #expect(result.errors.contains("access token expired; repeating"))
@@ -114,9 +124,9 @@ struct EndToEndTests {
   }
 
   @Test("a backend that rotates the refresh token: two expiries, both refreshed, no sign-in")
-  func rotatedRefreshToken() throws {
+  func rotatedRefreshToken() async throws {
     // The cards are asked again a second after the wallet's refresh: real time orders them.
-    let result = try run(["--scenario", "token-rotated", "--verbose"])
+    let result = try await run(["--scenario", "token-rotated", "--verbose"])
     let rotations = result.errors.split(separator: "\n").filter {
       $0.contains("refreshed the session; the backend rotated its refresh token")
     }
@@ -128,8 +138,9 @@ struct EndToEndTests {
   }
 
   @Test("LANG=de_DE.UTF-8 shows the screen in German, with the same exit code")
-  func german() throws {
-    let result = try run(["--once", "--scenario", "offline"], environment: ["LANG": "de_DE.UTF-8"])
+  func german() async throws {
+    let result = try await run(
+      ["--once", "--scenario", "offline"], environment: ["LANG": "de_DE.UTF-8"])
 
     #expect(result.status == 75)
     #expect(result.output.contains("Du bist offline"))
@@ -137,7 +148,7 @@ struct EndToEndTests {
   }
 
   @Test("a copy of the binary without its resource folders still runs, in English")
-  func withoutResources() throws {
+  func withoutResources() async throws {
     let folder = FileManager.default.temporaryDirectory
       .appendingPathComponent("payment-methods-alone-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -145,7 +156,7 @@ struct EndToEndTests {
     let copy = folder.appendingPathComponent("payment-methods")
     try Self.copyWithoutOpenDescriptor(Self.binary, to: copy)
 
-    let result = try Self.runBinary(
+    let result = try await Self.runBinary(
       ["--scenario", "cards-offline"], environment: ["LANG": "de_DE.UTF-8"], program: copy)
 
     #expect(result.status == 0)
@@ -155,10 +166,11 @@ struct EndToEndTests {
   }
 
   @Test("FORCE_COLOR colours a pipe and NO_COLOR wins over it")
-  func colourEnvironment() throws {
-    #expect(try run([], environment: ["FORCE_COLOR": "1"]).output.contains("\u{1B}["))
+  func colourEnvironment() async throws {
+    #expect(try await run([], environment: ["FORCE_COLOR": "1"]).output.contains("\u{1B}["))
     #expect(
-      !(try run([], environment: ["FORCE_COLOR": "1", "NO_COLOR": "1"]).output.contains("\u{1B}")))
+      !(try await run([], environment: ["FORCE_COLOR": "1", "NO_COLOR": "1"]).output.contains(
+        "\u{1B}")))
   }
 
   @Test(
@@ -185,8 +197,8 @@ struct EndToEndTests {
       (["--export-scenario", "nope"], 64, "unknown scenario \"nope\""),
       (["--export-scenario", "offline", "--json"], 64, "cannot be combined with --json"),
     ])
-  func badInput(arguments: [String], status: Int32, message: String) throws {
-    let result = try run(arguments)
+  func badInput(arguments: [String], status: Int32, message: String) async throws {
+    let result = try await run(arguments)
 
     #expect(result.status == status)
     #expect(result.errors.contains(message))
@@ -195,16 +207,16 @@ struct EndToEndTests {
   }
 
   @Test("--version prints the version")
-  func version() throws {
-    let result = try run(["--version"])
+  func version() async throws {
+    let result = try await run(["--version"])
 
     #expect(result.status == 0)
     #expect(result.output == "payment-methods 1.0.0\n")
   }
 
   @Test("--scenario-file - reads the scenario from standard input")
-  func standardInput() throws {
-    let result = try run(
+  func standardInput() async throws {
+    let result = try await run(
       ["--scenario-file", "-", "--json"], input: Array(#"{"wallet": {"outcome": "offline"}}"#.utf8))
 
     #expect(result.status == 0)
@@ -213,12 +225,12 @@ struct EndToEndTests {
   }
 
   @Test("reading and parsing a 1 MiB file does not count against a source's deadline")
-  func largeFileKeepsTheDeadline() throws {
+  func largeFileKeepsTheDeadline() async throws {
     let card = #"{"brand": "Visa", "last4": "4242", "expiry": "08/28", "status": "active"}"#
     let object = #"{"cards": {"outcome": "ok", "latencyMs": 50, "cards": ["# + card + "]}}"
     let json = object + String(repeating: " ", count: (1 << 20) - object.utf8.count)
 
-    let result = try run(
+    let result = try await run(
       ["--scenario-file", "-", "--json", "--deadline-ms", "100"], input: Array(json.utf8))
 
     #expect(result.status == 0)
@@ -229,14 +241,15 @@ struct EndToEndTests {
     "SIGINT and SIGTERM during a load cancel it and exit 130 or 143 at once, showing nothing",
     .timeLimit(.minutes(1)),
     arguments: [(Int32(SIGINT), Int32(130)), (Int32(SIGTERM), Int32(143))] as [(Int32, Int32)])
-  func signals(signal: Int32, status: Int32) throws {
+  func signals(signal: Int32, status: Int32) async throws {
     // The cards wait a whole second for Retry-After; the signal comes during that wait.
     let live = try LiveProcess(["--scenario", "rate-limited-retry-after", "--verbose"])
-    try #require(live.waitForError(containing: "retrying GET /cards in 1000 ms", seconds: 10))
+    try #require(
+      await live.waitingForError(containing: "retrying GET /cards in 1000 ms", seconds: 10))
 
     let sent = ContinuousClock.now
     kill(live.process.processIdentifier, signal)
-    try #require(live.waitForExit(seconds: 10))
+    try #require(await live.exiting(seconds: 10))
     // Up to the exit itself: waiting for stderr's end can take up to 2 s more when another
     // test's process inherited the pipe (see `waitForExit`).
     let elapsed = try #require(live.exitedAt) - sent
@@ -251,15 +264,16 @@ struct EndToEndTests {
   @Test(
     "Ctrl-C while add-card waits for the bank cancels the setup on the backend, then exits 130",
     .timeLimit(.minutes(1)))
-  func interruptedApproval() throws {
+  func interruptedApproval() async throws {
     let live = try LiveProcess([
       "add-card", "--scenario", "add-card-3ds-timeout", "--verbose", "--number",
       "5555 5555 5555 4444", "--expiry", "08/29", "--cvc", "123", "--name", "Ada Lovelace",
     ])
-    try #require(live.waitForError(containing: "← GET /cards/setups/{id} 200", seconds: 10))
+    try #require(
+      await live.waitingForError(containing: "← GET /cards/setups/{id} 200", seconds: 10))
 
     kill(live.process.processIdentifier, SIGINT)
-    try #require(live.waitForExit(seconds: 10))
+    try #require(await live.exiting(seconds: 10))
 
     #expect(live.process.terminationReason == .exit)
     #expect(live.process.terminationStatus == 130)
@@ -268,11 +282,11 @@ struct EndToEndTests {
   }
 
   @Test("a reader that goes away (a broken pipe) ends the run quietly with 141")
-  func brokenPipe() throws {
+  func brokenPipe() async throws {
     let live = try LiveProcess([])
     // Closed before the screen (after the sources' 140 ms) is written.
     try live.output.fileHandleForReading.close()
-    try #require(live.waitForExit(seconds: 10))
+    try #require(await live.exiting(seconds: 10))
 
     #expect(live.process.terminationReason == .exit)
     #expect(live.process.terminationStatus == 141)
@@ -280,10 +294,10 @@ struct EndToEndTests {
   }
 
   @Test("a full disk ends the run with one line on stderr and 74")
-  func fullDisk() throws {
+  func fullDisk() async throws {
     let full = try #require(FileHandle(forWritingAtPath: "/dev/full"))
     let live = try LiveProcess([], standardOutput: full)
-    try #require(live.waitForExit(seconds: 10))
+    try #require(await live.exiting(seconds: 10))
 
     #expect(live.process.terminationStatus == 74)
     #expect(
@@ -291,7 +305,7 @@ struct EndToEndTests {
   }
 
   @Test("a closed stdout ends the run with one line on stderr and 74")
-  func closedOutput() throws {
+  func closedOutput() async throws {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/bin/sh")
     process.arguments = ["-c", "exec \"$0\" >&-", LiveProcess.binary.path]

@@ -17,8 +17,8 @@ struct KilledChangeTests {
   /// `remove-card-ok`'s script, with its `DELETE` played as `savedButAnswerLost` plays a
   /// write: the card removed and the answer settled for its key, then nothing sent until
   /// the client gives up (a timeout). Written in `folder`.
-  private func answerHeldScript(in folder: TemporaryFolder) throws -> URL {
-    let exported = try EndToEndTests.runBinary(["--export-scenario", "remove-card-ok"])
+  private func answerHeldScript(in folder: TemporaryFolder) async throws -> URL {
+    let exported = try await EndToEndTests.runBinary(["--export-scenario", "remove-card-ok"])
     var script = try #require(
       try JSONSerialization.jsonObject(with: Data(exported.output.utf8)) as? [String: Any])
     var endpoints = try #require(script["endpoints"] as? [String: Any])
@@ -41,7 +41,8 @@ struct KilledChangeTests {
   @Test("a removal killed once the server applied it is sent again under its key, and done once")
   func killedRemovalIsFinishedOnce() async throws {
     let (scripts, cache) = (try TemporaryFolder(), try TemporaryFolder())
-    let server = try WatchedScenarioServer(["--script", try answerHeldScript(in: scripts).path])
+    let script = try await answerHeldScript(in: scripts)
+    let server = try WatchedScenarioServer(["--script", script.path])
     defer { server.stop() }
     let program = EndToEndTests.builtProgram("payment-methods-http")
     let backend = ["--backend-url", server.url, "--cache-dir", cache.path]
@@ -54,7 +55,7 @@ struct KilledChangeTests {
     server.whenLogged("✓ DELETE /cards/{id} applied: card 1 removed") {
       if removal.process.isRunning { kill(removal.process.processIdentifier, SIGKILL) }
     }
-    try #require(removal.waitForExit(seconds: 20), "remove-card was not killed")
+    try #require(await removal.exiting(seconds: 20), "remove-card was not killed")
     try #require(
       process.terminationReason == .uncaughtSignal && process.terminationStatus == SIGKILL,
       "remove-card ended by itself (\(process.terminationStatus)): \(removal.errors)")
@@ -69,9 +70,9 @@ struct KilledChangeTests {
       backend + ["--once", "--json"], standardOutput: try FileHandle(forWritingTo: printed),
       program: program)
     defer { screen.stop() }
-    try #require(screen.waitForExit(seconds: 20), "the next start did not end")
+    try #require(await screen.exiting(seconds: 20), "the next start did not end")
     let replayed = "← DELETE /cards/{id} 204 (replayed for its idempotency key)"
-    #expect(server.waitForLine(containing: replayed))
+    #expect(await server.waitingForLine(containing: replayed))
 
     let state = try #require(
       try JSONSerialization.jsonObject(with: Data(contentsOf: printed)) as? [String: Any])

@@ -40,8 +40,8 @@ struct OverHTTPTests {
     defer { server.stop() }
     try #require(Int(server.port) != nil, "the server printed its port")
 
-    let remote = try EndToEndTests.runBinary(["--backend-url", server.url])
-    let local = try EndToEndTests.runBinary(["--scenario", "token-expired"])
+    let remote = try await EndToEndTests.runBinary(["--backend-url", server.url])
+    let local = try await EndToEndTests.runBinary(["--scenario", "token-expired"])
 
     #expect(remote.status == 0)
     #expect(remote.output == local.output)
@@ -250,7 +250,7 @@ struct OverHTTPTests {
     defer { server.stop() }
     let token = "env_access_token_71c3"
 
-    let result = try EndToEndTests.runBinary(
+    let result = try await EndToEndTests.runBinary(
       ["--backend-url", server.url, "--verbose"],
       environment: ["PAYMENTS_ACCESS_TOKEN": token, "PAYMENTS_REFRESH_TOKEN": "env_refresh_2b"])
 
@@ -263,7 +263,7 @@ struct OverHTTPTests {
   func noServer() async throws {
     let started = ContinuousClock.now
 
-    let result = try EndToEndTests.runBinary([
+    let result = try await EndToEndTests.runBinary([
       "--backend-url", "http://127.0.0.1:1", "--screen", "wallet", "--json",
     ])
 
@@ -282,7 +282,7 @@ struct OverHTTPTests {
 
     for run in runs {
       let arguments = run.output.1.split(separator: " ").map(String.init)
-      let result = try EndToEndTests.runBinary(arguments)
+      let result = try await EndToEndTests.runBinary(arguments)
 
       #expect(result.status == Int32(run.output.2), "payment-methods \(run.output.1)")
       #expect(result.output.contains("Can't reach our payment service"))
@@ -295,8 +295,8 @@ struct OverHTTPTests {
       // The dynamic loader lists the libraries a program loads, and runs nothing.
       let trace = ["LD_TRACE_LOADED_OBJECTS": "1"]
 
-      let plain = try EndToEndTests.runBinary([], environment: trace)
-      let http = try EndToEndTests.runBinary(
+      let plain = try await EndToEndTests.runBinary([], environment: trace)
+      let http = try await EndToEndTests.runBinary(
         [], environment: trace, program: EndToEndTests.builtProgram("payment-methods-http"))
 
       #expect(plain.output.contains("libFoundation.so"))
@@ -319,7 +319,7 @@ struct OverHTTPTests {
     let alone = folder.appendingPathComponent("payment-methods")
     try FileManager.default.linkItem(at: EndToEndTests.binary, to: alone)
 
-    let result = try EndToEndTests.runBinary(
+    let result = try await EndToEndTests.runBinary(
       ["--backend-url", "http://127.0.0.1:1"], program: alone)
 
     #expect(result.status == 69)
@@ -330,7 +330,7 @@ struct OverHTTPTests {
 
   @Test("a token in the environment that could break a header is refused with 78, unshown")
   func unusableToken() async throws {
-    let result = try EndToEndTests.runBinary(
+    let result = try await EndToEndTests.runBinary(
       ["--backend-url", "http://127.0.0.1:1"],
       environment: ["PAYMENTS_ACCESS_TOKEN": "abc\r\nX-Injected: 1"])
 
@@ -342,7 +342,7 @@ struct OverHTTPTests {
 
   @Test("--export-scenario prints a script with every endpoint of the wire contract")
   func export() async throws {
-    let result = try EndToEndTests.runBinary(["--export-scenario", "token-expired"])
+    let result = try await EndToEndTests.runBinary(["--export-scenario", "token-expired"])
 
     let script = try #require(
       try JSONSerialization.jsonObject(with: Foundation.Data(result.output.utf8)) as? [String: Any])
@@ -386,7 +386,7 @@ extension OverHTTPTests {
     try process.run()
     let port = try Self.line(of: output)
 
-    let result = try EndToEndTests.runBinary([
+    let result = try await EndToEndTests.runBinary([
       "--backend-url", "http://127.0.0.1:\(port)", "--screen", "wallet", "--json",
     ])
     process.terminate()

@@ -80,4 +80,14 @@ final class LiveProcess: @unchecked Sendable {
     _ = errorsEnded.wait(timeout: .now() + 2)
     return true
   }
+
+  /// `waitForExit`, on a thread of its own (`offThePool`).
+  func exiting(seconds: Double) async -> Bool {
+    await offThePool { self.waitForExit(seconds: seconds) }
+  }
+
+  /// `waitForError`, on a thread of its own (`offThePool`).
+  func waitingForError(containing text: String, seconds: Double) async -> Bool {
+    await offThePool { self.waitForError(containing: text, seconds: seconds) }
+  }
 }

@@ -193,21 +193,14 @@ extension PseudoTerminal {
   /// would starve the other tests, worst of all under the thread sanitizer, where the
   /// program is slow.
   func waiting(for text: String, after offset: Int = 0, seconds: Double = 10) async -> Bool {
-    await offThePool { $0.waitFor(text, after: offset, seconds: seconds) }
+    let terminal = HandedOver(terminal: self)
+    return await offThePool { terminal.terminal.waitFor(text, after: offset, seconds: seconds) }
   }
 
   /// `waitForExit`, on a thread of its own.
   func exiting(seconds: Double = 10) async -> Int32? {
-    await offThePool { $0.waitForExit(seconds: seconds) }
-  }
-
-  private func offThePool<T: Sendable>(_ work: @escaping @Sendable (PseudoTerminal) -> T) async
-    -> T
-  {
     let terminal = HandedOver(terminal: self)
-    return await withCheckedContinuation { continuation in
-      Thread { continuation.resume(returning: work(terminal.terminal)) }.start()
-    }
+    return await offThePool { terminal.terminal.waitForExit(seconds: seconds) }
   }
 }
 

@@ -70,6 +70,11 @@ final class WatchedScenarioServer: @unchecked Sendable {
     if now { action() }
   }
 
+  /// `waitForLine`, on a thread of its own (`offThePool`).
+  func waitingForLine(containing text: String, seconds: Double = 10) async -> Bool {
+    await offThePool { self.waitForLine(containing: text, seconds: seconds) }
+  }
+
   /// Waits until the log holds `text`; false if it did not within `seconds`.
   func waitForLine(containing text: String, seconds: Double = 10) -> Bool {
     let deadline = DispatchTime.now() + seconds
