@@ -201,15 +201,18 @@ extension PaymentMethodsViewModel {
     let row = listedRow(id)
     update {
       $0.mark(id, nil)
-      if refusal == .applePayIsNeverDefault {
+      switch refusal {
+      case .applePayIsNeverDefault:
         $0.say(words["write.applePayNeverDefault"])
         $0.lastChange = .applePayIsNeverDefault
-      } else {
+      case .cardCannotPay:
         // The reason the row gives: the issuer's decline first, else the expiry.
         let declined = card(for: id)?.decline != nil
         let key = declined ? "write.cannotPay.declined" : "write.cannotPay.expired"
         $0.say(words[key, row.title], spoken: words[key, row.spokenTitle])
         $0.lastChange = .cardCannotPay
+      case .answered:
+        break  // The backend's answer is no local refusal.
       }
     }
   }
