@@ -13,6 +13,9 @@ struct CellWidthTests {
       ("a\u{200B}b", 2), ("€125.50", 7), ("•○●✖→…", 6), ("", 0), ("\u{FEFF}", 0),
       // Fullwidth letters take two cells each; a halfwidth voiced mark, one of its own.
       ("ＶＩＳＡｶｰﾄﾞ", 12), ("ﾊﾟ", 2),
+      // Printable ASCII takes a cell a byte; a control byte among it, none.
+      (String((0x20..<0x7F).map { Character(UnicodeScalar(UInt8($0))) }), 95), ("a\u{7}b", 2),
+      ("a\u{7F}b", 2), ("a\tb", 2),
     ])
   func counted(text: String, cells: Int) {
     #expect(CellWidth.of(text) == cells)

@@ -16,6 +16,7 @@ struct Palette {
   /// The cells `text` takes on screen, not counting this palette's own escape sequences
   /// (the only ones a rendered line can hold: untrusted text is escaped before styling).
   func visibleWidth(_ text: String) -> Int {
+    guard text.utf8.contains(0x1B) else { return CellWidth.of(text) }
     var width = 0
     var inEscape = false
     for character in text {
