@@ -37,9 +37,7 @@ extension ScenarioBackend {
         response = Self.notFound(WireBody.Code.cardNotFound)
       }
     case .madeDefault:
-      let sent = request.body.flatMap {
-        try? JSONDecoder().decode(WireBody.DefaultMethod.self, from: $0.bytes)
-      }
+      let sent = request.body.flatMap { WireBody.DefaultMethod(body: $0.bytes) }
       if let sent,
         sent.method.kind == "wallet"
           || listedCards().contains(where: {
@@ -66,11 +64,10 @@ extension ScenarioBackend {
       if let listed = listedCard(like: request) { return Self.alreadySaved(listed) }
       let id = "setup-\(setups.count + 1)"
       setups[id] = CardSetup(card: Self.card(from: request, id: ""))
-      var started =
-        (try? JSONSerialization.jsonObject(with: response.body) as? [String: Any]) ?? [:]
-      started["setupId"] = id
-      response.body =
-        (try? JSONSerialization.data(withJSONObject: started, options: [.sortedKeys])) ?? Data()
+      var started: [String: JSONValue] = [:]
+      if case .object(let members)? = JSONValue.read(response.body) { started = members }
+      started["setupId"] = .string(id)
+      response.body = Data(JSONValue.object(started).text.utf8)
     case .approved:
       if let id = setupID, var setup = setups[id] {
         setup.card.id = "\(savedCards.count + 100)"
@@ -97,8 +94,7 @@ extension ScenarioBackend {
   /// the setup (succeeded, failed, canceled) is kept for every later poll.
   func settle(_ response: BackendResponse, ofSetup id: String?) -> BackendResponse {
     guard let id, setups[id] != nil else { return Self.notFound(WireBody.Code.setupNotFound) }
-    let answer = try? JSONSerialization.jsonObject(with: response.body) as? [String: Any]
-    if response.status == 200, let status = answer?["status"] as? String,
+    if response.status == 200, let status = JSONValue.read(response.body)?["status"]?.string,
       ["succeeded", "failed", "canceled"].contains(status)
     {
       setups[id]?.ended = response
@@ -144,9 +140,7 @@ extension ScenarioBackend {
   /// The method a write names: the card in its path, or the method its body sends.
   static func method(of request: BackendRequest) -> DefaultMethod? {
     if let id = request.resourceID { return .card(id: id) }
-    let sent = request.body.flatMap {
-      try? JSONDecoder().decode(WireBody.DefaultMethod.self, from: $0.bytes)
-    }
+    let sent = request.body.flatMap { WireBody.DefaultMethod(body: $0.bytes) }
     switch (sent?.method.kind, sent?.method.id) {
     case ("wallet", _): return .wallet
     case ("card", let id?): return .card(id: id)
@@ -159,7 +153,7 @@ extension ScenarioBackend {
   func listedCards() -> [WireBody.Cards.Card] {
     let steps = (stage == 0 ? script : script.wayOut[stage - 1]).steps(.cards)
     let listed = steps.filter { $0.status == 200 }.flatMap {
-      (try? JSONDecoder().decode(WireBody.Cards.self, from: Data($0.body.utf8)))?.cards ?? []
+      WireBody.Cards(body: $0.body)?.cards ?? []
     }
     var seen: Set<String> = []
     return (listed + savedCards).filter {
@@ -174,30 +168,22 @@ extension ScenarioBackend {
     guard
       !savedCards.isEmpty || !removedIDs.isEmpty || !updatedCards.isEmpty || defaultMethod != nil,
       response.status == 200,
-      var object = try? JSONSerialization.jsonObject(with: response.body) as? [String: Any],
-      let cards = object["cards"] as? [[String: Any]],
-      let saved = try? JSONSerialization.jsonObject(
-        with: Data(WireBody.text(WireBody.Cards(cards: savedCards)).utf8)) as? [String: Any],
-      let added = saved["cards"] as? [[String: Any]]
+      case .object(var object)? = JSONValue.read(response.body),
+      case .array(let cards)? = object["cards"]
     else { return response }
-    object["cards"] = (cards + added).compactMap { listed -> [String: Any]? in
-      guard let id = listed["id"] as? String else { return listed }
-      if removedIDs.contains(id) { return nil }
-      var card = listed
-      if let updated = updatedCards[id],
-        let replaced = try? JSONSerialization.jsonObject(with: Data(WireBody.text(updated).utf8))
-          as? [String: Any]
-      {
-        card = replaced
-      }
-      if let defaultMethod {
-        card["isDefault"] = defaultMethod.kind == "card" && defaultMethod.id == id ? true : nil
-      }
-      return card
-    }
-    guard let body = try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])
-    else { return response }
-    return BackendResponse(status: 200, headers: response.headers, body: body)
+    object["cards"] = .array(
+      (cards + savedCards.map(\.json)).compactMap { listed -> JSONValue? in
+        guard let id = listed["id"]?.string else { return listed }
+        if removedIDs.contains(id) { return nil }
+        guard case .object(var card) = updatedCards[id]?.json ?? listed else { return listed }
+        if let defaultMethod {
+          let isDefault = defaultMethod.kind == "card" && defaultMethod.id == id
+          card["isDefault"] = isDefault ? .bool(true) : nil
+        }
+        return .object(card)
+      })
+    return BackendResponse(
+      status: 200, headers: response.headers, body: Data(JSONValue.object(object).text.utf8))
   }
 
   /// A `GET /wallet` answer as the writes left it: a 404 `wallet_not_found` once the wallet
@@ -205,12 +191,11 @@ extension ScenarioBackend {
   func withDefault(_ response: BackendResponse) -> BackendResponse {
     if walletGone, response.status == 200 { return Self.notFound(WireBody.Code.walletNotFound) }
     guard let defaultMethod, response.status == 200,
-      var object = try? JSONSerialization.jsonObject(with: response.body) as? [String: Any]
+      case .object(var object)? = JSONValue.read(response.body)
     else { return response }
-    object["isDefault"] = defaultMethod.kind == "wallet" ? true : nil
-    guard let body = try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])
-    else { return response }
-    return BackendResponse(status: 200, headers: response.headers, body: body)
+    object["isDefault"] = defaultMethod.kind == "wallet" ? .bool(true) : nil
+    return BackendResponse(
+      status: 200, headers: response.headers, body: Data(JSONValue.object(object).text.utf8))
   }
 
   static func notFound(_ code: String) -> BackendResponse {

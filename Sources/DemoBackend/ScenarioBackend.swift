@@ -148,12 +148,11 @@ public actor ScenarioBackend: PaymentsBackend {
   /// backend refuses it.
   private func rotateRefreshToken(_ sent: String?, in body: String) -> String? {
     if let sent, replacedRefreshTokens.contains(sent) { return nil }
-    guard var tokens = try? JSONDecoder().decode(WireBody.Tokens.self, from: Data(body.utf8))
-    else { return body }
+    guard case .object(var tokens)? = JSONValue.read(body.utf8) else { return body }
     if let sent { replacedRefreshTokens.insert(sent) }
     rotations += 1
-    tokens.refreshToken = "sk_test_refresh_rotated_\(rotations)"
-    return WireBody.text(tokens)
+    tokens["refreshToken"] = .string("sk_test_refresh_rotated_\(rotations)")
+    return JSONValue.object(tokens).text
   }
 
   private func wait(_ latency: Duration) async throws {
@@ -175,9 +174,11 @@ public actor ScenarioBackend: PaymentsBackend {
     case .refreshToken(let token):
       return ["refreshToken": token.value]
     case .accessToken:
-      return request.body.flatMap {
-        try? JSONSerialization.jsonObject(with: $0.bytes) as? [String: String]
-      } ?? [:]
+      // Only a body whose every member is a string, as the client sends them.
+      guard case .object(let members)? = request.body.flatMap({ JSONValue.read($0.bytes) })
+      else { return [:] }
+      let fields = members.compactMapValues(\.string)
+      return fields.count == members.count ? fields : [:]
     }
   }
 }

@@ -113,7 +113,7 @@ public enum AddCardOutcomeScript: Sendable, Equatable {
     case .requiresAction(let message):
       .respond(
         status: 202,
-        body: WireBody.text(WireBody.SetupStarted(nextAction: .init(message: message))))
+        body: WireBody.text(WireBody.SetupStarted(message: message)))
     case .offline: .transport(.offline)
     case .unexpected: .fault
     }

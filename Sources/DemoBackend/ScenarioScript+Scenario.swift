@@ -115,8 +115,9 @@ extension ScenarioScript {
   /// A poll of a card's setup: a `succeeded` answer saves the setup's card.
   private static func setupStep(_ step: Step) -> Step {
     var step = step
-    let answer = try? JSONSerialization.jsonObject(with: Data(step.body.utf8)) as? [String: Any]
-    if (200..<300).contains(step.status), answer?["status"] as? String == "succeeded" {
+    if (200..<300).contains(step.status),
+      JSONValue.read(step.body.utf8)?["status"]?.string == "succeeded"
+    {
       step.card = .approved
     }
     return step
