@@ -140,9 +140,11 @@ extension JSONParser {
     guard significant.count <= JSONValue.maximumDigits,
       significant.count + exponent <= JSONValue.maximumDigits, exponent >= Int(Int8.min)
     else {
-      throw JSONValue.outOfRange(
-        String(decoding: bytes[start..<index], as: UTF8.self), at: keyPath,
-        place: position(start))
+      let written = String(decoding: bytes[start..<index], as: UTF8.self)
+      if readsAsFoundation, let rounded = Decimal(string: written), !rounded.isNaN {
+        return rounded
+      }
+      throw JSONValue.outOfRange(written, at: keyPath, place: position(start))
     }
     // Summed as whole numbers of at most 19 digits (a UInt64 holds any), not digit by digit
     // in Decimal, whose arithmetic is slow to start.

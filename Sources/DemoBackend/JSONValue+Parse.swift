@@ -11,9 +11,14 @@ extension JSONValue {
   /// holds these exactly.
   static let maximumDigits = 38
 
-  /// Reads one JSON document (RFC 8259, in UTF-8, a byte-order mark allowed).
-  static func parse(_ bytes: [UInt8]) throws(ScenarioFileError) -> JSONValue {
-    var parser = JSONParser(bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(bytes[3...]) : bytes)
+  /// Reads one JSON document (RFC 8259, in UTF-8, a byte-order mark allowed); as
+  /// Foundation reads it if `readsAsFoundation` (see `JSONParser`).
+  static func parse(_ bytes: [UInt8], readsAsFoundation: Bool = false) throws(ScenarioFileError)
+    -> JSONValue
+  {
+    var parser = JSONParser(
+      bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(bytes[3...]) : bytes,
+      readsAsFoundation: readsAsFoundation)
     return try parser.document()
   }
 
@@ -39,12 +44,16 @@ struct JSONParser {
   }
 
   let bytes: [UInt8]
+  /// Whether a key given twice keeps its last value and a number past `Decimal`'s exact
+  /// range is rounded, as Foundation reads JSON, instead of being refused.
+  let readsAsFoundation: Bool
   /// Where the reader is.
   var index = 0
   private var path: [Step] = []
 
-  init(_ bytes: [UInt8]) {
+  init(_ bytes: [UInt8], readsAsFoundation: Bool = false) {
     self.bytes = bytes
+    self.readsAsFoundation = readsAsFoundation
   }
 
   mutating func document() throws(ScenarioFileError) -> JSONValue {
@@ -104,7 +113,7 @@ struct JSONParser {
       let keyStart = index
       let key = try string { "has a key that cannot be read: \($0)" }
       path.append(.key(key))
-      guard members[key] == nil else {
+      guard members[key] == nil || readsAsFoundation else {
         throw ScenarioFileError(
           key: keyPath,
           reason: "is given twice, again at \(position(keyStart)); give each key once")

@@ -153,7 +153,7 @@ extension ScenarioBackend {
   func listedCards() -> [WireBody.Cards.Card] {
     let steps = (stage == 0 ? script : script.wayOut[stage - 1]).steps(.cards)
     let listed = steps.filter { $0.status == 200 }.flatMap {
-      WireBody.Cards(body: $0.body)?.cards ?? []
+      WireBody.Cards(body: $0.body.utf8)?.cards ?? []
     }
     var seen: Set<String> = []
     return (listed + savedCards).filter {
@@ -169,13 +169,14 @@ extension ScenarioBackend {
       !savedCards.isEmpty || !removedIDs.isEmpty || !updatedCards.isEmpty || defaultMethod != nil,
       response.status == 200,
       case .object(var object)? = JSONValue.read(response.body),
-      case .array(let cards)? = object["cards"]
+      case .array(let listed)? = object["cards"],
+      let cards = Self.objects(listed)
     else { return response }
     object["cards"] = .array(
-      (cards + savedCards.map(\.json)).compactMap { listed -> JSONValue? in
-        guard let id = listed["id"]?.string else { return listed }
+      (cards + savedCards.map(\.members)).compactMap { listed -> JSONValue? in
+        guard case .string(let id)? = listed["id"] else { return .object(listed) }
         if removedIDs.contains(id) { return nil }
-        guard case .object(var card) = updatedCards[id]?.json ?? listed else { return listed }
+        var card = updatedCards[id]?.members ?? listed
         if let defaultMethod {
           let isDefault = defaultMethod.kind == "card" && defaultMethod.id == id
           card["isDefault"] = isDefault ? .bool(true) : nil
@@ -196,6 +197,16 @@ extension ScenarioBackend {
     object["isDefault"] = defaultMethod.kind == "wallet" ? .bool(true) : nil
     return BackendResponse(
       status: 200, headers: response.headers, body: Data(JSONValue.object(object).text.utf8))
+  }
+
+  /// The members of each of `values`; nil unless every one is an object.
+  private static func objects(_ values: [JSONValue]) -> [[String: JSONValue]]? {
+    var objects: [[String: JSONValue]] = []
+    for value in values {
+      guard case .object(let members) = value else { return nil }
+      objects.append(members)
+    }
+    return objects
   }
 
   static func notFound(_ code: String) -> BackendResponse {

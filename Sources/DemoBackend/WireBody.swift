@@ -1,10 +1,10 @@
 import Foundation
 
 /// The JSON bodies the scripted backend sends, written from the server's side of the wire
-/// contract. They are deliberately not the client's decoding types, and are written with
-/// the backend's own JSON value (`JSONValue`) rather than `Codable`: a real backend shares
-/// no code with the app, so the client's decoding is tested against bodies it did not
-/// write.
+/// contract. They are deliberately not the client's decoding types, nor `Codable`: the
+/// backend reads and writes its bodies with its own JSON value (`JSONValue`, which also
+/// reads scenario files). A real backend shares no code with the app, so the client's
+/// decoding is tested against bodies it did not write.
 enum WireBody {
   struct Wallet: WireWritable {
     var balance: Decimal
@@ -12,7 +12,7 @@ enum WireBody {
     var isDefault: Bool?
 
     var json: JSONValue {
-      .members([
+      .object(omittingNils: [
         "balance": .number(balance), "currency": .string(currency),
         "isDefault": isDefault.map(JSONValue.bool),
       ])
@@ -29,37 +29,18 @@ enum WireBody {
       var decline: Decline?
       var isDefault: Bool?
 
-      /// The backend's word for an issuer's decline is `rejection`.
-      var json: JSONValue {
-        .members([
+      var json: JSONValue { .object(members) }
+
+      /// The card's members; the backend's word for an issuer's decline is `rejection`.
+      var members: [String: JSONValue] {
+        let members: [String: JSONValue?] = [
           "id": .string(id), "brand": .string(brand), "last4": .string(last4),
           "expiry": .string(expiry), "status": .string(status), "rejection": decline?.json,
           "isDefault": isDefault.map(JSONValue.bool),
-        ])
+        ]
+        return members.compactMapValues { $0 }
       }
 
-      init(
-        id: String, brand: String, last4: String, expiry: String, status: String,
-        decline: Decline? = nil, isDefault: Bool? = nil
-      ) {
-        (self.id, self.brand, self.last4, self.expiry) = (id, brand, last4, expiry)
-        (self.status, self.decline, self.isDefault) = (status, decline, isDefault)
-      }
-
-      /// A card as a list the backend sent holds it; nil if a member it must have is
-      /// missing or not a string.
-      init?(_ json: JSONValue) {
-        guard let id = json["id"]?.string, let brand = json["brand"]?.string,
-          let last4 = json["last4"]?.string, let expiry = json["expiry"]?.string,
-          let status = json["status"]?.string
-        else { return nil }
-        self.init(id: id, brand: brand, last4: last4, expiry: expiry, status: status)
-        if let declined = json["rejection"], declined != .null {
-          guard let reason = declined["reason"]?.string else { return nil }
-          decline = Decline(reason: reason, message: declined["message"]?.string)
-        }
-        if case .bool(let isDefault)? = json["isDefault"] { self.isDefault = isDefault }
-      }
     }
 
     struct Decline: WireWritable {
@@ -67,26 +48,13 @@ enum WireBody {
       var message: String?
 
       var json: JSONValue {
-        .members(["reason": .string(reason), "message": message.map(JSONValue.string)])
+        .object(omittingNils: ["reason": .string(reason), "message": message.map(JSONValue.string)])
       }
     }
 
     var cards: [Card]
 
     var json: JSONValue { .object(["cards": .array(cards.map(\.json))]) }
-
-    /// The cards of a `GET /cards` body; nil for a body that is not such a list, or whose
-    /// list holds anything but cards.
-    init?(body: String) {
-      guard case .array(let items)? = JSONValue.read(body.utf8)?["cards"] else { return nil }
-      let cards = items.compactMap(Card.init)
-      guard cards.count == items.count else { return nil }
-      self.cards = cards
-    }
-
-    init(cards: [Card]) {
-      self.cards = cards
-    }
   }
 
   struct UserStatus: WireWritable {
@@ -101,7 +69,7 @@ enum WireBody {
     var refreshToken: String?
 
     var json: JSONValue {
-      .members([
+      .object(omittingNils: [
         "accessToken": .string(accessToken), "refreshToken": refreshToken.map(JSONValue.string),
       ])
     }
@@ -145,17 +113,10 @@ enum WireBody {
     var method: Method
 
     var json: JSONValue {
-      let method = JSONValue.members([
+      let method = JSONValue.object(omittingNils: [
         "kind": .string(method.kind), "id": method.id.map(JSONValue.string),
       ])
       return .object(["method": method])
-    }
-
-    /// The method a request's body names; nil for a body that names none.
-    init?(body: Foundation.Data) {
-      let method = JSONValue.read(body)?["method"]
-      guard let kind = method?["kind"]?.string else { return nil }
-      self.method = Method(kind: kind, id: method?["id"]?.string)
     }
   }
 
@@ -165,7 +126,7 @@ enum WireBody {
     var detail: String?
 
     var json: JSONValue {
-      .members([
+      .object(omittingNils: [
         "code": .string(code), "message": message.map(JSONValue.string),
         "detail": detail.map(JSONValue.string),
       ])
@@ -210,7 +171,7 @@ enum WireBody {
     var reason: String?
 
     var json: JSONValue {
-      .members([
+      .object(omittingNils: [
         "status": .string(status), "card": card?.json, "reason": reason.map(JSONValue.string),
       ])
     }
@@ -246,9 +207,53 @@ protocol WireWritable {
   var json: JSONValue { get }
 }
 
-extension JSONValue {
-  /// The JSON value of a body; nil for bytes that are not JSON.
-  static func read(_ body: some Sequence<UInt8>) -> JSONValue? {
-    try? parse(Array(body))
+/// The bodies the backend reads back: the cards a list it was scripted to send holds, and
+/// the method a client's request names. Read as strictly as the client reads them, so that
+/// a list the client refuses holds no card for a write to meet.
+extension WireBody.Cards {
+  /// The cards of a `GET /cards` body; nil for a body that is not such a list, or whose
+  /// list holds anything but cards.
+  init?(body: some Sequence<UInt8>) {
+    guard case .array(let items)? = JSONValue.read(body)?["cards"] else { return nil }
+    let cards = items.compactMap { Card($0) }
+    guard cards.count == items.count else { return nil }
+    self.init(cards: cards)
+  }
+}
+
+extension WireBody.Cards.Card {
+  /// A card as a list holds it; nil if a member it must have is missing, or a member is
+  /// not of its kind.
+  init?(_ json: JSONValue) {
+    guard let id = json["id"]?.string, let brand = json["brand"]?.string,
+      let last4 = json["last4"]?.string, let expiry = json["expiry"]?.string,
+      let status = json["status"]?.string
+    else { return nil }
+    self.init(id: id, brand: brand, last4: last4, expiry: expiry, status: status)
+    switch json["rejection"] {
+    case nil, .null?: break
+    case let declined?:
+      guard let reason = declined["reason"]?.string else { return nil }
+      switch declined["message"] {
+      case nil, .null?: decline = WireBody.Cards.Decline(reason: reason)
+      case .string(let message)?:
+        decline = WireBody.Cards.Decline(reason: reason, message: message)
+      default: return nil
+      }
+    }
+    switch json["isDefault"] {
+    case nil, .null?: break
+    case .bool(let isDefault)?: self.isDefault = isDefault
+    default: return nil
+    }
+  }
+}
+
+extension WireBody.DefaultMethod {
+  /// The method a request's body names; nil for a body that names none.
+  init?(body: some Sequence<UInt8>) {
+    let method = JSONValue.read(body)?["method"]
+    guard let kind = method?["kind"]?.string else { return nil }
+    self.init(method: Method(kind: kind, id: method?["id"]?.string))
   }
 }

@@ -1,17 +1,22 @@
 import Foundation
 
-/// Writes a value as JSON text, and reads the parts of a body the stub backend looks at: the
-/// backend reads and writes its bodies with this one value type, and shares no JSON code
-/// with the client (`Codable`, in the Data layer), so the client's decoding is tested
-/// against bodies it did not write.
+/// The stub backend's bodies as JSON values: read from bytes, written as text, and the parts
+/// of them the backend looks at (see `WireBody`).
 extension JSONValue {
+  /// The JSON value of a body; nil for bytes that are not JSON. Read as Foundation reads
+  /// JSON, as the client does: a key given twice keeps its last value, and a number past
+  /// what `Decimal` holds exactly is rounded (a scenario file refuses both).
+  static func read(_ body: some Sequence<UInt8>) -> JSONValue? {
+    try? parse(Array(body), readsAsFoundation: true)
+  }
+
   /// An object of the members that have a value: a member whose value is nil is left out,
   /// as a backend leaves out what a body does not hold.
-  static func members(_ members: [String: JSONValue?]) -> JSONValue {
+  static func object(omittingNils members: [String: JSONValue?]) -> JSONValue {
     .object(members.compactMapValues { $0 })
   }
 
-  /// The value as compact JSON text (RFC 8259), an object's keys in order, so that a body
+  /// The value as compact JSON text (RFC 8259), an object's keys sorted, so that a body
   /// reads the same in every run.
   var text: String {
     switch self {
