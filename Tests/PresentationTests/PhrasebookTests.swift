@@ -26,6 +26,29 @@ struct PhrasebookTests {
     #expect(words["error.offline.title"] == "You're offline")
   }
 
+  @Test("a phrasebook reads no table until a word is asked for, then only the one it needs")
+  func readsWhenAsked() {
+    let reads = Recorder<String>()
+    let words = Phrasebook(
+      locale: german,
+      tables: Phrasebook.Tables(
+        english: {
+          reads.record("en")
+          return ["only.english": "English"]
+        },
+        translations: {
+          reads.record("translations")
+          return ["de": ["greeting": "Hallo"]]
+        }))
+    let before = reads.all
+
+    let greeting = words["greeting"]
+
+    #expect(before.isEmpty)
+    #expect(greeting == "Hallo")
+    #expect(reads.all == ["translations"])
+  }
+
   @Test("a bundle that cannot be found leaves every word in English, from the compiled-in table")
   func missingBundle() {
     let words = Phrasebook(

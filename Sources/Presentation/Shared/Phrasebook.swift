@@ -13,9 +13,9 @@ import Foundation
 public struct Phrasebook: Sendable {
   /// The tables of one layer: the English one, compiled into the module, and the others,
   /// by language code, read from the layer's resource bundle when a phrasebook in another
-  /// language is first made. A layer keeps each in a `static let`, so each is read once; an
-  /// English run never looks for the bundle, and a run in another language reads the
-  /// English table only for a key its own lacks.
+  /// language is first asked for a word. A layer keeps each in a `static let`, so each is
+  /// read once; an English run never looks for the bundle, and a run in another language
+  /// reads the English table only for a key its own lacks.
   public struct Tables: Sendable {
     let english: @Sendable () -> [String: String]
     let translations: @Sendable () -> [String: [String: String]]
@@ -58,23 +58,23 @@ public struct Phrasebook: Sendable {
     }
   }
 
-  /// The language the words are in: "en", "de". English for a language with no table.
-  public let languageCode: String
-  private let words: [String: String]
-  /// Asked only for a key `words` lacks.
-  private let english: @Sendable () -> [String: String]
+  /// The language the user asked for. Its table is found when a word is first asked for,
+  /// so that a run which shows none of a layer's words never reads that layer's tables.
+  private let language: String
+  private let tables: Tables
 
   /// - Parameter locale: the user's locale; its language picks the table.
   public init(locale: Locale, tables: Tables) {
-    english = tables.english
-    let language = locale.language.languageCode?.identifier ?? "en"
-    if language != "en", let table = tables.translations()[language] {
-      languageCode = language
-      words = table
-    } else {
-      languageCode = "en"
-      words = tables.english()
-    }
+    self.tables = tables
+    language = locale.language.languageCode?.identifier ?? "en"
+  }
+
+  /// The language the words are in: "en", "de". English for a language with no table.
+  public var languageCode: String { translation == nil ? "en" : language }
+
+  /// The table of the user's language; nil for English, or a language with no table.
+  private var translation: [String: String]? {
+    language == "en" ? nil : tables.translations()[language]
   }
 
   /// The words for `key`, each `%@` (or `%1$@`, `%2$@` where a language reorders them)
@@ -86,7 +86,7 @@ public struct Phrasebook: Sendable {
 
   /// The words for `key`, with its arguments as an array.
   public subscript(_ key: String, _ arguments: [String]) -> String {
-    Self.filling(words[key] ?? english()[key] ?? key, with: arguments)
+    Self.filling(translation?[key] ?? tables.english()[key] ?? key, with: arguments)
   }
 
   /// The placeholders `%@` and `%n$@`, and `%%` for a percent sign; strings only, so a
