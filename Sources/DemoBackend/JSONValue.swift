@@ -1,8 +1,9 @@
 import Foundation
 
 /// Any JSON value, read without a schema so the scenario-file reader can say exactly
-/// which key is wrong and why. `JSONValue.parse` (JSONValue+Parse.swift) reads it; this is
-/// only its shape.
+/// which key is wrong and why. `JSONValue.parse` (JSONValue+Parse.swift) reads it; the stub
+/// backend also reads and writes its bodies with it (JSONValue+Body.swift). This is only
+/// its shape.
 enum JSONValue: Equatable {
   case null
   case bool(Bool)
