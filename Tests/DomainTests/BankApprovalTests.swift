@@ -63,7 +63,7 @@ struct BankApprovalTests {
     #expect(asked.all == [.seconds(1), .seconds(2)])
   }
 
-  @Test("the budget ends the wait: timed out, and nothing is asked after it")
+  @Test("the last wait ends with the budget: the bank is asked then, and timed out after it")
   func budget() async throws {
     let setups = ScriptedSetups([.success(.waiting)])
     let clock = AdvancingClock()
@@ -71,7 +71,20 @@ struct BankApprovalTests {
     let outcome = try await useCase(setups, clock: clock, budget: .seconds(10))
       .execute(setupID: "s")
 
-    // 1 + 2 + 4 s waited; the next wait, 8 s, would end past the budget.
+    // 1 + 2 + 4 s waited; the next wait, 8 s, is cut to the 3 s left.
+    #expect(outcome == .timedOut)
+    #expect(clock.sleeps == [1, 2, 4, 3].map(Duration.seconds))
+    #expect(setups.timesAsked == 5)
+  }
+
+  @Test("with less of the budget left than the shortest wait, the wait ends without asking")
+  func budgetSpent() async throws {
+    let setups = ScriptedSetups([.success(.waiting)])
+    let clock = AdvancingClock()
+
+    let outcome = try await useCase(setups, clock: clock, budget: .milliseconds(7_300))
+      .execute(setupID: "s")
+
     #expect(outcome == .timedOut)
     #expect(clock.sleeps == [1, 2, 4].map(Duration.seconds))
     #expect(setups.timesAsked == 4)

@@ -52,7 +52,7 @@ public enum BankApprovalOutcome: Sendable, Equatable {
 
 /// Waits for the bank to approve a card: asks the backend where the approval stands, again
 /// and again, with backoff (full jitter, never more often than every 500 ms), until it
-/// answers or the budget is spent. A user who stops waiting cancels the task: the setup is
+/// answers or the budget is spent, the last time when the budget ends. A user who stops waiting cancels the task: the setup is
 /// cancelled on the backend before this throws `CancellationError`, so the bank's answer,
 /// should it come, saves nothing.
 public struct WaitForBankApprovalUseCase: Sendable {
@@ -106,8 +106,11 @@ public struct WaitForBankApprovalUseCase: Sendable {
       case .waiting: break
       }
       asked += 1
-      let wait = Self.wait(afterAsking: asked, jitter: jitter)
-      guard elapsed() + wait <= budget else { return .timedOut }
+      // The last wait is cut short to end with the budget, so that the bank is asked once
+      // more then; with less left than the shortest wait, the budget is spent.
+      let left = budget - elapsed()
+      guard left >= Self.shortestWait else { return .timedOut }
+      let wait = min(Self.wait(afterAsking: asked, jitter: jitter), left)
       do {
         try await clock.sleep(for: wait)
       } catch {
