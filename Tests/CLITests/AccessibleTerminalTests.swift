@@ -239,6 +239,22 @@ struct AccessibleTerminalTests {
     #expect(!terminal.text.contains("Making it your default"), "nothing was sent")
   }
 
+  @Test("d on the default says it is the default already")
+  func defaultAlready() async throws {
+    let terminal = try PseudoTerminal(["--accessible", "--scenario", "set-default-ok"])
+    try #require(await terminal.waiting(for: "1 to 4 select a row"))
+    terminal.send("2\r")
+    try #require(await terminal.waiting(for: "Visa ending in 4242 selected."))
+    terminal.send("d\r")
+    try #require(await terminal.waiting(for: "is now your default"))
+    terminal.send("d\r")
+
+    #expect(await terminal.waiting(for: "Visa ending in 4242 is your default already."))
+    terminal.send("q\r")
+    #expect(await terminal.exiting() == 0)
+    #expect(!terminal.text.contains("That key does nothing here."))
+  }
+
   @Test("a row's number typed while the question to remove a card is asked removes nothing")
   func numberDuringTheQuestion() async throws {
     let terminal = try PseudoTerminal(["--accessible", "--scenario", "all-available"])

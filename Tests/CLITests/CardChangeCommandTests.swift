@@ -130,6 +130,7 @@ struct CardChangeCommandTests {
 
     #expect(run.exitCode == .success)
     #expect(try json(run)["status"] as? String == "alreadyDefault")
+    #expect(try json(run)["message"] as? String == "Wallet is your default already.")
     #expect(!run.errors.contains("PUT /me/default-payment-method"))
   }
 

@@ -87,6 +87,25 @@ struct RowChangeKeysTests {
     #expect(after.message?.hasPrefix("Mastercard •••• 4444 has expired") == true)
   }
 
+  @Test("d is not offered on the default; pressed there, it says it is the default already")
+  func dOnTheDefault() async throws {
+    let list = InteractiveFixtures.composition("set-default-ok").paymentMethodsViewModel()
+    await list.load().value
+    await list.makeDefault("card-1")?.value
+    let snapshot = ScreenSnapshot(list.state)
+    var model = screen(on: 1)
+
+    let effects = model.handle(.character("d"), on: snapshot)
+    let again = list.makeDefault("card-1")
+    let after = ScreenSnapshot(list.state)
+
+    #expect(snapshot.methods[1].isDefault)
+    #expect(!hints(screen(on: 1), snapshot).contains("d"))
+    #expect(effects == [.makeDefault(rowID: "card-1")])
+    #expect(again == nil, "nothing sent, nothing to wait for")
+    #expect(after.message == "Visa •••• 4242 is your default already.")
+  }
+
   @Test("d on a card the backend reports gone takes that card off the list, and no other")
   func goneIsTheCardNamed() async throws {
     let list = InteractiveFixtures.composition("set-default-gone").paymentMethodsViewModel()

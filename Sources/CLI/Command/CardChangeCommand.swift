@@ -87,11 +87,6 @@ private struct CardChangeRun {
     case .remove:
       await run { list.remove(row.id) }
     case .setDefault:
-      guard !row.isDefault else {
-        result.status = .alreadyDefault
-        result.message = words["change.alreadyDefault", row.title]
-        return result
-      }
       await run { list.makeDefault(row.id) }
     case .updateExpiry(_, let expiry):
       guard let card = list.card(for: row.id) else { return unknown(result, among: methods.rows) }
@@ -139,6 +134,8 @@ private struct CardChangeRun {
       result.status = alreadyGone ? .alreadyRemoved : .removed
     case .madeDefault:
       result.status = .madeDefault
+    case .alreadyDefault:
+      result.status = .alreadyDefault
     case .updated:
       result.status = .updated
     case .keptAsLastMethod, .applePayIsNeverDefault, .cardCannotPay:

@@ -143,8 +143,9 @@ enum AccessibleInput {
       default: nil
       }
     }
-    // d on Apple Pay, or on a card that cannot pay, is taken, and refused with its reason.
-    let refuses = model.highlightedRow(in: snapshot).map { snapshot.methods[$0].refusesDefault }
+    // d on Apple Pay, on a card that cannot pay, or on the default is taken, and answered
+    // with why nothing changes.
+    let refuses = model.highlightedRow(in: snapshot).map { snapshot.methods[$0].changesNoDefault }
     return keys.contains(character) || (character == "d" && model.rowChanges && refuses == true)
   }
 

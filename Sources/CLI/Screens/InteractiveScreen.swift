@@ -257,11 +257,11 @@ struct InteractiveScreen: Equatable {
       return [.openExpiryForm(rowID: snapshot.methods[highlightedRow(snapshot)].id)]
     case .character("d") where actions.contains(.makeDefault):
       return [.makeDefault(rowID: snapshot.methods[highlightedRow(snapshot)].id)]
-    // Apple Pay, and a card that cannot pay, take no default; d on them says why (the
-    // footer does not offer it there).
+    // Apple Pay and a card that cannot pay take no default, and the default is one already;
+    // d on them says so (the footer does not offer it there).
     case .character("d")
     where rowChanges && isOnRow(snapshot)
-      && snapshot.methods[highlightedRow(snapshot)].refusesDefault:
+      && snapshot.methods[highlightedRow(snapshot)].changesNoDefault:
       return [.makeDefault(rowID: snapshot.methods[highlightedRow(snapshot)].id)]
     case .character("r") where actions.contains(.retry):
       guidance = nil
@@ -274,10 +274,10 @@ struct InteractiveScreen: Equatable {
 }
 
 extension ScreenSnapshot.Method {
-  /// A row that can never be the default: Apple Pay, which is the device's, or a card that
-  /// cannot pay (not the default already). `d` is not offered on it; pressed there, the
-  /// view model says why.
-  var refusesDefault: Bool {
-    kind == .applePay || (kind == .card && !selectable && !isDefault)
+  /// A row that `d` cannot make the default: Apple Pay, which is the device's, a card that
+  /// cannot pay, or the default already. `d` is not offered on it; pressed there, the view
+  /// model says why.
+  var changesNoDefault: Bool {
+    kind == .applePay || (kind == .card && !selectable) || isDefault
   }
 }

@@ -25,13 +25,22 @@ extension PaymentMethodsViewModel {
 
   /// Makes a method the user's default, once the backend agrees; a method it reports gone
   /// reloads the list once. Apple Pay, and a card that cannot pay, are refused with their
-  /// reason at once (and nil: no request, nothing to wait for). Nil, and nothing done, for
-  /// the default already, or a row that is busy.
+  /// reason at once, and the default already says so (each nil: no request, nothing to wait
+  /// for). Nil, and nothing done, for a row that is busy.
   @discardableResult
   public func makeDefault(_ id: PaymentMethodRow.ID) -> Task<Void, Never>? {
-    guard let makeDefault, let method = listed.first(where: { $0.id == id }), !method.isDefault,
-      running[id] == nil
+    guard let makeDefault, let method = listed.first(where: { $0.id == id }), running[id] == nil
     else { return nil }
+    if method.isDefault {
+      let row = listedRow(id)
+      update {
+        $0.say(
+          words["write.alreadyDefault", row.title],
+          spoken: words["write.alreadyDefault", row.spokenTitle])
+        $0.lastChange = .alreadyDefault
+      }
+      return nil
+    }
     // Refused before any request: said at once, so the row never reads as being changed.
     if let refusal = MakeDefaultUseCase.localRefusal(of: method) {
       sayRefused(refusal, on: id)

@@ -92,6 +92,8 @@ extension PaymentMethodsViewModel {
     /// The backend keeps the card: it is the user's last way to pay.
     case keptAsLastMethod
     case madeDefault
+    /// The method was the default already: nothing was sent.
+    case alreadyDefault
     case applePayIsNeverDefault
     /// The card cannot pay (expired, or declined by its issuer), so it is not made the
     /// default: nothing was sent.
