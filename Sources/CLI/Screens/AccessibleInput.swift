@@ -145,8 +145,10 @@ enum AccessibleInput {
     }
     // d on Apple Pay, on a card that cannot pay, or on the default is taken, and answered
     // with why nothing changes.
-    let refuses = model.highlightedRow(in: snapshot).map { snapshot.methods[$0].changesNoDefault }
-    return keys.contains(character) || (character == "d" && model.rowChanges && refuses == true)
+    let changesNone = model.highlightedRow(in: snapshot).map {
+      snapshot.methods[$0].changesNoDefault
+    }
+    return keys.contains(character) || (character == "d" && model.rowChanges && changesNone == true)
   }
 
   private static func isMove(_ key: Key) -> Bool {

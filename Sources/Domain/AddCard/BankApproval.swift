@@ -52,9 +52,9 @@ public enum BankApprovalOutcome: Sendable, Equatable {
 
 /// Waits for the bank to approve a card: asks the backend where the approval stands, again
 /// and again, with backoff (full jitter, never more often than every 500 ms), until it
-/// answers or the budget is spent, the last time when the budget ends. A user who stops waiting cancels the task: the setup is
-/// cancelled on the backend before this throws `CancellationError`, so the bank's answer,
-/// should it come, saves nothing.
+/// answers or the budget is spent, the last time when the budget ends. A user who stops
+/// waiting cancels the task: the setup is cancelled on the backend before this throws
+/// `CancellationError`, so the bank's answer, should it come, saves nothing.
 public struct WaitForBankApprovalUseCase: Sendable {
   /// Never more often than this, whatever the jitter picks.
   public static let shortestWait = Duration.milliseconds(500)
