@@ -10,7 +10,11 @@ struct FilePendingChangeJournalTests {
   private let temporary = TemporaryDirectory()
   private let logger = LogSpy()
   private var directory: URL { temporary.appending("state") }
-  private var file: URL { directory.appendingPathComponent("pending-changes.json") }
+  private var folder: URL { directory.appendingPathComponent("pending-changes") }
+  /// The file that holds the change of this key.
+  private func file(_ key: String) -> URL { folder.appendingPathComponent(key + ".json") }
+  /// Where the journal was one file, before it was a folder.
+  private var earlierFile: URL { directory.appendingPathComponent("pending-changes.json") }
 
   private func journal() -> FilePendingChangeJournal {
     FilePendingChangeJournal(directory: directory, logger: logger)
@@ -30,17 +34,21 @@ struct FilePendingChangeJournalTests {
       account: "ada", startedAt: startedAt.addingTimeInterval(1)),
   ]
 
-  /// A journal file of version 1 holding these entries, as JSON text.
+  /// Each entry, as JSON text, in a file of its own (named by its index) in the folder.
   private func writeEntries(_ entries: [String]) throws {
-    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-    let text = #"{"version": 1, "changes": ["# + entries.joined(separator: ", ") + "]}"
-    try Data(text.utf8).write(to: file)
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    for (index, entry) in entries.enumerated() {
+      let text = #"{"version": 1, "change": "# + entry + "}"
+      try Data(text.utf8).write(to: file("entry-\(index)"))
+    }
   }
 
-  private static func entry(kind: String = "remove", key: String = "key-1") throws -> String {
+  private static func entry(
+    kind: String = "remove", key: String = "key-1", startedAt: String = "2027-01-15T08:00:00.000Z"
+  ) throws -> String {
     let key = String(decoding: try JSONEncoder().encode(key), as: UTF8.self)
     return #"{"kind": "\#(kind)", "cardId": "card-1", "idempotencyKey": \#(key), "#
-      + #""account": "ada", "startedAt": "2027-01-15T08:00:00.000Z"}"#
+      + #""account": "ada", "startedAt": "\#(startedAt)"}"#
   }
 
   @Test("every kind of change reads back as written, in that order, by a journal read anew")
@@ -50,14 +58,41 @@ struct FilePendingChangeJournalTests {
     #expect(try await journal().pendingChanges() == Self.changes)
   }
 
-  @Test("the file is pending-changes.json in the directory given, which is made when missing")
+  @Test("each change is a file named by its key, in pending-changes/, made when missing")
   func fileInItsPlace() async throws {
     let journal = journal()
 
     try await journal.add(Self.changes[0])
+    try await journal.add(Self.changes[1])
 
-    #expect(journal.file == file)
-    #expect(FileManager.default.fileExists(atPath: file.path))
+    #expect(journal.folder == folder)
+    #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == [
+      "key-1.json", "key-2.json",
+    ])
+  }
+
+  @Test("a key is escaped in its file's name: no key names a file outside the folder")
+  func keyEscaped() async throws {
+    let change = PendingChange(
+      .remove(cardID: "card-1"), idempotencyKey: "../K.json", account: "ada",
+      startedAt: Self.startedAt)
+
+    try await journal().add(change)
+
+    #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == [
+      "%2E%2E%2F%4B%2Ejson.json"
+    ])
+    #expect(try await journal().pendingChanges() == [change])
+  }
+
+  @Test("a key too long to name a file is refused, and nothing is written")
+  func keyTooLongForAName() async throws {
+    let change = PendingChange(
+      .remove(cardID: "card-1"), idempotencyKey: String(repeating: "K", count: 100),
+      account: "ada", startedAt: Self.startedAt)
+
+    await #expect(throws: SmallFile.Problem.self) { try await journal().add(change) }
+    #expect(try await journal().pendingChanges().isEmpty)
   }
 
   @Test("a change taken out is gone, from the file too; a key not kept is not an error")
@@ -131,43 +166,121 @@ struct FilePendingChangeJournalTests {
     #expect(logger.entries.map(\.level) == [.warning, .warning])
   }
 
-  @Test("an entry dropped is gone from the file at the next write, and warned about once")
-  func droppedGoneAtNextWrite() async throws {
+  @Test("an entry dropped is removed from the folder, and so warned about once")
+  func droppedIsRemoved() async throws {
     try writeEntries([try Self.entry(kind: "charge", key: "key-1")])
 
-    try await journal().add(Self.changes[1])
-    let read = try await journal().pendingChanges()
+    #expect(try await journal().pendingChanges().isEmpty)
+    #expect(try await journal().pendingChanges().isEmpty)
 
-    #expect(read == [Self.changes[1]])
     #expect(logger.entries.count == 1)
+    #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == [])
   }
 
   @Test(
-    "a damaged file counts as empty, with one warning",
+    "a damaged entry is dropped with one warning, the others kept",
     arguments: [
-      "not json", #"{"version": 1, "changes": [{"kind""#, #"{"version": 2, "changes": []}"#,
+      "not json", #"{"version": 1, "change": {"kind""#, #"{"version": 2, "change": {}}"#,
     ])
-  func damagedIsEmpty(text: String) async throws {
-    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-    try Data(text.utf8).write(to: file)
+  func damagedDropped(text: String) async throws {
     let journal = journal()
+    try await journal.add(Self.changes[0])
+    try Data(text.utf8).write(to: file("damaged"))
 
-    #expect(try await journal.pendingChanges().isEmpty)
-    #expect(try await journal.pendingChanges().isEmpty)
+    #expect(try await journal.pendingChanges() == [Self.changes[0]])
+    #expect(try await journal.pendingChanges() == [Self.changes[0]])
     #expect(logger.entries.map(\.level) == [.warning])
   }
 
-  @Test("a file of 10 MB counts as empty, with one warning, and is replaced at the next write")
-  func tooLargeIsEmpty() async throws {
-    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-    try OnDeviceFiles.sparseFile(at: file, size: 10 * 1024 * 1024)
+  @Test("an entry of 10 MB is dropped with one warning, unread, the others kept")
+  func tooLargeDropped() async throws {
     let journal = journal()
-
-    #expect(try await journal.pendingChanges().isEmpty)
     try await journal.add(Self.changes[0])
+    try OnDeviceFiles.sparseFile(at: file("huge"), size: 10 * 1024 * 1024)
 
+    #expect(try await journal.pendingChanges() == [Self.changes[0]])
     #expect(logger.entries.map(\.level) == [.warning])
-    #expect(try await self.journal().pendingChanges() == [Self.changes[0]])
+  }
+
+  @Test("a file Foundation is still writing (its name starts with a dot) is not an entry")
+  func halfWrittenIgnored() async throws {
+    let journal = journal()
+    try await journal.add(Self.changes[0])
+    try Data("{".utf8).write(to: folder.appendingPathComponent(".dat.nosync1234.json"))
+
+    #expect(try await journal.pendingChanges() == [Self.changes[0]])
+    #expect(logger.entries.isEmpty)
+  }
+
+  @Test("two journals on one folder, as two runs at once, keep each other's changes")
+  func twoJournalsLoseNothing() async throws {
+    let (first, second) = (journal(), journal())
+    try await first.add(Self.changes[0])
+    // The first run has read the journal, as finishing does at its start.
+    #expect(try await first.pendingChanges() == [Self.changes[0]])
+
+    try await second.add(Self.changes[1])
+    try await first.remove(idempotencyKey: Self.changes[0].idempotencyKey)
+    try await first.add(Self.changes[2])
+
+    #expect(try await journal().pendingChanges() == [Self.changes[1], Self.changes[2]])
+  }
+
+  @Test("two journals writing and taking out at once lose none of the changes they keep")
+  func twoJournalsAtOnce() async throws {
+    let (first, second) = (journal(), journal())
+    let changes = (0..<40).map { n in
+      PendingChange(
+        .remove(cardID: "card-\(n)"), idempotencyKey: "key-\(n)", account: "ada",
+        startedAt: Self.startedAt)
+    }
+
+    try await withThrowingTaskGroup(of: Void.self) { group in
+      for (n, change) in changes.enumerated() {
+        let journal = n.isMultiple(of: 2) ? first : second
+        group.addTask {
+          try await journal.add(change)
+          // Every third change is answered for good at once, by the other run.
+          if n.isMultiple(of: 3) {
+            let other = n.isMultiple(of: 2) ? second : first
+            try await other.remove(idempotencyKey: change.idempotencyKey)
+          }
+        }
+      }
+      try await group.waitForAll()
+    }
+
+    let kept = changes.enumerated().filter { !$0.offset.isMultiple(of: 3) }.map(\.element)
+    #expect(Set(try await journal().pendingChanges().map(\.idempotencyKey))
+      == Set(kept.map(\.idempotencyKey)))
+  }
+
+  @Test("every file the journal writes is its owner's alone, in a folder open to everyone")
+  func ownerOnly() async throws {
+    try FileManager.default.createDirectory(
+      at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o755])
+
+    try await journal().add(Self.changes[0])
+    try await journal().add(Self.changes[0])
+
+    let attributes = try FileManager.default.attributesOfItem(atPath: file("key-1").path)
+    #expect((attributes[.posixPermissions] as? NSNumber)?.intValue == 0o600)
+  }
+
+  @Test("the journal's earlier single file is moved into the folder, entry by entry, and removed")
+  func earlierFileMoved() async throws {
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    let entries = [
+      try Self.entry(key: "key-1"), try Self.entry(kind: "charge", key: "key-2"),
+      try Self.entry(key: "key-3", startedAt: "2027-01-15T09:00:00.000Z"),
+    ]
+    let text = #"{"version": 1, "changes": ["# + entries.joined(separator: ", ") + "]}"
+    try Data(text.utf8).write(to: earlierFile)
+
+    #expect(try await journal().pendingChanges().map(\.idempotencyKey) == ["key-1", "key-3"])
+    #expect(!FileManager.default.fileExists(atPath: earlierFile.path))
+    #expect(try await journal().pendingChanges().map(\.idempotencyKey) == ["key-1", "key-3"])
+    #expect(logger.entries.map(\.level) == [.warning])
   }
 
   @Test(
@@ -220,6 +333,9 @@ struct FilePendingChangeJournalTests {
   func noSecrets() async throws {
     for change in Self.changes { try await journal().add(change) }
 
-    #expect(OnDeviceFiles.secrets(in: try Data(contentsOf: file)) == [])
+    for change in Self.changes {
+      let data = try Data(contentsOf: file(change.idempotencyKey))
+      #expect(OnDeviceFiles.secrets(in: data) == [])
+    }
   }
 }

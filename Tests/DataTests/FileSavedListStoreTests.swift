@@ -225,6 +225,19 @@ struct FileSavedListStoreTests {
     #expect(try await store.load(account: "ada") == Self.list)
   }
 
+  @Test("the file is its owner's alone, saved once or again, in a folder open to everyone")
+  func ownerOnly() async throws {
+    try FileManager.default.createDirectory(
+      at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o755])
+
+    for _ in 0..<2 {
+      try await store.save(Self.list, account: "ada")
+      let file = try #require(store.file(account: "ada"))
+      let attributes = try FileManager.default.attributesOfItem(atPath: file.path)
+      #expect((attributes[.posixPermissions] as? NSNumber)?.intValue == 0o600)
+    }
+  }
+
   @Test("deleting forgets the list; deleting what was never saved is not an error")
   func delete() async throws {
     try await store.save(Self.list, account: "ada")

@@ -7,7 +7,8 @@ import Foundation
 #endif
 
 /// The file `--log-file` names: created (or emptied) before the screen starts, each log
-/// line appended as it is logged.
+/// line appended as it is logged. A new file is its owner's alone (0600): the log names
+/// trace ids and the server's answers.
 ///
 /// A write that fails (a full disk) stops the file, never the screen: the first failure is
 /// kept, and the runner says it once, after the screen, and exits 74.
@@ -29,7 +30,7 @@ final class LogFile: @unchecked Sendable {
   }
 
   static func create(at path: String) -> Result<LogFile, Failure> {
-    let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+    let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
     guard descriptor >= 0 else {
       let reason = DescriptorOutput.describe(errno)
       return .failure(Failure(message: "cannot create the log file \(path): \(reason)"))

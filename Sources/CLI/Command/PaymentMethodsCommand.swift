@@ -34,6 +34,10 @@ public enum PaymentMethodsCommand {
       sigaddset(&handled, number)
     }
     pthread_sigmask(SIG_UNBLOCK, &handled, nil)
+    // Every file the program makes (the saved list, the journal, the log) is its user's
+    // alone from the moment it exists: the Data layer sets 0600 once a file is in place,
+    // and this closes the moment before.
+    umask(0o077)
     // First, before anything opens a descriptor that could take a closed one's number.
     let console = StandardConsole()
     let environment = readVariables()

@@ -67,7 +67,7 @@ struct Storage {
     journalDirectory = stateFolder
     let journal = stateFolder.map {
       "the journal of pending changes is kept in "
-        + $0.appendingPathComponent(FilePendingChangeJournal.fileName).path
+        + $0.appendingPathComponent(FilePendingChangeJournal.folderName).path + "/"
     }
     notes += [
       Note(

@@ -7,7 +7,8 @@ import Foundation
 /// read. Replacing is atomic (`.atomic` writes a temporary file and renames it, on Linux
 /// too), so a reader or a process killed mid-write sees the old file or the new one, never
 /// half; of concurrent writers, the last rename wins. On iOS the file has complete file
-/// protection; its directory is made for its owner only.
+/// protection. Its directory is made for its owner only, and the file is made readable by
+/// its owner alone (0600) whatever the directory's mode.
 struct SmallFile: Sendable {
   /// 1 MiB: far more than a list of cards or a journal needs, small enough to read at once.
   static let sizeLimit = 1 << 20
@@ -56,6 +57,30 @@ struct SmallFile: Sendable {
     #else
       try data.write(to: url, options: .atomic)
     #endif
+    // Foundation makes the new file with the process's umask (0644, often), and names its
+    // temporary file itself, so the mode can only be set once the file is in place. The
+    // program closes that moment too: it runs with a umask of 077 (`main.swift`).
+    try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: url.path)
+  }
+
+  /// `text` as part of a file's name, or nil when it would be too long for one: every byte
+  /// but a lowercase letter, a digit, `-` and `_` is written `%XX`. So no name has a `/` or
+  /// starts with a `.`, two texts never share a name, not even on a disk that ignores case
+  /// ("Ada" is `%41da`), and the name reads back to the text. File names end at 255 bytes
+  /// on the common file systems; 200 leaves room for a prefix and an extension.
+  static func namePart(_ text: String) -> String? {
+    var escaped = ""
+    for byte in text.utf8 {
+      switch byte {
+      case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+        UInt8(ascii: "-"), UInt8(ascii: "_"):
+        escaped.unicodeScalars.append(Unicode.Scalar(byte))
+      default:
+        let hex = String(byte, radix: 16, uppercase: true)
+        escaped += byte < 16 ? "%0" + hex : "%" + hex
+      }
+    }
+    return escaped.utf8.count <= 200 ? escaped : nil
   }
 
   /// Removes the file; no file is not an error. Anything but a plain file (or a link) is

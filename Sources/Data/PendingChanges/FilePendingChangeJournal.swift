@@ -1,93 +1,130 @@
 import Domain
 import Foundation
 
-/// The journal of pending changes in one small JSON file, `pending-changes.json`, in a
-/// directory the app chooses (its state, not its caches: a cache may be cleared, and a
-/// change with it). The file is written whole by `SmallFile`: atomic replace, 1 MiB at most.
+/// The journal of pending changes as a folder, `pending-changes/`, in a directory the app
+/// chooses (its state, not its caches: a cache may be cleared, and a change with it). Each
+/// change is a small JSON file of its own, named by its idempotency key, written whole by
+/// `SmallFile` (atomic replace, readable by its owner alone).
 ///
-/// An actor: calls from any task are taken one at a time. The file is read at the first
-/// call, and every change is written through at once. An entry that cannot be read (an
-/// unknown kind, a malformed key) is dropped with a warning and the others kept; a file
-/// that cannot be read at all counts as empty, with one warning. Either is gone from the
-/// file at the next write.
+/// Why runs that overlap never lose a change, with no lock: no two changes share a file,
+/// a change's file is only ever made whole by a rename, and it is only ever removed by
+/// name, under its own key. So a run never writes over, nor removes, a change it did not
+/// read for itself: an app and its widget, or two runs of this program, can add and take
+/// out changes at the same moment, and each keeps what the other wrote. Two runs that
+/// finish the same change both send it under its key, and the backend applies it once.
 ///
-/// Make one for the app and share it: what it read is its own, so two journals on the same
-/// file, in one process or two, could each write over the other's entries. The worst that
-/// does is a change not finished at the next start, never one applied twice, since every
-/// entry carries its key.
-public actor FilePendingChangeJournal: PendingChangeJournal {
-  public static let fileName = "pending-changes.json"
+/// Every call reads the folder as it is then: nothing is remembered between calls. A file
+/// that cannot be read as a change (damaged, of an unknown kind, too large) is dropped
+/// with a warning and removed; a folder that cannot be read throws.
+public struct FilePendingChangeJournal: PendingChangeJournal {
+  public static let folderName = "pending-changes"
+  /// Where the journal was one file (before one run could lose another's change): its
+  /// entries are moved into the folder when the journal is next read, then it is removed.
+  static let earlierFileName = "pending-changes.json"
 
-  /// The journal's file, for the developer log.
-  public nonisolated let file: URL
+  /// The journal's folder, for the developer log.
+  public let folder: URL
+  private let earlierFile: URL
   private let logger: any DeveloperLog
-  /// Nil until the file is read.
-  private var changes: [PendingChange]?
 
   public init(directory: URL, logger: any DeveloperLog) {
-    file = directory.appendingPathComponent(Self.fileName, isDirectory: false)
+    folder = directory.appendingPathComponent(Self.folderName, isDirectory: true)
+    earlierFile = directory.appendingPathComponent(Self.earlierFileName, isDirectory: false)
     self.logger = logger
   }
 
+  /// Every readable change in the folder, the oldest first.
   public func pendingChanges() async throws -> [PendingChange] {
-    loaded()
+    moveEarlierFile()
+    let names: [String]
+    do {
+      names = try FileManager.default.contentsOfDirectory(atPath: folder.path)
+    } catch {
+      if (error as? CocoaError)?.code == .fileReadNoSuchFile { return [] }
+      throw SmallFile.Problem(reason: "cannot be read: \(SmallFile.describe(error))")
+    }
+    // A name that starts with "." is a file Foundation is still writing, before its rename.
+    let entries = names.filter { $0.hasSuffix(".json") && !$0.hasPrefix(".") }
+    return entries.compactMap(read).sorted {
+      ($0.startedAt, $0.idempotencyKey) < ($1.startedAt, $1.idempotencyKey)
+    }
   }
 
   /// Throws when the change cannot be kept: one the journal could not read back (a
   /// malformed key, account or card id), or a file that cannot be written (a read-only or
-  /// full disk, or the journal at its size limit).
+  /// full disk).
   public func add(_ change: PendingChange) async throws {
-    _ = try PendingChangeRecord(change).change()
-    try write(loaded().filter { $0.idempotencyKey != change.idempotencyKey } + [change])
+    let record = PendingChangeRecord(change)
+    _ = try record.change()
+    let data = try FileFormat.encoder().encode(JournalEntryFile(change: record))
+    try SmallFile(url: try file(key: change.idempotencyKey)).replace(with: data)
   }
 
   public func remove(idempotencyKey: String) async throws {
-    let kept = loaded()
-    guard kept.contains(where: { $0.idempotencyKey == idempotencyKey }) else { return }
-    try write(kept.filter { $0.idempotencyKey != idempotencyKey })
+    try SmallFile(url: try file(key: idempotencyKey)).remove()
   }
 
-  /// Replaces the file, and then what is remembered of it: a write that fails changes
-  /// neither.
-  private func write(_ changes: [PendingChange]) throws {
-    let records = JournalFile(changes: changes.map(PendingChangeRecord.init))
-    try SmallFile(url: file).replace(with: try FileFormat.encoder().encode(records))
-    self.changes = changes
+  /// The change's file: its key, escaped (`SmallFile.namePart`).
+  private func file(key: String) throws(SmallFile.Problem) -> URL {
+    guard let name = SmallFile.namePart(key) else {
+      throw SmallFile.Problem(reason: "an idempotency key too long for a file name")
+    }
+    return folder.appendingPathComponent(name + ".json", isDirectory: false)
   }
 
-  private func loaded() -> [PendingChange] {
-    if let changes { return changes }
-    let read = readFile()
-    changes = read
-    return read
+  /// The change in the file named `name`, or nil, with a warning, for one that is not.
+  private func read(_ name: String) -> PendingChange? {
+    let file = folder.appendingPathComponent(name, isDirectory: false)
+    do throws(SmallFile.Problem) {
+      // Taken out since the folder was listed, by a run that finished it: not an entry.
+      guard let data = try SmallFile(url: file).read() else { return nil }
+      let entry = try FileFormat.decode(
+        JournalEntryFile.self, version: JournalEntryFile.currentVersion, from: data)
+      return try entry.change.change()
+    } catch {
+      logger.log(
+        .warning, "dropped an entry of the journal of pending changes: \(error.reason)",
+        metadata: ["file": file.path])
+      try? SmallFile(url: file).remove()
+      return nil
+    }
   }
 
-  private func readFile() -> [PendingChange] {
+  /// Moves the entries of the journal's earlier file, if one is left, into the folder, and
+  /// removes it. Two runs that move it at once write the same files, under the same keys.
+  private func moveEarlierFile() {
+    let earlier = SmallFile(url: earlierFile)
     let entries: [JournalFileReading.Lenient]
     do throws(SmallFile.Problem) {
-      guard let data = try SmallFile(url: file).read() else { return [] }
+      guard let data = try earlier.read() else { return }
       entries = try FileFormat.decode(
-        JournalFileReading.self, version: JournalFile.currentVersion, from: data
+        JournalFileReading.self, version: JournalFileReading.version, from: data
       ).changes
     } catch {
       logger.log(
-        .warning, "the journal of pending changes cannot be read; it counts as empty",
-        metadata: [LogMetadataKey.error: error.reason, "file": file.path])
-      return []
+        .warning, "the journal's earlier file cannot be read; it is removed",
+        metadata: [LogMetadataKey.error: error.reason, "file": earlierFile.path])
+      try? earlier.remove()
+      return
     }
-    var changes: [PendingChange] = []
     for (index, entry) in entries.enumerated() {
-      do throws(SmallFile.Problem) {
-        guard let record = entry.record else {
-          throw SmallFile.Problem(reason: entry.problem ?? "not a change")
-        }
-        changes.append(try record.change())
-      } catch {
+      guard let record = entry.record, let change = try? record.change() else {
         logger.log(
-          .warning, "dropped an entry of the journal of pending changes: \(error.reason)",
-          metadata: ["entry": "\(index)", "file": file.path])
+          .warning, "dropped an entry of the journal's earlier file: it is not a change",
+          metadata: ["entry": "\(index)", "file": earlierFile.path])
+        continue
+      }
+      do {
+        try SmallFile(url: try file(key: change.idempotencyKey)).replace(
+          with: try FileFormat.encoder().encode(JournalEntryFile(change: record)))
+      } catch {
+        // Left where it is, to be moved at the next read: a change is never dropped here.
+        logger.log(
+          .warning, "an entry of the journal's earlier file could not be moved",
+          metadata: [LogMetadataKey.error: "\(error)", "file": earlierFile.path])
+        return
       }
     }
-    return changes
+    try? earlier.remove()
   }
 }

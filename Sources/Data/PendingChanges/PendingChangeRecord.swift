@@ -1,32 +1,30 @@
 import Domain
 import Foundation
 
-/// The journal of pending changes as its file holds it: the Data layer's own records, read
-/// one entry at a time, so that one that cannot be read is dropped and the others kept.
+/// One pending change as its file in the journal's folder holds it: the Data layer's own
+/// record, with the format's version.
 ///
 /// Nothing in it is a secret: an idempotency key only says "the same change again", and a
 /// card's id and expiry are on the screen.
-struct JournalFile: Encodable {
+struct JournalEntryFile: Codable {
   static let currentVersion = 1
 
   var version = currentVersion
-  var changes: [PendingChangeRecord]
+  var change: PendingChangeRecord
 }
 
-/// The file as it is read: every entry on its own, nil where one is not even an entry.
+/// The journal's earlier file, which held every change in one list, read one entry at a
+/// time so that one that cannot be read is dropped and the others moved.
 struct JournalFileReading: Decodable {
+  static let version = 1
+
   var changes: [Lenient]
 
   struct Lenient: Decodable {
     var record: PendingChangeRecord?
-    var problem: String?
 
     init(from decoder: any Decoder) throws {
-      do {
-        record = try PendingChangeRecord(from: decoder)
-      } catch {
-        problem = FileFormat.describe(error)
-      }
+      record = try? PendingChangeRecord(from: decoder)
     }
   }
 }

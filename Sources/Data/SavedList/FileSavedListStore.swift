@@ -45,27 +45,10 @@ public struct FileSavedListStore: SavedListStore {
   }
 
   /// Where the account's list is kept, for the developer log; nil for an account whose name
-  /// is too long to be a file's (nothing is kept for it).
-  ///
-  /// The name is the account's, escaped: every byte but a lowercase letter, a digit, `-`
-  /// and `_` is written `%XX`. So no name has a `/` or starts with a `.`, two accounts
-  /// never share a file, not even on a disk that ignores case ("Ada" is `%41da`), and the
-  /// name reads back to the account.
+  /// is too long to be a file's (nothing is kept for it). The name is the account's,
+  /// escaped (`SmallFile.namePart`): it never has a `/`, and no two accounts share it.
   public func file(account: String) -> URL? {
-    var escaped = ""
-    for byte in account.utf8 {
-      switch byte {
-      case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
-        UInt8(ascii: "-"), UInt8(ascii: "_"):
-        escaped.unicodeScalars.append(Unicode.Scalar(byte))
-      default:
-        let hex = String(byte, radix: 16, uppercase: true)
-        escaped += byte < 16 ? "%0" + hex : "%" + hex
-      }
-    }
-    // File names end at 255 bytes on the common file systems; the escaped name stays short
-    // of that, with the prefix and the extension.
-    guard escaped.utf8.count <= 200 else { return nil }
-    return directory.appendingPathComponent("saved-list-\(escaped).json", isDirectory: false)
+    guard let name = SmallFile.namePart(account) else { return nil }
+    return directory.appendingPathComponent("saved-list-\(name).json", isDirectory: false)
   }
 }
