@@ -66,9 +66,10 @@ struct FilePendingChangeJournalTests {
     try await journal.add(Self.changes[1])
 
     #expect(journal.folder == folder)
-    #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == [
-      "key-1.json", "key-2.json",
-    ])
+    #expect(
+      try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == [
+        "key-1.json", "key-2.json",
+      ])
   }
 
   @Test("a key is escaped in its file's name: no key names a file outside the folder")
@@ -79,9 +80,10 @@ struct FilePendingChangeJournalTests {
 
     try await journal().add(change)
 
-    #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == [
-      "%2E%2E%2F%4B%2Ejson.json"
-    ])
+    #expect(
+      try FileManager.default.contentsOfDirectory(atPath: folder.path) == [
+        "%2E%2E%2F%4B%2Ejson.json"
+      ])
     #expect(try await journal().pendingChanges() == [change])
   }
 
@@ -251,8 +253,9 @@ struct FilePendingChangeJournalTests {
     }
 
     let kept = changes.enumerated().filter { !$0.offset.isMultiple(of: 3) }.map(\.element)
-    #expect(Set(try await journal().pendingChanges().map(\.idempotencyKey))
-      == Set(kept.map(\.idempotencyKey)))
+    #expect(
+      Set(try await journal().pendingChanges().map(\.idempotencyKey))
+        == Set(kept.map(\.idempotencyKey)))
   }
 
   @Test("every file the journal writes is its owner's alone, in a folder open to everyone")
