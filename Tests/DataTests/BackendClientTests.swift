@@ -110,6 +110,29 @@ struct BackendClientRetryTests {
     #expect(clock.sleeps == [.milliseconds(100), .milliseconds(200)])
   }
 
+  @Test("a last attempt that never reached the backend says when an earlier one may have")
+  func earlierAttemptMayHaveArrived() async {
+    let fixture = ClientFixture(
+      scenario(cards: [.transport(.timedOut), .transport(.serverUnreachable)]))
+
+    let failure = await requestFailure { _ = try await fixture.client.send(.cards) }
+
+    #expect(failure?.kind == .serverUnreachable)
+    #expect(failure?.context.anEarlierAttemptMayHaveArrived == true)
+    #expect(failure?.neverReachedTheBackend == false)
+  }
+
+  @Test("a request none of whose attempts reached the backend says so")
+  func noAttemptArrived() async {
+    let fixture = ClientFixture(scenario(cards: [.transport(.serverUnreachable)]))
+
+    let failure = await requestFailure { _ = try await fixture.client.send(.cards) }
+
+    #expect(failure?.context.attempts == 3)
+    #expect(failure?.context.anEarlierAttemptMayHaveArrived == false)
+    #expect(failure?.neverReachedTheBackend == true)
+  }
+
   @Test("a failure that passes is retried and the answer returned")
   func recovers() async throws {
     let fixture = ClientFixture(

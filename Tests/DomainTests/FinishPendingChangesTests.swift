@@ -18,28 +18,31 @@ struct FinishPendingChangesTests {
       clock: clock, logger: logger)
   }
 
+  /// A change; by default a removal of a card named after its key, so that changes of
+  /// different keys are about different subjects.
   private func change(
-    _ kind: PendingChange.Kind = .remove(cardID: "1"), key: String, account: String = "ada",
+    _ kind: PendingChange.Kind? = nil, key: String, account: String = "ada",
     age: TimeInterval = 60
   ) -> PendingChange {
-    PendingFixtures.change(
+    let kind = kind ?? .remove(cardID: "card-" + key)
+    return PendingFixtures.change(
       kind, key: key, account: account, startedAt: PendingFixtures.now.addingTimeInterval(-age))
   }
 
   @Test("each pending change is sent again under its own key, in the order written down")
   func sentAgainUnderItsKey() async throws {
+    let kinds = CardChange.allCases.filter { $0 != .makeWalletDefault }.map(\.kind)
     let journal = InMemoryJournal(
-      CardChange.allCases.enumerated().map { change($0.element.kind, key: "key-\($0.offset)") })
+      kinds.enumerated().map { change($0.element, key: "key-\($0.offset)") })
     let writes = ScriptedWrites()
 
     let report = await finishing(journal, writes: writes).execute()
 
     #expect(
       await writes.requests.map { "\($0.what) \($0.key)" } == [
-        "remove 1 key-0", "default card(id: \"1\") key-1", "default wallet key-2",
-        "update 1 12/30 key-3",
+        "remove 1 key-0", "default card(id: \"1\") key-1", "update 1 12/30 key-2",
       ])
-    #expect(report == FinishedChanges(finished: 4))
+    #expect(report == FinishedChanges(finished: 3))
     #expect(await journal.changes.isEmpty)
   }
 
@@ -69,7 +72,7 @@ struct FinishPendingChangesTests {
   @Test("a change answered for good with a failure is taken out, with a warning")
   func failureForGoodTakenOut() async throws {
     let journal = InMemoryJournal([change(key: "key-1")])
-    let writes = ScriptedWrites(failure: PendingFixtures.failure(.sessionEnded))
+    let writes = ScriptedWrites(failure: PendingFixtures.failure(.userLocked))
 
     let report = await finishing(journal, writes: writes).execute()
 
@@ -108,9 +111,9 @@ struct FinishPendingChangesTests {
     #expect(dropped.map(\.level) == [.warning])
   }
 
-  @Test("a change from the future is dropped unsent: its age cannot be known")
+  @Test("a change dated over five minutes ahead is dropped unsent: its age cannot be known")
   func futureDropped() async throws {
-    let journal = InMemoryJournal([change(key: "key-1", age: -60)])
+    let journal = InMemoryJournal([change(key: "key-1", age: -(5 * 60 + 1))])
     let writes = ScriptedWrites()
 
     let report = await finishing(journal, writes: writes).execute()
@@ -119,6 +122,46 @@ struct FinishPendingChangesTests {
     #expect(report == FinishedChanges(dropped: 1))
     #expect(await journal.changes.isEmpty)
     #expect(logger.entries.map(\.level) == [.warning])
+  }
+
+  @Test(
+    "a change dated up to five minutes ahead is a clock's difference, and is sent",
+    arguments: [5.0, 300.0] as [TimeInterval])
+  func clockDifferenceSent(secondsAhead: TimeInterval) async throws {
+    let journal = InMemoryJournal([change(key: "key-1", age: -secondsAhead)])
+    let writes = ScriptedWrites()
+
+    let report = await finishing(journal, writes: writes).execute()
+
+    #expect(await writes.keys == ["key-1"])
+    #expect(report == FinishedChanges(finished: 1))
+  }
+
+  @Test("of two changes to the same subject, only the newer is sent: the older is dropped")
+  func newerChoiceWins() async throws {
+    let journal = InMemoryJournal([
+      change(.makeDefault(.card(id: "2")), key: "older", age: 120),
+      change(.remove(cardID: "3"), key: "other", age: 90),
+      change(.makeDefault(.wallet), key: "newer", age: 60),
+    ])
+    let writes = ScriptedWrites()
+
+    let report = await finishing(journal, writes: writes).execute()
+
+    #expect(await writes.requests.map(\.what) == ["default wallet", "remove 3"])
+    #expect(report == FinishedChanges(finished: 2, dropped: 1))
+    #expect(await journal.changes.isEmpty)
+  }
+
+  @Test("a change whose session ended is kept for the person, to be sent once they sign in")
+  func sessionEndedKept() async throws {
+    let journal = InMemoryJournal([change(key: "key-1")])
+    let writes = ScriptedWrites(failure: PendingFixtures.failure(.sessionEnded))
+
+    let report = await finishing(journal, writes: writes).execute()
+
+    #expect(report == FinishedChanges(kept: 1))
+    #expect(await journal.changes.map(\.idempotencyKey) == ["key-1"])
   }
 
   @Test("another account's change is left unsent until too old, and never counted as the person's")

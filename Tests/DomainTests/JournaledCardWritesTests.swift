@@ -111,7 +111,7 @@ struct JournaledCardWritesTests {
 
   /// Written again from the rule in `PendingChange.isAnsweredForGood(by:)`'s comment.
   private static let answeredForGood: Set<RequestFailure.Kind> = [
-    .sessionEnded, .userNotVerified, .userLocked, .appOutdated, .unexpectedAnswer,
+    .userNotVerified, .userLocked, .appOutdated, .unexpectedAnswer,
     .malformedResponse, .responseTooLarge,
   ]
   /// A first send that never reached the backend: the screen says it failed.
@@ -133,6 +133,37 @@ struct JournaledCardWritesTests {
     let takenOut =
       Self.answeredForGood.contains(kind) || Self.neverReachedTheBackend.contains(kind)
     #expect(kept == (takenOut ? [] : ["key-1"]))
+  }
+
+  @Test(
+    "a failure that never reached the backend keeps the change when an earlier attempt may have",
+    arguments: [RequestFailure.Kind.offline, .serverUnreachable, .insecureConnection])
+  func earlierAttemptKeeps(kind: RequestFailure.Kind) async throws {
+    let context = ErrorContext(
+      operation: "DELETE /cards/{id}", traceID: "t-3", attempts: 3,
+      anEarlierAttemptMayHaveArrived: true)
+    let writes = journaled(ScriptedWrites(failure: RequestFailure(kind, context: context)))
+
+    await #expect(throws: RequestFailure.self) {
+      try await writes.remove(cardID: "1", idempotencyKey: "key-1")
+    }
+
+    #expect(await journal.changes.map(\.idempotencyKey) == ["key-1"])
+  }
+
+  @Test("a change written down takes out the person's older ones to the same subject")
+  func newerChoiceReplacesOlder() async throws {
+    let journal = InMemoryJournal([
+      PendingFixtures.change(.makeDefault(.card(id: "2")), key: "older-default"),
+      PendingFixtures.change(.updateExpiry(cardID: "1", PendingFixtures.expiry), key: "expiry"),
+      PendingFixtures.change(.makeDefault(.card(id: "3")), key: "bob", account: "bob"),
+    ])
+    let writes = ScriptedWrites(failure: PendingFixtures.failure(.serviceUnavailable))
+
+    _ = try? await journaled(writes, journal: journal).makeDefault(
+      .wallet, idempotencyKey: "newer-default")
+
+    #expect(await journal.changes.map(\.idempotencyKey) == ["expiry", "bob", "newer-default"])
   }
 
   @Test("an error nobody classified keeps the change: whether it was sent is not known")

@@ -96,18 +96,26 @@ public struct BackendClient: Sendable {
     let start = clock.now
     var attempt = 0
     var refreshed = false
+    // Whether an attempt so far may have reached the backend: said with the last failure,
+    // so that a write is never taken for one not made because its last attempt was not.
+    var mayHaveArrived = false
     while true {
       attempt += 1
       let result = try await sendOnce(outgoing, attempt: attempt)
       switch result {
       case .answer(let answer):
         return answer
-      case .tokenExpired(let token, let context):
+      case .tokenExpired(let token, var context):
         // A second 401 with a fresh token: the backend will not take this session.
+        context.anEarlierAttemptMayHaveArrived = mayHaveArrived
         guard !refreshed else { throw RequestFailure(.sessionEnded, context: context) }
         refreshed = true
         try await refreshSession(replacing: token, context: context)
-      case .failure(let failure):
+      case .failure(let last):
+        var context = last.context
+        context.anEarlierAttemptMayHaveArrived = mayHaveArrived
+        let failure = RequestFailure(last.kind, context: context)
+        mayHaveArrived = mayHaveArrived || !failure.kind.neverReachesTheBackend
         let elapsed = start.duration(to: clock.now)
         guard
           let wait = policy.delay(

@@ -15,13 +15,17 @@ public struct ErrorContext: Sendable {
   public var attempts: Int
   /// How long the backend asked the client to wait before trying again.
   public var retryAfter: Duration?
+  /// Whether an attempt before the last may have reached the backend (it timed out, lost
+  /// its connection, or was answered): then a write may have been made, whatever the last
+  /// attempt met.
+  public var anEarlierAttemptMayHaveArrived: Bool
   /// The error this one was made from, such as a transport error.
   public var underlying: (any Error)?
 
   public init(
     operation: String, traceID: String? = nil, status: Int? = nil, serverCode: String? = nil,
     serverMessage: String? = nil, attempts: Int = 1, retryAfter: Duration? = nil,
-    underlying: (any Error)? = nil
+    anEarlierAttemptMayHaveArrived: Bool = false, underlying: (any Error)? = nil
   ) {
     self.operation = operation
     self.traceID = traceID
@@ -30,6 +34,7 @@ public struct ErrorContext: Sendable {
     self.serverMessage = serverMessage
     self.attempts = attempts
     self.retryAfter = retryAfter
+    self.anEarlierAttemptMayHaveArrived = anEarlierAttemptMayHaveArrived
     self.underlying = underlying
   }
 }
@@ -44,6 +49,7 @@ extension ErrorContext: CustomStringConvertible {
     if let serverMessage { parts.append("message=\"\(serverMessage)\"") }
     if attempts > 1 { parts.append("attempts=\(attempts)") }
     if let retryAfter { parts.append("retryAfter=\(LogFormat.milliseconds(retryAfter))") }
+    if anEarlierAttemptMayHaveArrived { parts.append("anEarlierAttemptMayHaveArrived") }
     if let traceID { parts.append("traceId=\(traceID)") }
     return parts.joined(separator: " ")
   }

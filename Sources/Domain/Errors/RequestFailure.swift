@@ -56,6 +56,14 @@ public struct RequestFailure: ClassifiedError, ContextualError, Sendable {
   public var underlyingError: (any Error)? { context.underlying }
 
   public var summary: String { "RequestFailure.\(kind.rawValue)(\(context))" }
+
+  /// Whether no attempt of the request can have reached the backend: the last one failed
+  /// before anything was sent (`Kind.neverReachesTheBackend`), and no earlier one may have
+  /// arrived (`ErrorContext.anEarlierAttemptMayHaveArrived`). A write that failed so was
+  /// not made.
+  public var neverReachedTheBackend: Bool {
+    kind.neverReachesTheBackend && !context.anEarlierAttemptMayHaveArrived
+  }
 }
 
 /// A request that failed, as a screen needs it: how it failed, which chooses between words
@@ -73,6 +81,19 @@ public struct FailedRequest: Sendable, Equatable {
 }
 
 extension RequestFailure.Kind {
+  /// Whether a failure of this kind proves that its attempt never reached the backend:
+  /// offline, the server unreachable, no secure connection. Any other may have arrived, and
+  /// a write may have been made: a timeout, a dropped connection, an answer of any status.
+  public var neverReachesTheBackend: Bool {
+    switch self {
+    case .offline, .serverUnreachable, .insecureConnection: true
+    case .timedOut, .connectionLost, .cancelledBelow, .rateLimited, .serviceUnavailable,
+      .sessionEnded, .userNotVerified, .userLocked, .appOutdated, .unexpectedAnswer,
+      .malformedResponse, .responseTooLarge:
+      false
+    }
+  }
+
   /// The advice for every failure of this kind.
   public var recovery: Recovery {
     switch self {

@@ -9,20 +9,17 @@ import Foundation
 /// (`PendingChange.isAnsweredForGood(by:)`) is taken out; one that gets no answer again is
 /// kept for the next start. No single change's failure is thrown: each is logged.
 ///
-/// A change older than the maximum age (a day: the backend forgets its keys then) is
-/// dropped unsent, with a warning: sent again without its key, it could undo a change made
-/// since. So is a change from the future, written while the clock was ahead or read after
-/// it was set back: its age cannot be known, and a change whose age is unknown is treated
-/// as one too old. Other accounts' changes are left where they are, until they expire.
+/// Some are dropped unsent, with a warning (`PendingChange.DropReason`): one older than a
+/// day (the backend forgets its keys then, and sent without its key it could undo a
+/// change made since); one dated more than five minutes ahead (its age cannot be known; a
+/// clock a little behind is only a clock); and one about the same subject as a newer one
+/// of the person's, which alone is sent. Other accounts' changes are left where they are,
+/// until they expire.
 public struct FinishPendingChangesUseCase: Sendable {
-  /// How long the backend keeps an idempotency key, and so how long a change may wait.
-  public static let defaultMaximumAge = Duration.seconds(24 * 60 * 60)
-
   private let journal: any PendingChangeJournal
   private let writes: any SavedCardWrites
   private let account: String
   private let now: @Sendable () -> Date
-  private let maximumAge: Duration
   private let deadline: Deadline
   private let logger: any DeveloperLog
 
@@ -33,7 +30,7 @@ public struct FinishPendingChangesUseCase: Sendable {
   ///   - deadline: for each change's request, as for a change the person makes.
   public init(
     journal: any PendingChangeJournal, writes: any SavedCardWrites, account: String,
-    now: @escaping @Sendable () -> Date = Date.init, maximumAge: Duration = defaultMaximumAge,
+    now: @escaping @Sendable () -> Date = Date.init,
     deadline: Duration = RemoveCardUseCase.defaultDeadline,
     clock: any Clock<Duration> = ContinuousClock(), logger: any DeveloperLog
   ) {
@@ -41,7 +38,6 @@ public struct FinishPendingChangesUseCase: Sendable {
     self.writes = writes
     self.account = account
     self.now = now
-    self.maximumAge = maximumAge
     self.deadline = Deadline(deadline, clock: clock)
     self.logger = logger
   }
@@ -67,14 +63,23 @@ public struct FinishPendingChangesUseCase: Sendable {
       return report
     }
     var toSend: [PendingChange] = []
+    // The journal lists the oldest first: a change met later about the same subject is a
+    // newer choice, and replaces the one met before.
+    var newest: [PendingChange.Subject: Int] = [:]
     for change in changes {
-      if let why = whyTooOld(change) {
+      if let reason = change.dropReason(now: now()) {
         // The report is the signed-in person's: another account's is tidied away unsaid.
         if change.account == account { report.dropped += 1 }
-        logger.log(.warning, "dropped a pending change unsent: \(why)", metadata: facts(change))
-        await takeOut(change)
+        await drop(change, because: reason)
       } else if change.account == account {
-        toSend.append(change)
+        if let older = newest[change.subject] {
+          report.dropped += 1
+          await drop(toSend[older], because: .newerChoice)
+          toSend[older] = change
+        } else {
+          newest[change.subject] = toSend.count
+          toSend.append(change)
+        }
       }
     }
     guard !toSend.isEmpty else { return report }
@@ -121,14 +126,17 @@ public struct FinishPendingChangesUseCase: Sendable {
     return true
   }
 
-  /// Why a change may not be sent again, or nil when it may.
-  private func whyTooOld(_ change: PendingChange) -> String? {
-    let age = now().timeIntervalSince(change.startedAt)
-    let (seconds, attoseconds) = maximumAge.components
-    let limit = Double(seconds) + Double(attoseconds) / 1e18
-    if age < 0 { return "it started in the future: its age cannot be known" }
-    // Not `age > limit`: an age that is not a number is not young either.
-    return age <= limit ? nil : "older than \(LogFormat.milliseconds(maximumAge))"
+  private func drop(_ change: PendingChange, because reason: PendingChange.DropReason) async {
+    let why =
+      switch reason {
+      case .tooOld: "older than \(LogFormat.milliseconds(PendingChange.maximumAge))"
+      case .fromTheFuture:
+        "dated more than \(LogFormat.milliseconds(PendingChange.clockTolerance)) ahead: "
+          + "its age cannot be known"
+      case .newerChoice: "the person made a newer change to the same"
+      }
+    logger.log(.warning, "dropped a pending change unsent: \(why)", metadata: facts(change))
+    await takeOut(change)
   }
 
   private func takeOut(_ change: PendingChange) async {
@@ -158,7 +166,8 @@ public struct FinishedChanges: Sendable, Equatable {
   public var finished: Int
   /// No answer for good, or not sent because the caller cancelled: kept for the next start.
   public var kept: Int
-  /// The account's changes too old, or from the future: taken out unsent. (Other
+  /// The account's changes too old, from the future, or replaced by a newer change to the
+  /// same subject: taken out unsent. (Other
   /// accounts' are taken out too, but not counted: the report is the signed-in person's.)
   public var dropped: Int
 

@@ -54,9 +54,10 @@ public struct JournaledCardWrites: SavedCardWrites {
   /// Writes the change down, sends it, and takes it out again unless the request got no
   /// answer for good. A caller cancelled before anything happened writes down nothing.
   ///
-  /// A request whose last attempt never reached the backend (offline, unreachable) is
+  /// A request no attempt of which can have reached the backend (offline, unreachable) is
   /// taken out too: the screen said the change failed, so the person decides whether to
-  /// make it again; finishing it later would do what they were told did not happen.
+  /// make it again; finishing it later would do what they were told did not happen. One
+  /// attempt that may have arrived keeps it: the change may have been made.
   private func journaled<Outcome: Sendable>(
     _ kind: PendingChange.Kind, key: String, send: () async throws -> Outcome
   ) async throws -> Outcome {
@@ -65,6 +66,7 @@ public struct JournaledCardWrites: SavedCardWrites {
     var isWrittenDown = true
     do {
       try await journal.add(change)
+      await takeOutOlderChoices(than: change)
     } catch {
       isWrittenDown = false
       logger.log(
@@ -82,6 +84,27 @@ public struct JournaledCardWrites: SavedCardWrites {
         await takeOut(key)
       }
       throw error
+    }
+  }
+
+  /// Takes out the person's older pending changes to the same subject: finished at the next
+  /// start, they would undo the choice made now. A journal that cannot be read or written
+  /// is logged; finishing then sends only the newest of them all the same.
+  private func takeOutOlderChoices(than change: PendingChange) async {
+    do {
+      for older in try await journal.pendingChanges()
+      where older.account == change.account && older.subject == change.subject
+        && older.idempotencyKey != change.idempotencyKey
+      {
+        try await journal.remove(idempotencyKey: older.idempotencyKey)
+        logger.log(
+          .info, "a pending change was replaced by a newer change to the same",
+          metadata: ["idempotencyKey": older.idempotencyKey, "by": change.idempotencyKey])
+      }
+    } catch {
+      logger.log(
+        .warning, "older pending changes to the same could not be taken out",
+        metadata: [LogMetadataKey.error: ErrorChain(error).description])
     }
   }
 

@@ -27,6 +27,56 @@ public struct PendingChange: Sendable, Equatable {
     self.account = account
     self.startedAt = startedAt
   }
+
+  /// What a change changes. Two changes to the same subject are two choices of the person,
+  /// and only the newer one may be sent: finishing the older would undo it.
+  public enum Subject: Hashable, Sendable {
+    /// Which method is the default way to pay.
+    case defaultMethod
+    /// One card's expiry.
+    case expiry(cardID: String)
+    /// Whether one card is kept.
+    case removal(cardID: String)
+  }
+
+  public var subject: Subject {
+    switch kind {
+    case .remove(let cardID): .removal(cardID: cardID)
+    case .makeDefault: .defaultMethod
+    case .updateExpiry(let cardID, _): .expiry(cardID: cardID)
+    }
+  }
+
+  /// Why a change may not be sent, found before any request.
+  public enum DropReason: Sendable, Equatable {
+    /// Made more than `maximumAge` ago: the backend has forgotten its key, and sent without
+    /// it the change could undo one made since.
+    case tooOld
+    /// Dated further ahead than `clockTolerance`: its age cannot be known.
+    case fromTheFuture
+    /// The person has made a newer choice about the same subject since.
+    case newerChoice
+  }
+
+  /// How long the backend keeps an idempotency key, and so how long a change may wait.
+  public static let maximumAge = Duration.seconds(24 * 60 * 60)
+  /// How far ahead of the clock a change may be dated and still be sent: two devices' clocks,
+  /// or one set back a little, differ by seconds, not by minutes.
+  public static let clockTolerance = Duration.seconds(5 * 60)
+
+  /// Whether the change is too old, or too far in the future, to be sent `now`; nil when it
+  /// may be sent. An age of exactly `maximumAge` may still be.
+  public func dropReason(now: Date) -> DropReason? {
+    let age = now.timeIntervalSince(startedAt)
+    if age < -Self.seconds(Self.clockTolerance) { return .fromTheFuture }
+    // Not `age > limit`: an age that is not a number is not young either.
+    return age <= Self.seconds(Self.maximumAge) ? nil : .tooOld
+  }
+
+  private static func seconds(_ duration: Duration) -> Double {
+    let (seconds, attoseconds) = duration.components
+    return Double(seconds) + Double(attoseconds) / 1e18
+  }
 }
 
 /// Where pending changes are kept between runs. The Data layer keeps them in a small file
@@ -50,30 +100,25 @@ extension PendingChange {
   /// failure, a timeout, a 429 or a 5xx, a cancelled wait, an unclassified error), and
   /// sending them again is safe: the key makes the backend apply a change once.
   /// docs/ERRORS.md tells the whole story.
+  ///
+  /// An ended session settles nothing: the change is the person's, and is sent once they
+  /// have signed in again.
   static func isAnsweredForGood(by error: any Error) -> Bool {
     guard let failure = error as? RequestFailure else { return false }
     switch failure.kind {
-    case .sessionEnded, .userNotVerified, .userLocked, .appOutdated, .unexpectedAnswer,
-      .malformedResponse, .responseTooLarge:
+    case .userNotVerified, .userLocked, .appOutdated, .unexpectedAnswer, .malformedResponse,
+      .responseTooLarge:
       return true
     case .offline, .timedOut, .connectionLost, .serverUnreachable, .insecureConnection,
-      .cancelledBelow, .rateLimited, .serviceUnavailable:
+      .cancelledBelow, .rateLimited, .serviceUnavailable, .sessionEnded:
       return false
     }
   }
 
-  /// Whether the request of a write that failed with `error` never reached the backend
-  /// (offline, the server unreachable, no secure connection): the change was not made, and
-  /// the person was told so.
+  /// Whether no attempt of a write that failed with `error` can have reached the backend
+  /// (`RequestFailure.neverReachedTheBackend`): the change was not made, and the person was
+  /// told so. One attempt that may have arrived is enough to keep the change.
   static func neverReachedTheBackend(_ error: any Error) -> Bool {
-    guard let failure = error as? RequestFailure else { return false }
-    switch failure.kind {
-    case .offline, .serverUnreachable, .insecureConnection:
-      return true
-    case .timedOut, .connectionLost, .cancelledBelow, .rateLimited, .serviceUnavailable,
-      .sessionEnded, .userNotVerified, .userLocked, .appOutdated, .unexpectedAnswer,
-      .malformedResponse, .responseTooLarge:
-      return false
-    }
+    (error as? RequestFailure)?.neverReachedTheBackend ?? false
   }
 }
