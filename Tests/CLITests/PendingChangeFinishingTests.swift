@@ -58,6 +58,53 @@ struct PendingChangeFinishingTests {
     #expect(try await pending(in: folder).isEmpty)
   }
 
+  @Test("a change whose session ended is kept for the person, and no run says it was sent")
+  func sessionEndedKeepsIt() async throws {
+    let folder = try TemporaryFolder()
+    let key = try await changeLeftBehind(in: folder)
+    let expired = try RecordingServer("session-expired")
+
+    let run = await runCLI(
+      ["--json", "--cache-dir", folder.path] + Self.server, serverAccess: expired.access)
+
+    #expect(run.exitCode == .journey)
+    #expect(!run.errors.contains("has been sent"))
+    #expect(try await pending(in: folder).map(\.idempotencyKey) == [key])
+  }
+
+  @Test("once the person signs in on the screen, the change kept for them is finished")
+  func finishedOnceSignedIn() async throws {
+    let folder = try TemporaryFolder()
+    let journal = FilePendingChangeJournal(directory: folder.url, logger: SilentLog())
+    let now = Date(timeIntervalSince1970: 1_800_000_000)
+    try await journal.add(
+      PendingChange(
+        .remove(cardID: "card-1"), idempotencyKey: "key-1",
+        account: ScenarioBackend.demoUsername, startedAt: now.addingTimeInterval(-60)))
+    var options = CommandLineOptions()
+    options.cacheDirectory = folder.path
+    let log = LogSpy()
+    let composition = AppComposition(
+      backend: .scenario(try #require(BuiltInScenarios.named("session-expired"))),
+      deadline: PaymentMethodsUseCase.defaultDeadline,
+      environment: BackendClient.Environment(
+        clock: ScenarioTimeClock(deadline: PaymentMethodsUseCase.defaultDeadline),
+        now: { now }),
+      logger: log, storage: Storage(options, variables: [:]))
+    let list = composition.paymentMethodsViewModel()
+    await list.load().value
+    #expect(try await journal.pendingChanges().count == 1)
+
+    // What the screen's sign-in button does: the scenario's way out, then signing in.
+    await composition.userActed()
+    await list.signIn().value
+
+    #expect(try await journal.pendingChanges().isEmpty)
+    let messages = log.entries.map(\.message)
+    let signedIn = try #require(messages.firstIndex(of: "signed in: a new session"))
+    #expect(messages[signedIn...].contains { $0.hasPrefix("finished a pending change") })
+  }
+
   @Test(
     "every command that runs the app finishes the change first",
     arguments: [

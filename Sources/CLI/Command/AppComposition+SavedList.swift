@@ -29,15 +29,20 @@ extension AppComposition {
     -> FinishedChanges?
   {
     for note in storageNotes { logger.log(note.level, note.text) }
+    return await finishPendingChanges()?.execute(beforeSending: beforeSending)
+  }
+
+  /// Finishing the person's pending changes: at the start, and again once they have signed
+  /// in (a change whose session ended waits for that). Nil for a run without a journal.
+  func finishPendingChanges() -> FinishPendingChangesUseCase? {
     guard let journal else { return nil }
     // Not through `JournaledCardWrites`: each change is in the journal already, with the
     // time it started, and is taken out by the use case once it is answered for good.
     let writes = CardWritesUpdatingSavedList(
       BackendCardsRepository(client: client), store: savedList, account: account,
       logger: logger)
-    let finishing = FinishPendingChangesUseCase(
+    return FinishPendingChangesUseCase(
       journal: journal, writes: writes, account: account, now: environment.now,
       clock: environment.clock, logger: logger)
-    return await finishing.execute(beforeSending: beforeSending)
   }
 }

@@ -220,11 +220,14 @@ struct AppComposition {
   }
 
   /// Signing in, as the sign-in screen of an app would after the user typed: here always
-  /// the demo user, and the backend decides whether to accept.
+  /// the demo user, and the backend decides whether to accept. Once signed in, the
+  /// person's pending changes are finished before the screen loads again: a change whose
+  /// session ended was kept for this moment.
   private var signIn: @Sendable () async throws -> Void {
-    { [client] in
+    { [client, finishing = finishPendingChanges()] in
       try await client.signIn(
         username: ScenarioBackend.demoUsername, password: ScenarioBackend.demoPassword)
+      _ = await finishing?.execute()
     }
   }
 }
