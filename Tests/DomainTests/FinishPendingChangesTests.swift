@@ -149,7 +149,7 @@ struct FinishPendingChangesTests {
     let report = await finishing(journal, writes: writes).execute()
 
     #expect(await writes.requests.map(\.what) == ["default wallet", "remove 3"])
-    #expect(report == FinishedChanges(finished: 2, dropped: 1))
+    #expect(report == FinishedChanges(finished: 2))
     #expect(await journal.changes.isEmpty)
   }
 

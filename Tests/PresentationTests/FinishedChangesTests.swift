@@ -42,8 +42,9 @@ struct FinishedChangesTests {
     #expect(
       sentence == "Your 2 changes from last time have been sent: the list shows what came of "
         + "them. A change from last time got no answer yet. It will be sent again the next "
-        + "time you open the app. 3 changes from last time were too old to send safely, so "
-        + "they weren't sent. Make them again if you still want them.")
+        + "time you open the app. 3 changes from last time couldn't be sent safely any more "
+        + "(over a day old, or dated ahead of this device's clock), so they weren't sent. "
+        + "Make them again if you still want them.")
   }
 
   @Test("nothing finished, kept or dropped says nothing")

@@ -73,7 +73,7 @@ public struct FinishPendingChangesUseCase: Sendable {
         await drop(change, because: reason)
       } else if change.account == account {
         if let older = newest[change.subject] {
-          report.dropped += 1
+          // The person's own newer choice replaces it: logged, not reported as a loss.
           await drop(toSend[older], because: .newerChoice)
           toSend[older] = change
         } else {
@@ -135,7 +135,9 @@ public struct FinishPendingChangesUseCase: Sendable {
           + "its age cannot be known"
       case .newerChoice: "the person made a newer change to the same"
       }
-    logger.log(.warning, "dropped a pending change unsent: \(why)", metadata: facts(change))
+    logger.log(
+      reason == .newerChoice ? .info : .warning, "dropped a pending change unsent: \(why)",
+      metadata: facts(change))
     await takeOut(change)
   }
 
@@ -166,8 +168,8 @@ public struct FinishedChanges: Sendable, Equatable {
   public var finished: Int
   /// No answer for good, or not sent because the caller cancelled: kept for the next start.
   public var kept: Int
-  /// The account's changes too old, from the future, or replaced by a newer change to the
-  /// same subject: taken out unsent. (Other
+  /// The account's changes too old, or dated too far ahead: taken out unsent. (One replaced
+  /// by the person's newer choice is taken out too, but not counted: nothing was lost.) (Other
   /// accounts' are taken out too, but not counted: the report is the signed-in person's.)
   public var dropped: Int
 
