@@ -59,6 +59,25 @@ struct SavedListStorageTests {
     #expect(notices.allSatisfy { $0["asOf"] as? String == "2027-01-15T08:00:00Z" })
   }
 
+  @Test("a --cache-dir that is a file is said in one line on stderr; the run goes on in memory")
+  func cacheDirThatIsAFile() async throws {
+    let folder = try TemporaryFolder()
+    let file = folder.url.appendingPathComponent("not-a-folder")
+    try Data("kept".utf8).write(to: file)
+    let listed = try RecordingServer("all-available")
+
+    let run = await runCLI(
+      server + ["--json", "--cache-dir", file.path], serverAccess: listed.access)
+
+    #expect(run.exitCode == .success)
+    #expect(
+      run.errors
+        == "payment-methods: --cache-dir \(file.path) cannot be used (it is not a folder): "
+        + "this run keeps its saved list and changes in memory\n")
+    #expect(try Data(contentsOf: file) == Data("kept".utf8))
+    #expect(try printedJSON(run)["status"] as? String == "loaded")
+  }
+
   @Test("--no-cache reads and writes nothing: HOME and the XDG folders stay empty")
   func noCache() async throws {
     let (home, cache, state) = (try TemporaryFolder(), try TemporaryFolder(), try TemporaryFolder())

@@ -147,6 +147,9 @@ struct CommandRunner {
       }
     }
     let storage = Storage(options, variables: variables)
+    if let problem = storage.unusableFolder {
+      console.writeError("payment-methods: " + UntrustedText.escaped(problem) + "\n")
+    }
     guard let path = options.logFile else {
       return .success(Prepared(backend: backend, storage: storage))
     }

@@ -30,6 +30,9 @@ struct Storage {
   let account = ScenarioBackend.demoUsername
   /// What `--verbose` says of them.
   private(set) var notes: [Note] = []
+  /// Why the folder `--cache-dir` names cannot be used, for one line on stderr: the run
+  /// then keeps both in memory. Nil when it can be, or none was named.
+  private(set) var unusableFolder: String?
   /// A folder made for this run alone, removed when it ends (`removeTemporaryDirectory`).
   private(set) var temporaryDirectory: URL?
 
@@ -41,8 +44,16 @@ struct Storage {
     if options.noCache {
       (cacheFolder, stateFolder, why) = (nil, nil, " (--no-cache)")
     } else if let directory = options.cacheDirectory {
-      cacheFolder = URL(fileURLWithPath: directory, isDirectory: true)
-      (stateFolder, why) = (cacheFolder, "")
+      let folder = URL(fileURLWithPath: directory, isDirectory: true)
+      if let problem = Self.problem(with: folder) {
+        unusableFolder =
+          "--cache-dir \(directory) cannot be used (\(problem)): this run keeps its saved list "
+          + "and changes in memory"
+        (cacheFolder, stateFolder, why) = (nil, nil, " (--cache-dir cannot be used)")
+      } else {
+        cacheFolder = folder
+        (stateFolder, why) = (cacheFolder, "")
+      }
     } else if options.server != nil {
       let home = Self.absolute(variables["HOME"])
       cacheFolder = Self.folder(variables["XDG_CACHE_HOME"], else: home, ".cache")
@@ -82,6 +93,23 @@ struct Storage {
   private func place(of files: FileSavedListStore?) -> String {
     guard let file = files?.file(account: account) else { return "in memory" }
     return "in " + file.path
+  }
+
+  /// Why `folder` cannot hold the files, or nil when it can: it is made, for its owner only,
+  /// when missing.
+  private static func problem(with folder: URL) -> String? {
+    var isFolder: ObjCBool = false
+    if FileManager.default.fileExists(atPath: folder.path, isDirectory: &isFolder) {
+      guard isFolder.boolValue else { return "it is not a folder" }
+      return FileManager.default.isWritableFile(atPath: folder.path) ? nil : "it is read-only"
+    }
+    do {
+      try FileManager.default.createDirectory(
+        at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+      return nil
+    } catch {
+      return "it cannot be made: " + describe(error)
+    }
   }
 
   /// `XDG_…/payment-methods`, else `HOME/fallback/payment-methods`; nil with neither.
