@@ -57,10 +57,12 @@ enum WireBody {
     var json: JSONValue { .object(["cards": .array(cards.map(\.json))]) }
   }
 
+  /// `GET /me/status`'s answer: the status, and whose session asked.
   struct UserStatus: WireWritable {
     var status: String
+    var userId = ScenarioBackend.demoUserID
 
-    var json: JSONValue { .object(["status": .string(status)]) }
+    var json: JSONValue { .object(["status": .string(status), "userId": .string(userId)]) }
   }
 
   /// The answer to a refresh; `refreshToken` only from a backend that rotates it.
@@ -94,12 +96,17 @@ enum WireBody {
     }
   }
 
+  /// `POST /session`'s answer: the new session's tokens, and the person signed in.
   struct NewSession: WireWritable {
     var accessToken: String
     var refreshToken: String
+    var userId = ScenarioBackend.demoUserID
 
     var json: JSONValue {
-      .object(["accessToken": .string(accessToken), "refreshToken": .string(refreshToken)])
+      .object([
+        "accessToken": .string(accessToken), "refreshToken": .string(refreshToken),
+        "userId": .string(userId),
+      ])
     }
   }
 

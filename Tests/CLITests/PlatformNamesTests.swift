@@ -58,6 +58,7 @@ private let everyPublicType: [(name: String, type: Any.Type)] = [
   ("FailedRequest", FailedRequest.self),
   ("FieldProblems", FieldProblems.self),
   ("FilePendingChangeJournal", FilePendingChangeJournal.self),
+  ("KnownSessions", KnownSessions.self),
   ("FileSavedListStore", FileSavedListStore.self),
   ("FinishPendingChangesUseCase", FinishPendingChangesUseCase.self),
   ("FinishedChanges", FinishedChanges.self),

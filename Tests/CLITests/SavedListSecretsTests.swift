@@ -49,9 +49,17 @@ struct SavedListSecretsTests {
       #expect(!folder.files().isEmpty, "the runs wrote nothing to search")
     }
     for file in folder.files() {
-      // Its name too: the saved list's names the account.
+      // Its name too: the saved list's names the account. A known session's is the SHA-256
+      // of its refresh token, whose 64 hex digits only look like trace ids: it is checked
+      // to be exactly that, and its bytes are searched.
+      let name = file.lastPathComponent
+      let isKnownSession = file.deletingLastPathComponent().lastPathComponent == "sessions"
+      if isKnownSession {
+        #expect(name.wholeMatch(of: /[0-9a-f]{64}\.json/) != nil, "\(name) is not a digest")
+      }
       let text =
-        file.lastPathComponent + "\n" + String(decoding: try Data(contentsOf: file), as: UTF8.self)
+        (isKnownSession ? "" : name) + "\n"
+        + String(decoding: try Data(contentsOf: file), as: UTF8.self)
       let found = Self.secret(in: text, traceIDs: traceIDs)
       #expect(found == nil, "\(file.lastPathComponent) holds \(found ?? "")")
     }

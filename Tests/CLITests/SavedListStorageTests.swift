@@ -132,11 +132,13 @@ struct SavedListStorageTests {
       serverAccess: offline.access)
 
     #expect(run.exitCode == .temporaryFailure)
+    let kept = home.entries().filter { $0.hasSuffix(".json") || $0.hasSuffix("changes") }
     #expect(
-      home.entries().filter { $0.hasSuffix(".json") || $0.hasSuffix("pending-changes") } == [
+      kept.filter { !$0.contains("/sessions/") } == [
         ".cache/payment-methods/saved-list-demo.json",
         ".local/state/payment-methods/pending-changes",
       ])
+    #expect(kept.filter { $0.contains(".local/state/payment-methods/sessions/") }.count == 1)
   }
 
   /// The folders a run's options and environment choose, as (list, journal).

@@ -20,22 +20,37 @@ extension AppComposition {
   }
 
   /// What the app does when it starts, before anything loads: the developer log says where
-  /// the saved list and the journal are kept, and the changes an earlier run left in the
-  /// journal are sent, under their own keys. Nil for a run without a journal.
+  /// the saved list and the journal are kept; a run that keeps them on files learns whose
+  /// session it has (from the device, or else the backend); and that person's changes an
+  /// earlier run left in the journal are sent, under their own keys.
   ///
   /// - Parameter beforeSending: called once before the first request, never when there is
   ///   nothing to send: the moment to say "Finishing your last change…".
-  func beforeLoading(beforeSending: @escaping @Sendable (Int) async -> Void) async
-    -> FinishedChanges?
-  {
+  func beforeLoading(beforeSending: @escaping @Sendable (Int) async -> Void) async -> Start {
     for note in storageNotes { logger.log(note.level, note.text) }
-    return await finishPendingChanges()?.execute(beforeSending: beforeSending)
+    guard keepsFiles else { return Start(person: account, finished: nil) }
+    guard let person = await client.signedInPerson() else {
+      return Start(person: nil, finished: nil)
+    }
+    let finished = await finishPendingChanges(for: person)?.execute(
+      beforeSending: beforeSending)
+    return Start(person: person, finished: finished)
+  }
+
+  /// What the start found.
+  struct Start: Sendable {
+    /// Whose session the run has; nil when it cannot be known.
+    var person: String?
+    /// What finishing that person's pending changes came to; nil for a run without a
+    /// journal, or without a person.
+    var finished: FinishedChanges?
   }
 
   /// Finishing the person's pending changes: at the start, and again once they have signed
   /// in (a change whose session ended waits for that). Nil for a run without a journal.
-  func finishPendingChanges() -> FinishPendingChangesUseCase? {
+  func finishPendingChanges(for person: String? = nil) -> FinishPendingChangesUseCase? {
     guard let journal else { return nil }
+    let account = person ?? account
     // Not through `JournaledCardWrites`: each change is in the journal already, with the
     // time it started, and is taken out by the use case once it is answered for good.
     let writes = CardWritesUpdatingSavedList(

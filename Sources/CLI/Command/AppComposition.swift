@@ -70,12 +70,18 @@ struct AppComposition {
   let client: BackendClient
   /// The user's, for the time of day saved rows were loaded.
   let timeZone: TimeZone?
-  /// Where the saved list is kept, and whose it is.
-  let savedList: any SavedListStore
-  let account: String
+  /// Where the saved list is kept.
+  private(set) var savedList: any SavedListStore
+  /// Whose saved list and pending changes the run's are: the person whose session it is
+  /// (`userId`). A run that keeps them in memory is the demo user's; one that keeps them on
+  /// files learns whose when it starts (`beforeLoading`, then `keep(for:)`).
+  private(set) var account: String
   /// The journal of pending changes, one for the whole run, shared by every change and by
   /// finishing the last run's; nil for a run that keeps none.
-  let journal: (any PendingChangeJournal)?
+  private(set) var journal: (any PendingChangeJournal)?
+  /// Whether the run keeps the saved list or the journal on files, which belong to a person:
+  /// then it must learn whose session it has before it reads or writes them.
+  let keepsFiles: Bool
   /// Where the saved list and the journal are kept, for the developer log: said when the
   /// run starts (`beforeLoading`).
   let storageNotes: [Storage.Note]
@@ -99,6 +105,8 @@ struct AppComposition {
     journal = storage.journalDirectory.map {
       FilePendingChangeJournal(directory: $0, logger: logger)
     }
+    keepsFiles = storage.savedListFiles != nil || storage.journalDirectory != nil
+    let known = storage.journalDirectory.map { KnownSessions(directory: $0, logger: logger) }
     storageNotes = storage.notes
     self.environment = environment
     self.approvalClock = approvalClock ?? environment.clock
@@ -130,9 +138,23 @@ struct AppComposition {
       bankApprovalBudget == nil ? backendBudget.reason : "--approval-budget-ms"
     self.client = BackendClient(
       backend: payments,
-      session: Session(accessToken: tokens.access, refreshToken: tokens.refresh),
+      session: Session(accessToken: tokens.access, refreshToken: tokens.refresh, known: known),
       environment: environment,
       logger: logger)
+  }
+
+  /// Makes the run the person's: their saved list and their changes. With no person known
+  /// (tokens never seen, and no backend to ask), the run reads and writes nothing on the
+  /// device: everything kept there belongs to someone, and it may not be this session.
+  mutating func keep(for person: String?) {
+    if let person {
+      account = person
+    } else if keepsFiles {
+      savedList = InMemorySavedListStore()
+      journal = nil
+      logger.log(
+        .info, "whose session this is is not known: the saved list and the journal are not used")
+    }
   }
 
   /// - Parameter finished: what finishing the last run's changes came to, said with the
@@ -220,14 +242,21 @@ struct AppComposition {
   }
 
   /// Signing in, as the sign-in screen of an app would after the user typed: here always
-  /// the demo user, and the backend decides whether to accept. Once signed in, the
-  /// person's pending changes are finished before the screen loads again: a change whose
-  /// session ended was kept for this moment.
+  /// the demo user, and the backend decides whether to accept. Once the run's person has
+  /// signed in again, their pending changes are finished before the screen loads again: a
+  /// change whose session ended was kept for this moment. Another person's sign-in finishes
+  /// nothing: no change is ever sent under someone else's session.
   private var signIn: @Sendable () async throws -> Void {
-    { [client, finishing = finishPendingChanges()] in
-      try await client.signIn(
+    { [client, account, logger, finishing = finishPendingChanges()] in
+      let person = try await client.signIn(
         username: ScenarioBackend.demoUsername, password: ScenarioBackend.demoPassword)
-      _ = await finishing?.execute()
+      guard let finishing else { return }
+      guard person == account else {
+        logger.log(
+          .warning, "signed in as another person: the run's pending changes are not sent")
+        return
+      }
+      _ = await finishing.execute()
     }
   }
 }

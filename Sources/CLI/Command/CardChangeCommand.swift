@@ -10,9 +10,9 @@ extension CommandRunner {
   {
     let locale = UserLocale.resolve(flag: options.locale, variables: variables)
     let words = TerminalWords(locale: locale)
-    let composition = composition(
+    var composition = composition(
       options, prepared, locale: locale, loggingTo: verboseLog(options))
-    await beforeLoading(composition, words: words)
+    await beforeLoading(&composition, words: words)
     let list = composition.paymentMethodsViewModel()
     await ConsoleLog.startingLoad(on: environment.clock) { list.load() }.value
     let run = CardChangeRun(

@@ -181,26 +181,29 @@ struct CommandRunner {
   /// finishes the changes an earlier run left, saying so on stderr when it sends one, and
   /// then what came of them, so that stdout stays the screen, or one JSON object. Returns
   /// what finishing came to, for the interactive screen's list to say too (the alternate
-  /// screen hides stderr); nil when there was no journal to finish.
+  /// screen hides stderr); nil when there was no journal to finish. The composition is
+  /// made the person's whose session the run has (`AppComposition.keep(for:)`).
   @discardableResult
-  func beforeLoading(_ composition: AppComposition, words: TerminalWords) async
+  func beforeLoading(_ composition: inout AppComposition, words: TerminalWords) async
     -> FinishedChanges?
   {
-    // Nothing to finish and nobody to tell where things are kept: nothing to wait for.
-    guard composition.journal != nil || !(composition.logger is SilentLog) else { return nil }
+    // Nothing kept on files and nobody to tell where things are kept: nothing to wait for.
+    guard composition.keepsFiles || !(composition.logger is SilentLog) else { return nil }
     let console = console
     let saying = words["finishing.changes"] + "\n"
-    let finished = await ConsoleLog.startingLoad(on: environment.clock) {
+    let starting = composition
+    let start = await ConsoleLog.startingLoad(on: environment.clock) {
       Task {
-        await composition.beforeLoading { _ in console.writeError(saying) }
+        await starting.beforeLoading { _ in console.writeError(saying) }
       }
     }.value
-    if let finished,
+    composition.keep(for: start.person)
+    if let finished = start.finished,
       let cameTo = Phrasebook.presentation(composition.locale).sentence(for: finished)
     {
       console.writeError(cameTo + "\n")
     }
-    return finished
+    return start.finished
   }
 
   /// Where a run that prints once writes the developer log besides the file: on stderr,

@@ -18,9 +18,9 @@ extension CommandRunner {
         screen: InteractiveScreen(screen: options.screen, showsLog: options.verbose),
         clock: environment.clock, words: words, accessible: accessible)
       // The log goes to the panel (and the file), never over the screen.
-      let composition = composition(
+      var composition = composition(
         options, prepared, locale: locale, loggingTo: [session.logWriter])
-      let finished = await beforeLoading(composition, words: words)
+      let finished = await beforeLoading(&composition, words: words)
       return await session.run(
         paymentMethods: composition.paymentMethodsViewModel(telling: finished),
         wallet: composition.walletViewModel(),
@@ -38,9 +38,9 @@ extension CommandRunner {
         "TERM=dumb: this terminal cannot move the cursor, so the screen is printed once",
         then: "Run it with --accessible to keep it open, a line at a time.")
     }
-    let composition = composition(
+    var composition = composition(
       options, prepared, locale: locale, loggingTo: verboseLog(options))
-    await beforeLoading(composition, words: words)
+    await beforeLoading(&composition, words: words)
     let renderer = ScreenRenderer(palette: palette, width: terminal.columns, words: words)
     // The two screens load alike; only their view models differ.
     let current: () -> ScreenSnapshot

@@ -43,6 +43,8 @@ struct CardsPayload: Decodable, Equatable {
 struct UserStatusPayload: Decodable, Equatable {
   /// "verified", "notVerified" or "locked".
   var status: String
+  /// The person whose session asked: the backend's id for them.
+  var userId: String?
 }
 
 /// The answer to a refresh: a new access token, and a new refresh token from a backend that
@@ -56,6 +58,8 @@ struct SessionPayload: Decodable, Equatable {
 struct SignInPayload: Decodable, Equatable {
   var accessToken: String
   var refreshToken: String
+  /// The person signed in: the backend's id for them.
+  var userId: String?
 }
 
 /// The body of every answer that is not a 2xx.

@@ -61,16 +61,47 @@ extension BackendClient {
   ///
   /// Throws `SignInRefused` when the backend turns the credentials down, a `RequestFailure`
   /// when the request itself failed, or `CancellationError`.
-  public func signIn(username: String, password: Secret) async throws {
+  ///
+  /// - Returns: the person signed in, as the backend names them; nil when it did not say.
+  @discardableResult
+  public func signIn(username: String, password: Secret) async throws -> String? {
     let (body, context) = try await sendSessionRequest(
       .signIn, credential: .password(username: username, password: password),
       refusal: SignInRefused.init)
     guard let tokens = try? JSONDecoder().decode(SignInPayload.self, from: body) else {
       throw RequestFailure(.malformedResponse, context: context)
     }
+    let person = tokens.userId.flatMap { KnownSessions.isUsable($0) ? $0 : nil }
     await session.start(
-      accessToken: Secret(tokens.accessToken), refreshToken: Secret(tokens.refreshToken))
+      accessToken: Secret(tokens.accessToken), refreshToken: Secret(tokens.refreshToken),
+      person: person)
     logRefresh(.info, "signed in: a new session", context: context)
+    return person
+  }
+
+  /// Whose session this is: known without a request when this device has seen its refresh
+  /// token answered before, else asked of the backend (`GET /me/status`, whose answer names
+  /// the person) and kept. Nil when neither can say (offline with tokens never seen, an
+  /// answer without a usable `userId`): logged, for the caller to keep nothing of anyone's.
+  public func signedInPerson() async -> String? {
+    if let person = await session.knownPerson() { return person }
+    do {
+      let answer = try await send(.userStatus)
+      guard (200..<300).contains(answer.response.status) else {
+        throw RequestFailure(.unexpectedAnswer, context: answer.context)
+      }
+      guard let person = try answer.decode(UserStatusPayload.self).userId,
+        KnownSessions.isUsable(person)
+      else { throw RequestFailure(.malformedResponse, context: answer.context) }
+      await session.record(person: person)
+      logger.log(.debug, "the backend says whose session this is")
+      return person
+    } catch {
+      logger.log(
+        .warning, "whose session this is cannot be known; nothing kept on the device is used",
+        metadata: [LogMetadataKey.error: ErrorChain(error).description])
+      return nil
+    }
   }
 
   /// A request about the session itself (a refresh, a sign-in): sent once, since neither

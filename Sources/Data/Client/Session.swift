@@ -15,23 +15,40 @@ import Foundation
 /// and it refuses the old one from then on (`invalid_grant`, as OAuth 2.1 advises). The
 /// session keeps the rotated refresh token for the next refresh, and keeps the one it has
 /// when the answer brings none.
+///
+/// Given the device's `KnownSessions`, it also knows whose session it is, once the backend
+/// has said so: by its refresh token's digest, which a rotated token takes along.
 public actor Session {
   private var accessToken: Secret
   private var refreshToken: Secret
   private var refreshing: Task<Secret, any Error>?
   /// The backend's refusal that ended the session; nil while it is open.
   private var ended: RequestFailure?
+  private let known: KnownSessions?
 
-  public init(accessToken: Secret, refreshToken: Secret) {
+  public init(accessToken: Secret, refreshToken: Secret, known: KnownSessions? = nil) {
     self.accessToken = accessToken
     self.refreshToken = refreshToken
+    self.known = known
   }
 
-  /// Starts over with the tokens of a new sign-in, whatever happened to the old session.
-  func start(accessToken: Secret, refreshToken: Secret) {
+  /// Starts over with the tokens of a new sign-in, whatever happened to the old session,
+  /// and keeps whose it is when the backend said.
+  func start(accessToken: Secret, refreshToken: Secret, person: String?) {
     self.accessToken = accessToken
     self.refreshToken = refreshToken
     ended = nil
+    if let person { known?.record(person, for: refreshToken) }
+  }
+
+  /// Whose session this is, when this device has seen the backend say it.
+  func knownPerson() -> String? {
+    known?.person(of: refreshToken)
+  }
+
+  /// Keeps `person` as this session's.
+  func record(person: String) {
+    known?.record(person, for: refreshToken)
   }
 
   /// The token to send; throws the refusal that ended the session, once there was one.
@@ -63,7 +80,10 @@ public actor Session {
       do {
         let tokens = try await refresher(refreshToken)
         self.accessToken = tokens.accessToken
-        if let rotated = tokens.rotatedRefreshToken { self.refreshToken = rotated }
+        if let rotated = tokens.rotatedRefreshToken {
+          self.known?.move(from: self.refreshToken, to: rotated)
+          self.refreshToken = rotated
+        }
         return tokens.accessToken
       } catch let refused as RequestFailure where refused.kind == .sessionEnded {
         self.ended = refused

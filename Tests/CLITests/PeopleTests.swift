@@ -1,0 +1,151 @@
+import DataLayer
+import DemoBackend
+import Domain
+import Foundation
+import TestSupport
+import Testing
+
+@testable import CLI
+
+/// A server, played in process, whose `GET /me/status` names `person`, or fails offline
+/// when there is none: as the backend of one person, or none reachable to ask.
+final class PersonServer: PaymentsBackend {
+  let recorded: RecordingServer
+  let person: String?
+
+  convenience init(_ scenario: String, person: String?) throws {
+    self.init(try RecordingServer(scenario), person: person)
+  }
+
+  init(_ recorded: RecordingServer, person: String?) {
+    self.recorded = recorded
+    self.person = person
+  }
+
+  func send(_ request: BackendRequest) async throws -> BackendResponse {
+    guard request.endpoint == .userStatus else { return try await recorded.send(request) }
+    guard let person else { throw TransportError.offline }
+    return BackendResponse(
+      status: 200, body: Data(#"{"status": "verified", "userId": "\#(person)"}"#.utf8))
+  }
+
+  var access: ServerAccess { .linked { [self] _, _ in self } }
+}
+
+/// Two people, each with their own tokens, on one machine (one state folder): each run
+/// keeps and reads only the saved list and pending changes of the person whose session it
+/// has, learned from the backend or from the device.
+@MainActor
+@Suite("Each person's own: the saved list and the changes", .timeLimit(.minutes(1)))
+struct PeopleTests {
+  private static let server = ["--backend-url", "http://127.0.0.1:8080"]
+
+  private static func tokens(_ name: String) -> [String: String] {
+    ["PAYMENTS_ACCESS_TOKEN": "access_\(name)_1", "PAYMENTS_REFRESH_TOKEN": "refresh_\(name)_1"]
+  }
+
+  private func run(
+    _ arguments: [String], as name: String, in folder: TemporaryFolder, _ server: PersonServer
+  ) async -> CLIRun {
+    await runCLI(
+      arguments + ["--json", "--cache-dir", folder.path] + Self.server,
+      environment: Self.tokens(name), serverAccess: server.access)
+  }
+
+  @Test("each person's saved list is kept under the id the backend gives them")
+  func keptPerPerson() async throws {
+    let folder = try TemporaryFolder()
+
+    _ = await run([], as: "ada", in: folder, try PersonServer("all-available", person: "u-ada"))
+    _ = await run([], as: "bob", in: folder, try PersonServer("cards-expired", person: "u-bob"))
+
+    #expect(
+      folder.entries().filter { $0.hasPrefix("saved-list-") } == [
+        "saved-list-u-ada.json", "saved-list-u-bob.json",
+      ])
+  }
+
+  @Test("offline, a person known from an earlier run sees their own saved list, no one else's")
+  func offlineOwnList() async throws {
+    let folder = try TemporaryFolder()
+    _ = await run([], as: "ada", in: folder, try PersonServer("all-available", person: "u-ada"))
+    _ = await run([], as: "bob", in: folder, try PersonServer("cards-expired", person: "u-bob"))
+
+    let offline = await run([], as: "ada", in: folder, try PersonServer("offline", person: nil))
+    let (rows, _) = try rowsAndNotices(offline)
+
+    // Ada's cards (all-available's), not Bob's (cards-expired's), and only hers are saved.
+    #expect(offline.exitCode == .success)
+    #expect(
+      rows.filter { $0["fromCache"] as? Bool == true }.map { $0["title"] as? String } == [
+        "Wallet", "Visa •••• 4242", "Mastercard •••• 5454",
+      ])
+  }
+
+  @Test("tokens never seen, with no backend to ask, are shown nothing saved")
+  func strangerSeesNothing() async throws {
+    let folder = try TemporaryFolder()
+    _ = await run([], as: "ada", in: folder, try PersonServer("all-available", person: "u-ada"))
+
+    let stranger = await run(
+      [], as: "carol", in: folder, try PersonServer("offline", person: nil))
+
+    // Only the device's Apple Pay: nothing of Ada's, though her list is on the device.
+    let (rows, _) = try rowsAndNotices(stranger)
+    #expect(rows.map { $0["title"] as? String } == ["Apple Pay"])
+  }
+
+  /// A removal of card-1 by Ada that the service, down, answers 503: left in the journal.
+  private func adaLeavesARemoval(in folder: TemporaryFolder) async throws -> String {
+    let down = Scenario(
+      name: "remove-card-down", summary: "Every DELETE answers 503.",
+      removeCard: SourceScript([.respond(status: 503, body: "")], latency: .zero))
+    let removal = PersonServer(RecordingServer(scenario: down), person: "u-ada")
+    let run = await run(["remove-card", "--id", "card-1"], as: "ada", in: folder, removal)
+    #expect(run.exitCode == .serviceUnavailable)
+    return try #require(removal.recorded.keys(of: .removeCard).first)
+  }
+
+  @Test("one person's pending change is never sent under another's session")
+  func changeStaysWithItsPerson() async throws {
+    let folder = try TemporaryFolder()
+    let key = try await adaLeavesARemoval(in: folder)
+
+    let bob = try PersonServer("all-available", person: "u-bob")
+    let bobsRun = await run([], as: "bob", in: folder, bob)
+    let ada = try PersonServer("all-available", person: "u-ada")
+    let adasRun = await run([], as: "ada", in: folder, ada)
+
+    #expect(bob.recorded.keys(of: .removeCard).isEmpty)
+    #expect(!bobsRun.errors.contains("Finishing your last change"))
+    #expect(ada.recorded.keys(of: .removeCard) == [key])
+    #expect(adasRun.errors.hasPrefix("Finishing your last change…\n"))
+  }
+
+  @Test("tokens never seen, with no backend to ask, finish nothing and keep the change")
+  func strangerFinishesNothing() async throws {
+    let folder = try TemporaryFolder()
+    _ = try await adaLeavesARemoval(in: folder)
+
+    let stranger = try PersonServer("offline", person: nil)
+    _ = await run([], as: "carol", in: folder, stranger)
+
+    #expect(stranger.recorded.keys(of: .removeCard).isEmpty)
+    let journal = FilePendingChangeJournal(directory: folder.url, logger: SilentLog())
+    #expect(try await journal.pendingChanges().map(\.account) == ["u-ada"])
+  }
+
+  @Test("a person known from an earlier run is not asked for again")
+  func knownWithoutAsking() async throws {
+    let folder = try TemporaryFolder()
+    _ = await run([], as: "ada", in: folder, try PersonServer("all-available", person: "u-ada"))
+
+    // A backend that would name someone else: never asked, since the device knows.
+    let again = await run(
+      [], as: "ada", in: folder, try PersonServer("all-available", person: "u-mallory"))
+
+    #expect(again.exitCode == .success)
+    #expect(
+      folder.entries().filter { $0.hasPrefix("saved-list-") } == ["saved-list-u-ada.json"])
+  }
+}

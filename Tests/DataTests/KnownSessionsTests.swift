@@ -1,0 +1,150 @@
+import Domain
+import Foundation
+import TestSupport
+import Testing
+
+@testable import DataLayer
+@testable import DemoBackend
+
+@Suite("Known sessions: whose session a refresh token opens", .timeLimit(.minutes(1)))
+struct KnownSessionsTests {
+  private let temporary = TemporaryDirectory()
+  private let logger = LogSpy()
+  private var known: KnownSessions { KnownSessions(directory: temporary.url, logger: logger) }
+
+  @Test("a person kept for a token is found again for it, by a store made anew")
+  func roundTrip() {
+    known.record("u-ada", for: Secret("refresh_ada"))
+
+    #expect(known.person(of: Secret("refresh_ada")) == "u-ada")
+    #expect(known.person(of: Secret("refresh_bob")) == nil)
+  }
+
+  @Test("the file is named by the token's SHA-256, holds no token, and is its owner's alone")
+  func noTokenAtRest() throws {
+    known.record("u-ada", for: Secret("refresh_ada_secret"))
+
+    let names = try FileManager.default.contentsOfDirectory(
+      atPath: temporary.appending("sessions").path)
+    #expect(names == [SHA256Digest.hex(of: "refresh_ada_secret") + ".json"])
+    let file = temporary.appending("sessions/" + names[0])
+    let text = String(decoding: try Data(contentsOf: file), as: UTF8.self)
+    #expect(!text.contains("refresh_ada_secret"))
+    #expect(text.contains("u-ada"))
+    let mode = try FileManager.default.attributesOfItem(atPath: file.path)[.posixPermissions]
+    #expect((mode as? NSNumber)?.intValue == 0o600)
+  }
+
+  @Test("a rotated token takes its person along, and the old one names nobody")
+  func rotationMoves() {
+    known.record("u-ada", for: Secret("refresh-1"))
+
+    known.move(from: Secret("refresh-1"), to: Secret("refresh-2"))
+
+    #expect(known.person(of: Secret("refresh-2")) == "u-ada")
+    #expect(known.person(of: Secret("refresh-1")) == nil)
+  }
+
+  @Test("a damaged file names nobody, with a warning")
+  func damagedNamesNobody() throws {
+    let folder = temporary.appending("sessions")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    try Data("{".utf8).write(
+      to: folder.appendingPathComponent(SHA256Digest.hex(of: "refresh_ada") + ".json"))
+
+    #expect(known.person(of: Secret("refresh_ada")) == nil)
+    #expect(logger.entries.map(\.level) == [.warning])
+  }
+}
+
+@Suite("Backend client: whose session it has", .timeLimit(.minutes(1)))
+struct SignedInPersonTests {
+  private let temporary = TemporaryDirectory()
+
+  private func client(_ scenario: Scenario, refreshToken: String = "refresh_ada")
+    -> (BackendClient, ScenarioBackend)
+  {
+    let backend = ScenarioBackend(scenario: scenario, clock: ImmediateClock())
+    let client = BackendClient(
+      backend: backend,
+      session: Session(
+        accessToken: ScenarioBackend.initialAccessToken, refreshToken: Secret(refreshToken),
+        known: KnownSessions(directory: temporary.url, logger: LogSpy())),
+      environment: BackendClient.Environment(clock: AdvancingClock(), traceID: { _ in "t" }),
+      logger: LogSpy())
+    return (client, backend)
+  }
+
+  @Test("a session never seen is asked of the backend, and kept for the next run")
+  func askedThenKept() async {
+    let (first, backend) = client(DataTestsSupport.plain)
+    let (second, again) = client(DataTestsSupport.plain)
+
+    #expect(await first.signedInPerson() == ScenarioBackend.demoUserID)
+    #expect(await second.signedInPerson() == ScenarioBackend.demoUserID)
+
+    #expect(await backend.requestCount(.userStatus) == 1)
+    #expect(await again.requestCount(.userStatus) == 0)
+  }
+
+  @Test("a session never seen, with the backend offline, is nobody's, and a warning says so")
+  func offlineIsNobody() async {
+    let logger = LogSpy()
+    let client = BackendClient(
+      backend: DownBackend(),
+      session: Session(
+        accessToken: Secret("a"), refreshToken: Secret("r"),
+        known: KnownSessions(directory: temporary.url, logger: logger)),
+      environment: BackendClient.Environment(clock: AdvancingClock(), traceID: { _ in "t" }),
+      logger: logger)
+
+    #expect(await client.signedInPerson() == nil)
+    #expect(logger.entries.filter { $0.level == .warning }.count == 1)
+  }
+
+  @Test("signing in keeps whose the new session is, as the backend's answer names them")
+  func signInKeepsThePerson() async throws {
+    let (client, backend) = client(DataTestsSupport.plain, refreshToken: "refresh_before")
+
+    let person = try await client.signIn(
+      username: ScenarioBackend.demoUsername, password: ScenarioBackend.demoPassword)
+
+    #expect(person == ScenarioBackend.demoUserID)
+    #expect(await client.signedInPerson() == ScenarioBackend.demoUserID)
+    #expect(await backend.requestCount(.userStatus) == 0)
+  }
+}
+
+@Suite("A rotated refresh token keeps its person", .timeLimit(.minutes(1)))
+struct RotatedSessionTests {
+  private let temporary = TemporaryDirectory()
+
+  @Test("when the backend rotates the refresh token, the session's person moves to the new one")
+  func personFollowsTheRotation() async throws {
+    let known = KnownSessions(directory: temporary.url, logger: LogSpy())
+    known.record("u-ada", for: Secret("refresh"))
+    let client = BackendClient(
+      backend: RotatingRefreshBackend(rotates: true),
+      session: Session(accessToken: Secret("old"), refreshToken: Secret("refresh"), known: known),
+      policy: RetryPolicy(maxAttempts: 1),
+      environment: BackendClient.Environment(clock: AdvancingClock(), traceID: { _ in "t" }),
+      logger: LogSpy())
+
+    _ = try await client.send(.cards)
+
+    #expect(known.person(of: Secret("refresh-1")) == "u-ada")
+    #expect(known.person(of: Secret("refresh")) == nil)
+    #expect(await client.signedInPerson() == "u-ada")
+  }
+}
+
+/// A backend with no network at all.
+struct DownBackend: PaymentsBackend {
+  func send(_ request: BackendRequest) async throws -> BackendResponse {
+    throw TransportError.offline
+  }
+}
+
+enum DataTestsSupport {
+  static let plain = Scenario(name: "plain", summary: "")
+}
