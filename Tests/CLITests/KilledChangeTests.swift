@@ -82,7 +82,7 @@ struct KilledChangeTests {
     #expect(
       screen.errors
         == "Finishing your last change…\n"
-        + "Your change from last time has been sent: the list shows what came of it.\n")
+        + "Removing Visa •••• 4242, from last time, is done.\n")
     #expect(deletes.count == 2)
     #expect(deletes.allSatisfy { $0.hasSuffix("Idempotency-Key=\(key)") })
     #expect(server.lines.filter { $0.hasPrefix(replayed) }.count == 1)

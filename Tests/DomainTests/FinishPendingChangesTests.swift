@@ -42,7 +42,7 @@ struct FinishPendingChangesTests {
       await writes.requests.map { "\($0.what) \($0.key)" } == [
         "remove 1 key-0", "default card(id: \"1\") key-1", "update 1 12/30 key-2",
       ])
-    #expect(report == FinishedChanges(finished: 3))
+    #expect(report.results == [.done, .done, .gone])
     #expect(await journal.changes.isEmpty)
   }
 
@@ -63,7 +63,7 @@ struct FinishPendingChangesTests {
 
     let report = await finishing(journal, writes: writes).execute()
 
-    #expect(report == FinishedChanges(kept: 1))
+    #expect(report.results == [.kept])
     #expect(await journal.changes.map(\.idempotencyKey) == ["key-1"])
     #expect(logger.entries.map(\.level) == [.warning])
     #expect(logger.entries.first?.metadata[LogMetadataKey.traceID] == "t-1")
@@ -76,7 +76,7 @@ struct FinishPendingChangesTests {
 
     let report = await finishing(journal, writes: writes).execute()
 
-    #expect(report == FinishedChanges(finished: 1))
+    #expect(report.results == [.refused(.request(.userLocked))])
     #expect(await journal.changes.isEmpty)
     #expect(logger.entries.map(\.level) == [.warning])
   }
@@ -91,7 +91,7 @@ struct FinishPendingChangesTests {
     let report = await finishing(journal, writes: writes).execute()
 
     #expect(await writes.keys == ["key-1", "key-2", "key-3"])
-    #expect(report == FinishedChanges(finished: 2, kept: 1))
+    #expect(report.results == [.done, .kept, .done])
     #expect(await journal.changes.map(\.idempotencyKey) == ["key-2"])
   }
 
@@ -105,7 +105,7 @@ struct FinishPendingChangesTests {
     let report = await finishing(journal, writes: writes).execute()
 
     #expect(await writes.keys == ["a-day-old"])
-    #expect(report == FinishedChanges(finished: 1, dropped: 1))
+    #expect(report.results == [.dropped(.tooOld), .done])
     #expect(await journal.changes.isEmpty)
     let dropped = logger.entries.filter { $0.metadata["idempotencyKey"] == "too-old" }
     #expect(dropped.map(\.level) == [.warning])
@@ -119,7 +119,7 @@ struct FinishPendingChangesTests {
     let report = await finishing(journal, writes: writes).execute()
 
     #expect(await writes.requests.isEmpty)
-    #expect(report == FinishedChanges(dropped: 1))
+    #expect(report.results == [.dropped(.fromTheFuture)])
     #expect(await journal.changes.isEmpty)
     #expect(logger.entries.map(\.level) == [.warning])
   }
@@ -134,7 +134,7 @@ struct FinishPendingChangesTests {
     let report = await finishing(journal, writes: writes).execute()
 
     #expect(await writes.keys == ["key-1"])
-    #expect(report == FinishedChanges(finished: 1))
+    #expect(report.results == [.done])
   }
 
   @Test("of two changes to the same subject, only the newer is sent: the older is dropped")
@@ -149,7 +149,7 @@ struct FinishPendingChangesTests {
     let report = await finishing(journal, writes: writes).execute()
 
     #expect(await writes.requests.map(\.what) == ["default wallet", "remove 3"])
-    #expect(report == FinishedChanges(finished: 2))
+    #expect(report.results == [.done, .done])
     #expect(await journal.changes.isEmpty)
   }
 
@@ -160,7 +160,7 @@ struct FinishPendingChangesTests {
 
     let report = await finishing(journal, writes: writes).execute()
 
-    #expect(report == FinishedChanges(kept: 1))
+    #expect(report.results == [.waitsForSignIn])
     #expect(await journal.changes.map(\.idempotencyKey) == ["key-1"])
   }
 
@@ -199,7 +199,7 @@ struct FinishPendingChangesTests {
     let report = await finishing(journal, writes: ScriptedWrites()).execute { told.record($0) }
 
     #expect(told.all.isEmpty)
-    #expect(report == FinishedChanges(dropped: 1))
+    #expect(report.results == [.dropped(.tooOld)])
   }
 
   @Test("a cancelled run stops before the next change, keeps the rest, and logs nothing")
@@ -213,7 +213,7 @@ struct FinishPendingChangesTests {
 
     run.cancel()
 
-    #expect(await run.value == FinishedChanges(kept: 3))
+    #expect(await run.value.results == [.kept, .kept, .kept])
     #expect(writes.keys.all == ["key-1"])
     #expect(await journal.changes.count == 3)
     #expect(logger.entries.isEmpty)
@@ -228,9 +228,52 @@ struct FinishPendingChangesTests {
     let report = await finishing(journal, writes: writes, clock: ImmediateClock()).execute()
 
     #expect(writes.keys.all == ["key-1", "key-2"])
-    #expect(report == FinishedChanges(kept: 2))
+    #expect(report.results == [.kept, .kept])
     #expect(await journal.changes.count == 2)
     #expect(logger.entries.compactMap { $0.metadata[LogMetadataKey.error] }.count == 2)
+  }
+
+  @Test("each change's end is its answer: done, gone, refused with the reason, or declined")
+  func eachAnswerItsEnd() async throws {
+    let decline = CardDecline(code: "do_not_honor", adviceCode: nil)
+    let cases: [(ScriptedWrites, PendingChange.Kind, FinishedChanges.Result)] = [
+      (ScriptedWrites(removal: .removed), .remove(cardID: "1"), .done),
+      (ScriptedWrites(removal: .alreadyRemoved), .remove(cardID: "1"), .gone),
+      (
+        ScriptedWrites(removal: .refusedLastMethod), .remove(cardID: "1"),
+        .refused(.lastPaymentMethod)
+      ),
+      (ScriptedWrites(newDefault: .methodGone), .makeDefault(.wallet), .gone),
+      (
+        ScriptedWrites(update: .declined(decline)),
+        .updateExpiry(cardID: "1", PendingFixtures.expiry), .declined(decline)
+      ),
+    ]
+    for (writes, kind, result) in cases {
+      let journal = InMemoryJournal([change(kind, key: "key-1")])
+
+      let report = await finishing(journal, writes: writes).execute()
+
+      #expect(report.results == [result])
+    }
+  }
+
+  @Test("a change's card is named as the person's saved list last showed it")
+  func cardNamedFromTheSavedList() async throws {
+    let journal = InMemoryJournal([
+      change(.remove(cardID: "1"), key: "saved"), change(.remove(cardID: "9"), key: "unsaved"),
+    ])
+    let list = SavedList(cards: .init([PendingFixtures.visa], savedAt: PendingFixtures.now))
+    let store = InMemorySavedListStore(["ada": list])
+    let finishing = FinishPendingChangesUseCase(
+      journal: journal, writes: ScriptedWrites(), savedList: store, account: "ada",
+      now: { PendingFixtures.now }, clock: StoppedClock(), logger: logger)
+
+    let report = await finishing.execute()
+
+    #expect(report.changes.map(\.card) == [PendingFixtures.visa, nil])
+    #expect(report.removed(cardID: "1"))
+    #expect(!report.removed(cardID: "2"))
   }
 
   @Test("a journal that cannot be read is logged, and nothing is sent")

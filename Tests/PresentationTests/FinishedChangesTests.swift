@@ -15,6 +15,19 @@ struct FinishedChangesTests {
       logger: LogSpy(), locale: Locale(identifier: locale))
   }
 
+  nonisolated private static let visa = PaymentCard(
+    id: "1", brand: "Visa", lastFour: "4242", expiry: CardExpiry(month: 8, year: 2028)!,
+    status: .active)
+
+  /// A change of `kind`, and how it ended.
+  nonisolated private static func finished(
+    _ kind: PendingChange.Kind, card: PaymentCard? = visa, _ result: FinishedChanges.Result
+  ) -> FinishedChanges.Finished {
+    FinishedChanges.Finished(
+      PendingChange(kind, idempotencyKey: "key", account: "ada", startedAt: Date()), card: card,
+      result: result)
+  }
+
   private func message(_ viewModel: PaymentMethodsViewModel) -> String? {
     guard case .loaded(let methods) = viewModel.state else { return nil }
     return methods.message
@@ -23,28 +36,69 @@ struct FinishedChangesTests {
   @Test("the first list says it once, and a list loaded again does not say it again")
   func saidOnce() async {
     let viewModel = viewModel()
-    viewModel.tell(FinishedChanges(finished: 1))
+    viewModel.tell(FinishedChanges([Self.finished(.remove(cardID: "1"), .done)]))
 
     await viewModel.load().value
     let first = message(viewModel)
     await viewModel.load().value
 
-    #expect(first == "Your change from last time has been sent: the list shows what came of it.")
+    #expect(first == "Removing Visa •••• 4242, from last time, is done.")
     #expect(message(viewModel) == nil)
   }
 
-  @Test("each outcome has its sentence, counted where there are several")
-  func everyOutcome() {
+  @Test(
+    "each change is said with its card and how it ended",
+    arguments: [
+      (
+        finished(.remove(cardID: "1"), .refused(.lastPaymentMethod)),
+        "Removing Visa •••• 4242, from last time, was refused: it's your last way to pay."
+      ),
+      (
+        finished(
+          .updateExpiry(cardID: "1", CardExpiry(month: 12, year: 2030)!),
+          .declined(CardDecline(code: "do_not_honor", adviceCode: nil))),
+        "The new expiry for Visa •••• 4242 (12/30), from last time, was declined by your bank."
+      ),
+      (
+        finished(.makeDefault(.wallet), card: nil, .kept),
+        "Making your wallet your default, from last time, got no answer yet: it will be sent "
+          + "again the next time you open the app."
+      ),
+      (
+        finished(.remove(cardID: "9"), card: nil, .waitsForSignIn),
+        "Removing a card, from last time, will be sent once you've signed in again."
+      ),
+      (
+        finished(.makeDefault(.card(id: "1")), .dropped(.tooOld)),
+        "Making Visa •••• 4242 your default was not sent: it was made more than a day ago."
+      ),
+      (
+        finished(.remove(cardID: "1"), .dropped(.fromTheFuture)),
+        "Removing Visa •••• 4242 was not sent: it's dated ahead of this device's clock."
+      ),
+      (
+        finished(.remove(cardID: "1"), .refused(.request(.userLocked))),
+        "Removing Visa •••• 4242, from last time, was refused: your account is locked."
+      ),
+    ])
+  func eachChangeSaid(finished: FinishedChanges.Finished, sentence: String) {
     let words = Phrasebook.presentation(Locale(identifier: "en_US"))
 
-    let sentence = words.sentence(for: FinishedChanges(finished: 2, kept: 1, dropped: 3))
+    #expect(words.sentence(for: FinishedChanges([finished])) == sentence)
+  }
+
+  @Test("several changes are said one after the other, in the order they were made")
+  func several() {
+    let words = Phrasebook.presentation(Locale(identifier: "en_US"))
+
+    let sentence = words.sentence(
+      for: FinishedChanges([
+        Self.finished(.remove(cardID: "1"), .done), Self.finished(.makeDefault(.wallet), .gone),
+      ]))
 
     #expect(
-      sentence == "Your 2 changes from last time have been sent: the list shows what came of "
-        + "them. A change from last time got no answer yet. It will be sent again the next "
-        + "time you open the app. 3 changes from last time couldn't be sent safely any more "
-        + "(over a day old, or dated ahead of this device's clock), so they weren't sent. "
-        + "Make them again if you still want them.")
+      sentence == "Removing Visa •••• 4242, from last time, is done. Making your wallet your "
+        + "default, from last time, wasn't needed: it's no longer on your list.")
   }
 
   @Test("nothing finished, kept or dropped says nothing")
@@ -60,11 +114,13 @@ struct FinishedChangesTests {
   @Test("in German, in the German table's words")
   func german() async {
     let viewModel = viewModel("de_DE")
-    viewModel.tell(FinishedChanges(kept: 1))
+    viewModel.tell(FinishedChanges([Self.finished(.remove(cardID: "1"), .kept)]))
 
     await viewModel.load().value
 
     #expect(
-      message(viewModel)?.hasPrefix("Auf eine Änderung vom letzten Mal kam noch keine") == true)
+      message(viewModel)
+        == "Das Entfernen von Visa •••• 4242 vom letzten Mal hat noch keine Antwort bekommen: "
+        + "Es wird beim nächsten Öffnen der App noch einmal gesendet.")
   }
 }

@@ -57,7 +57,8 @@ extension AppComposition {
       BackendCardsRepository(client: client), store: savedList, account: account,
       logger: logger)
     return FinishPendingChangesUseCase(
-      journal: journal, writes: writes, account: account, now: environment.now,
+      journal: journal, writes: writes, savedList: savedList, account: account,
+      now: environment.now,
       clock: environment.clock, logger: logger)
   }
 }

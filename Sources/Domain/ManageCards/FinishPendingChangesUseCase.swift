@@ -18,6 +18,7 @@ import Foundation
 public struct FinishPendingChangesUseCase: Sendable {
   private let journal: any PendingChangeJournal
   private let writes: any SavedCardWrites
+  private let savedList: (any SavedListStore)?
   private let account: String
   private let now: @Sendable () -> Date
   private let deadline: Deadline
@@ -26,33 +27,38 @@ public struct FinishPendingChangesUseCase: Sendable {
   /// - Parameters:
   ///   - writes: the writes that send the requests, without a journal of their own (not
   ///     `JournaledCardWrites`): the change is in the journal already, with its start time.
+  ///   - savedList: where the person's saved list is kept, to name the cards the changes are
+  ///     about; nil for none.
   ///   - account: the signed-in person; only their changes are sent.
   ///   - deadline: for each change's request, as for a change the person makes.
   public init(
-    journal: any PendingChangeJournal, writes: any SavedCardWrites, account: String,
+    journal: any PendingChangeJournal, writes: any SavedCardWrites,
+    savedList: (any SavedListStore)? = nil, account: String,
     now: @escaping @Sendable () -> Date = Date.init,
     deadline: Duration = RemoveCardUseCase.defaultDeadline,
     clock: any Clock<Duration> = ContinuousClock(), logger: any DeveloperLog
   ) {
     self.journal = journal
     self.writes = writes
+    self.savedList = savedList
     self.account = account
     self.now = now
     self.deadline = Deadline(deadline, clock: clock)
     self.logger = logger
   }
 
-  /// Sends the account's pending changes again, and says what became of them.
+  /// Sends the account's pending changes again, and says what became of each.
   ///
   /// - Parameter beforeSending: called once, before the first request, with the number of
   ///   changes about to be sent (never when there is none): the screen's moment to say
   ///   "Finishing your last change…".
-  /// - Returns: how many changes were finished, kept and dropped. A cancelled caller stops
-  ///   before the next change; the changes not sent are kept, and counted so.
+  /// - Returns: each change's end. A cancelled caller stops before the next change; the
+  ///   changes not sent are kept, and said so.
   public func execute(beforeSending: @Sendable (_ count: Int) async -> Void = { _ in }) async
     -> FinishedChanges
   {
     var report = FinishedChanges()
+    let cards = await savedCards()
     let changes: [PendingChange]
     do {
       changes = try await journal.pendingChanges()
@@ -69,7 +75,9 @@ public struct FinishPendingChangesUseCase: Sendable {
     for change in changes {
       if let reason = change.dropReason(now: now()) {
         // The report is the signed-in person's: another account's is tidied away unsaid.
-        if change.account == account { report.dropped += 1 }
+        if change.account == account {
+          report.changes.append(.init(change, card: cards(change), result: .dropped(reason)))
+        }
         await drop(change, because: reason)
       } else if change.account == account {
         if let older = newest[change.subject] {
@@ -84,46 +92,94 @@ public struct FinishPendingChangesUseCase: Sendable {
     }
     guard !toSend.isEmpty else { return report }
     await beforeSending(toSend.count)
-    for (index, change) in toSend.enumerated() {
-      if Task.isCancelled {
-        report.kept += toSend.count - index
-        break
-      }
-      if await finish(change) { report.finished += 1 } else { report.kept += 1 }
+    for change in toSend {
+      // A cancelled caller: the rest are kept for the next start.
+      let result = Task.isCancelled ? .kept : await finish(change)
+      report.changes.append(.init(change, card: cards(change), result: result))
     }
     return report
   }
 
-  /// Sends one change again; true when it was answered for good and taken out.
-  private func finish(_ change: PendingChange) async -> Bool {
+  /// Sends one change again, and takes it out once it was answered for good.
+  private func finish(_ change: PendingChange) async -> FinishedChanges.Result {
     let (writes, key) = (writes, change.idempotencyKey)
+    let result: FinishedChanges.Result
     do {
-      let answer: String = try await deadline.call {
+      let (answer, ended): (String, FinishedChanges.Result) = try await deadline.call {
         switch change.kind {
         case .remove(let cardID):
-          "\(try await writes.remove(cardID: cardID, idempotencyKey: key))"
+          let outcome = try await writes.remove(cardID: cardID, idempotencyKey: key)
+          return ("\(outcome)", Self.result(of: outcome))
         case .makeDefault(let method):
-          "\(try await writes.makeDefault(method, idempotencyKey: key))"
+          let outcome = try await writes.makeDefault(method, idempotencyKey: key)
+          return ("\(outcome)", Self.result(of: outcome))
         case .updateExpiry(let cardID, let expiry):
-          "\(try await writes.updateExpiry(cardID: cardID, to: expiry, idempotencyKey: key))"
+          let outcome = try await writes.updateExpiry(
+            cardID: cardID, to: expiry, idempotencyKey: key)
+          return ("\(outcome)", Self.result(of: outcome))
         }
       }
       logger.log(.info, "finished a pending change: \(answer)", metadata: facts(change))
+      result = ended
     } catch {
-      // The caller stopped: kept for the next start, and nothing to report.
-      if Task.isCancelled { return false }
+      // The caller stopped: kept for the next start.
+      if Task.isCancelled { return .kept }
       guard PendingChange.isAnsweredForGood(by: error) else {
+        let waitsForSignIn = (error as? RequestFailure)?.kind == .sessionEnded
         logger.log(
-          .warning, "a pending change got no answer; it is sent again at the next start",
+          .warning,
+          waitsForSignIn
+            ? "a pending change's session has ended; it is sent once the person signs in"
+            : "a pending change got no answer; it is sent again at the next start",
           metadata: facts(change, error: error))
-        return false
+        return waitsForSignIn ? .waitsForSignIn : .kept
       }
       logger.log(
         .warning, "a pending change was answered for good with a failure; it is not sent again",
         metadata: facts(change, error: error))
+      result = .refused(.request((error as? RequestFailure)?.kind))
     }
     await takeOut(change)
-    return true
+    return result
+  }
+
+  private static func result(of outcome: RemoveCardOutcome) -> FinishedChanges.Result {
+    switch outcome {
+    case .removed: .done
+    case .alreadyRemoved: .gone
+    case .refusedLastMethod: .refused(.lastPaymentMethod)
+    }
+  }
+
+  private static func result(of outcome: MakeDefaultOutcome) -> FinishedChanges.Result {
+    switch outcome {
+    case .madeDefault: .done
+    case .methodGone: .gone
+    }
+  }
+
+  private static func result(of outcome: UpdateCardOutcome) -> FinishedChanges.Result {
+    switch outcome {
+    case .updated: .done
+    case .invalid(let problems): .refused(.invalid(problems))
+    case .declined(let decline): .declined(decline)
+    case .cardGone: .gone
+    }
+  }
+
+  /// The cards of the person's saved list, by id: what names a change's card for the
+  /// screen. None when nothing is saved, or it cannot be read (logged by nobody: the
+  /// load that follows reads it again, and logs it there).
+  private func savedCards() async -> (PendingChange) -> PaymentCard? {
+    let list = try? await savedList?.load(account: account)
+    let cards = Dictionary(
+      (list?.cards?.value ?? []).map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+    return { change in
+      switch change.kind {
+      case .remove(let id), .makeDefault(.card(let id)), .updateExpiry(let id, _): cards[id]
+      case .makeDefault(.wallet): nil
+      }
+    }
   }
 
   private func drop(_ change: PendingChange, because reason: PendingChange.DropReason) async {
@@ -162,20 +218,68 @@ public struct FinishPendingChangesUseCase: Sendable {
   }
 }
 
-/// What finishing the pending changes did, for the screen and the log.
+/// What finishing the pending changes came to, change by change, for the screen to say:
+/// each change of the person's that was sent or dropped, in the order they were made.
 public struct FinishedChanges: Sendable, Equatable {
-  /// Answered for good (done, refused, gone…) and taken out of the journal.
-  public var finished: Int
-  /// No answer for good, or not sent because the caller cancelled: kept for the next start.
-  public var kept: Int
-  /// The account's changes too old, or dated too far ahead: taken out unsent. (One replaced
-  /// by the person's newer choice is taken out too, but not counted: nothing was lost.) (Other
-  /// accounts' are taken out too, but not counted: the report is the signed-in person's.)
-  public var dropped: Int
+  /// How one change ended.
+  public enum Result: Sendable, Equatable {
+    /// The backend made the change (or the card was removed already).
+    case done
+    /// The card, or the wallet, is no longer there: nothing to change.
+    case gone
+    /// The backend kept things as they were, for a reason the person can read.
+    case refused(Refusal)
+    /// The card's issuer declined the new expiry.
+    case declined(CardDecline)
+    /// No answer for good yet: kept, and sent again at the next start.
+    case kept
+    /// The session has ended: kept for the person, and sent once they sign in again.
+    case waitsForSignIn
+    /// Taken out unsent (never for a newer choice: that is the person's own doing, and
+    /// not reported).
+    case dropped(PendingChange.DropReason)
+  }
 
-  public init(finished: Int = 0, kept: Int = 0, dropped: Int = 0) {
-    self.finished = finished
-    self.kept = kept
-    self.dropped = dropped
+  /// Why the backend refused a change it was sent again.
+  public enum Refusal: Sendable, Equatable {
+    /// The card is the person's last way to pay.
+    case lastPaymentMethod
+    /// The new expiry has problems.
+    case invalid(CardFieldErrors)
+    /// The request was refused for good: the account, the app, or an answer the app does
+    /// not know (`RequestFailure.Kind`).
+    case request(RequestFailure.Kind?)
+  }
+
+  /// One change, and how it ended.
+  public struct Finished: Sendable, Equatable {
+    public var change: PendingChange
+    /// The card it is about, as the person's saved list last showed it; nil for the wallet,
+    /// or a card the saved list does not hold.
+    public var card: PaymentCard?
+    public var result: Result
+
+    public init(_ change: PendingChange, card: PaymentCard? = nil, result: Result) {
+      self.change = change
+      self.card = card
+      self.result = result
+    }
+  }
+
+  public var changes: [Finished]
+
+  public init(_ changes: [Finished] = []) {
+    self.changes = changes
+  }
+
+  /// The results alone, in order: what a test or a count needs.
+  public var results: [Result] { changes.map(\.result) }
+
+  /// Whether finishing settled a removal of `cardID` (done, or gone already): the same
+  /// removal asked again is already made.
+  public func removed(cardID: String) -> Bool {
+    changes.contains {
+      $0.change.kind == .remove(cardID: cardID) && [.done, .gone].contains($0.result)
+    }
   }
 }

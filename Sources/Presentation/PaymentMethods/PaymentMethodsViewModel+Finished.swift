@@ -21,15 +21,50 @@ extension PaymentMethodsViewModel {
 }
 
 extension Phrasebook {
-  /// What finishing came to, a sentence for each of its outcomes; nil for nothing at all.
+  /// What finishing came to, a sentence for each change, in the order they were made; nil
+  /// for nothing at all.
   public func sentence(for finished: FinishedChanges) -> String? {
-    let parts = [
-      (finished.finished, "finishing.finished.one", "finishing.finished.many"),
-      (finished.kept, "finishing.kept.one", "finishing.kept.many"),
-      (finished.dropped, "finishing.dropped.one", "finishing.dropped.many"),
-    ].compactMap { count, one, many -> String? in
-      count < 1 ? nil : count == 1 ? self[one] : self[many, String(count)]
+    let sentences = finished.changes.map(sentence)
+    return sentences.isEmpty ? nil : sentences.joined(separator: " ")
+  }
+
+  /// "Removing Visa •••• 4242, from last time, is done."
+  private func sentence(_ finished: FinishedChanges.Finished) -> String {
+    let what = self.what(finished)
+    switch finished.result {
+    case .done: return self["finishing.done", what]
+    case .gone: return self["finishing.gone", what]
+    case .refused(.lastPaymentMethod): return self["finishing.refused.lastMethod", what]
+    case .refused(.invalid): return self["finishing.refused.invalid", what]
+    case .refused(.request(let kind)):
+      switch kind {
+      case .userNotVerified?: return self["finishing.refused.userNotVerified", what]
+      case .userLocked?: return self["finishing.refused.userLocked", what]
+      case .appOutdated?: return self["finishing.refused.appOutdated", what]
+      default: return self["finishing.refused.request", what]
+      }
+    case .declined: return self["finishing.declined", what]
+    case .kept: return self["finishing.kept", what]
+    case .waitsForSignIn: return self["finishing.waitsForSignIn", what]
+    case .dropped(.tooOld): return self["finishing.dropped.tooOld", what]
+    case .dropped(.fromTheFuture): return self["finishing.dropped.fromTheFuture", what]
+    // Not reported by finishing: the person's own newer choice replaced it.
+    case .dropped(.newerChoice): return self["finishing.dropped.newerChoice", what]
     }
-    return parts.isEmpty ? nil : parts.joined(separator: " ")
+  }
+
+  /// The change, named with its card as the saved list last showed it: "Removing Visa ••••
+  /// 4242", or "Removing a card" when the saved list does not hold it.
+  private func what(_ finished: FinishedChanges.Finished) -> String {
+    let card =
+      finished.card.map { self["row.card.title", $0.brand, $0.lastFour] }
+      ?? self["finishing.aCard"]
+    switch finished.change.kind {
+    case .remove: return self["finishing.what.remove", card]
+    case .makeDefault(.card): return self["finishing.what.defaultCard", card]
+    case .makeDefault(.wallet): return self["finishing.what.defaultWallet"]
+    case .updateExpiry(_, let expiry):
+      return self["finishing.what.expiry", card, expiry.description]
+    }
   }
 }
