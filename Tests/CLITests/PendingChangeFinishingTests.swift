@@ -33,6 +33,8 @@ struct PendingChangeFinishingTests {
       serverAccess: down.access)
 
     #expect(run.exitCode == .serviceUnavailable)
+    // Kept, and said so: its outcome is not known yet, it is not "couldn't remove".
+    #expect(run.output.contains("Not sure yet whether your card was removed"))
     let key = try #require(down.keys(of: .removeCard).first)
     #expect(try await pending(in: folder).map(\.idempotencyKey) == [key])
     return key
@@ -55,6 +57,24 @@ struct PendingChangeFinishingTests {
         + "Removing Visa •••• 4242, from last time, is done.\n")
     #expect(online.keys(of: .removeCard) == [key])
     #expect(rows.map { $0["id"] as? String } == ["wallet", "card-2", "apple-pay"])
+    #expect(try await pending(in: folder).isEmpty)
+  }
+
+  @Test("a write the service does not offer (501) is sent once, said so, and not kept")
+  func notOfferedIsSettled() async throws {
+    let folder = try TemporaryFolder()
+    let static501 = RecordingServer(
+      scenario: Scenario(
+        name: "remove-card-not-offered", summary: "Every DELETE answers 501.",
+        removeCard: SourceScript([.respond(status: 501, body: "")], latency: .zero)))
+
+    let run = await runCLI(
+      ["remove-card", "--id", "card-1", "--cache-dir", folder.path] + Self.server,
+      serverAccess: static501.access)
+
+    #expect(run.exitCode == .errorState)
+    #expect(run.output.contains("Our payment service doesn't offer this"))
+    #expect(static501.keys(of: .removeCard).count == 1)
     #expect(try await pending(in: folder).isEmpty)
   }
 

@@ -59,6 +59,7 @@ private let everyPublicType: [(name: String, type: Any.Type)] = [
   ("FieldProblems", FieldProblems.self),
   ("FilePendingChangeJournal", FilePendingChangeJournal.self),
   ("KnownSessions", KnownSessions.self),
+  ("OutcomeNotKnownYet", OutcomeNotKnownYet.self),
   ("FileSavedListStore", FileSavedListStore.self),
   ("FinishPendingChangesUseCase", FinishPendingChangesUseCase.self),
   ("FinishedChanges", FinishedChanges.self),

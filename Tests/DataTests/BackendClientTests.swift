@@ -133,6 +133,19 @@ struct BackendClientRetryTests {
     #expect(failure?.neverReachedTheBackend == true)
   }
 
+  @Test(
+    "a 405 or a 501 says the service does not offer the request: sent once, not retried",
+    arguments: [405, 501])
+  func notOffered(status: Int) async {
+    let fixture = ClientFixture(scenario(cards: [.respond(status: status, body: "")]))
+
+    let failure = await requestFailure { _ = try await fixture.client.send(.cards) }
+
+    #expect(failure?.kind == .notOffered)
+    #expect(failure?.recovery == .notRecoverable(.unsupported))
+    #expect(await fixture.backend.requestCount(.cards) == 1)
+  }
+
   @Test("a failure that passes is retried and the answer returned")
   func recovers() async throws {
     let fixture = ClientFixture(

@@ -20,6 +20,7 @@ struct RecoveryTests {
     (.malformedResponse, .notRecoverable(.inspectCause)),
     (.responseTooLarge, .notRecoverable(.inspectCause)),
     (.unexpectedAnswer, .notRecoverable(.inspectCause)),
+    (.notOffered, .notRecoverable(.unsupported)),
   ]
 
   @Test("each kind of request failure has its recovery", arguments: requestFailureRecoveries)

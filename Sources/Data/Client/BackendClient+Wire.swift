@@ -73,6 +73,7 @@ extension BackendClient {
     switch (status, serverCode) {
     case (403, ServerCode.userNotVerified): .userNotVerified
     case (403, ServerCode.userLocked): .userLocked
+    case (405, _), (501, _): .notOffered
     case (408, _): .timedOut
     case (426, _): .appOutdated
     case (429, _): .rateLimited

@@ -30,7 +30,8 @@ public struct RetryPolicy: Sendable, Equatable {
     switch kind {
     case .timedOut, .connectionLost, .serverUnreachable, .rateLimited, .serviceUnavailable: true
     case .offline, .insecureConnection, .cancelledBelow, .sessionEnded, .userNotVerified,
-      .userLocked, .appOutdated, .malformedResponse, .responseTooLarge, .unexpectedAnswer:
+      .userLocked, .appOutdated, .malformedResponse, .responseTooLarge, .unexpectedAnswer,
+      .notOffered:
       false
     }
   }

@@ -34,6 +34,9 @@ public struct RequestFailure: ClassifiedError, ContextualError, Sendable {
     case responseTooLarge
     /// A status or server code this client has no mapping for.
     case unexpectedAnswer
+    /// HTTP 405 or 501: the service does not do this request at all, and never will for
+    /// this app (a static site's server, a backend without this feature).
+    case notOffered
   }
 
   public let kind: Kind
@@ -89,7 +92,7 @@ extension RequestFailure.Kind {
     case .offline, .serverUnreachable, .insecureConnection: true
     case .timedOut, .connectionLost, .cancelledBelow, .rateLimited, .serviceUnavailable,
       .sessionEnded, .userNotVerified, .userLocked, .appOutdated, .unexpectedAnswer,
-      .malformedResponse, .responseTooLarge:
+      .malformedResponse, .responseTooLarge, .notOffered:
       false
     }
   }
@@ -104,7 +107,7 @@ extension RequestFailure.Kind {
     case .sessionEnded: .signInAgain
     case .userNotVerified: .retryWhenUserActs(.verifyAccount)
     case .userLocked: .notRecoverable(.contactSupport)
-    case .appOutdated: .notRecoverable(.unsupported)
+    case .appOutdated, .notOffered: .notRecoverable(.unsupported)
     case .malformedResponse, .responseTooLarge, .unexpectedAnswer: .notRecoverable(.inspectCause)
     }
   }
@@ -118,7 +121,7 @@ extension RequestFailure.Kind {
     case .appOutdated: .updateApp
     case .offline, .timedOut, .connectionLost, .serverUnreachable, .insecureConnection,
       .cancelledBelow, .rateLimited, .serviceUnavailable, .malformedResponse, .responseTooLarge,
-      .unexpectedAnswer:
+      .unexpectedAnswer, .notOffered:
       nil
     }
   }

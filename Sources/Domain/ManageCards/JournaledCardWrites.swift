@@ -52,7 +52,8 @@ public struct JournaledCardWrites: SavedCardWrites {
   }
 
   /// Writes the change down, sends it, and takes it out again unless the request got no
-  /// answer for good. A caller cancelled before anything happened writes down nothing.
+  /// answer for good; then it throws `OutcomeNotKnownYet`, the failure as its cause. A
+  /// caller cancelled before anything happened writes down nothing.
   ///
   /// A request no attempt of which can have reached the backend (offline, unreachable) is
   /// taken out too: the screen said the change failed, so the person decides whether to
@@ -78,12 +79,14 @@ public struct JournaledCardWrites: SavedCardWrites {
       if isWrittenDown { await takeOut(key) }
       return outcome
     } catch {
-      if isWrittenDown,
-        PendingChange.isAnsweredForGood(by: error) || PendingChange.neverReachedTheBackend(error)
+      guard isWrittenDown, !(error is CancellationError) else { throw error }
+      if PendingChange.isAnsweredForGood(by: error) || PendingChange.neverReachedTheBackend(error)
       {
         await takeOut(key)
+        throw error
       }
-      throw error
+      // Kept, and finished at the next start: not a failure of the change, not yet.
+      throw OutcomeNotKnownYet(failure: error)
     }
   }
 

@@ -107,7 +107,7 @@ extension PendingChange {
     guard let failure = error as? RequestFailure else { return false }
     switch failure.kind {
     case .userNotVerified, .userLocked, .appOutdated, .unexpectedAnswer, .malformedResponse,
-      .responseTooLarge:
+      .responseTooLarge, .notOffered:
       return true
     case .offline, .timedOut, .connectionLost, .serverUnreachable, .insecureConnection,
       .cancelledBelow, .rateLimited, .serviceUnavailable, .sessionEnded:

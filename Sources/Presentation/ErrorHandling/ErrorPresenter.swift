@@ -58,7 +58,8 @@ struct ErrorPresenter: Sendable {
       return .journey(decision)
     }
 
-    let presented = presentation(for: recovery, kind: request?.kind, traceID: shownTraceID)
+    var presented = presentation(for: recovery, kind: request?.kind, traceID: shownTraceID)
+    if error is OutcomeNotKnownYet { presented = notKnownYet(presented) }
     log(
       presented.category == .unexpected ? .error : .warning,
       "showing the error \"\(presented.title)\"", error, chain, recovery)
@@ -136,6 +137,14 @@ struct ErrorPresenter: Sendable {
             "error.retry.message.load", "error.retry.message.save", "error.retry.message.remove"),
           words["error.retry.hint"], .retryable
         )
+      case .notRecoverable(.unsupported) where kind == .notOffered:
+        (
+          words["error.notOffered.title"],
+          sentence(
+            "error.notOffered.message.load", "error.notOffered.message.save",
+            "error.notOffered.message.remove"),
+          words["error.notOffered.hint"], .other
+        )
       case .notRecoverable(.inspectCause):
         (
           words["error.bug.title"],
@@ -151,6 +160,18 @@ struct ErrorPresenter: Sendable {
     return PresentationError(
       title: title, message: message, hint: hint, category: category, recovery: recovery,
       traceID: category == .unexpected || category == .other ? traceID : nil, words: words)
+  }
+
+  /// A change kept in the journal after `presented`'s failure: the same advice, but said as
+  /// what it is, a change whose outcome is not known yet and that will be finished.
+  private func notKnownYet(_ presented: PresentationError) -> PresentationError {
+    PresentationError(
+      title: sentence(
+        "error.notKnownYet.title.save", "error.notKnownYet.title.save",
+        "error.notKnownYet.title.remove"),
+      message: words["error.notKnownYet.message"], hint: presented.hint,
+      category: presented.category, recovery: presented.recovery, traceID: presented.traceID,
+      words: words)
   }
 
   /// The sentence for this activity's verb, about its object.

@@ -41,6 +41,7 @@ extension Phrasebook {
       case .userNotVerified?: return self["finishing.refused.userNotVerified", what]
       case .userLocked?: return self["finishing.refused.userLocked", what]
       case .appOutdated?: return self["finishing.refused.appOutdated", what]
+      case .notOffered?: return self["finishing.refused.notOffered", what]
       default: return self["finishing.refused.request", what]
       }
     case .declined: return self["finishing.declined", what]

@@ -48,7 +48,7 @@ enum PolicyOracle {
       case .request(.sessionEnded): .signInAgain
       case .request(.userNotVerified): .retryWhenUserActs(.verifyAccount)
       case .request(.userLocked): .notRecoverable(.contactSupport)
-      case .request(.appOutdated): .notRecoverable(.unsupported)
+      case .request(.appOutdated), .request(.notOffered): .notRecoverable(.unsupported)
       case .request(.malformedResponse), .request(.responseTooLarge), .request(.unexpectedAnswer),
         .unknown:
         .notRecoverable(.inspectCause)
@@ -73,6 +73,7 @@ enum PolicyOracle {
         case .request(.serviceUnavailable): ("Our payment service is down", .serviceUnavailable)
         case .request(.serverUnreachable): ("Can't reach our payment service", .serviceUnavailable)
         case .request(.insecureConnection): ("Couldn't connect securely", .retryable)
+        case .request(.notOffered): ("Our payment service doesn't offer this", .other)
         case .request(.malformedResponse), .request(.responseTooLarge), .request(.unexpectedAnswer),
           .unknown:
           ("Something went wrong", .unexpected)
