@@ -80,8 +80,7 @@ public struct JournaledCardWrites: SavedCardWrites {
       return outcome
     } catch {
       guard isWrittenDown, !(error is CancellationError) else { throw error }
-      if PendingChange.isAnsweredForGood(by: error) || PendingChange.neverReachedTheBackend(error)
-      {
+      if PendingChange.isAnsweredForGood(by: error) || PendingChange.neverReachedTheBackend(error) {
         await takeOut(key)
         throw error
       }
