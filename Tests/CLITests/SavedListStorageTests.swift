@@ -78,6 +78,27 @@ struct SavedListStorageTests {
     #expect(try printedJSON(run)["status"] as? String == "loaded")
   }
 
+  @Test(
+    "a state folder that cannot be made is said in one line; the journal is kept in memory",
+    .enabled(if: FileManager.default.fileExists(atPath: "/proc/self"), "needs Linux's /proc"))
+  func stateFolderThatCannotBeMade() async throws {
+    let cache = try TemporaryFolder()
+    let removed = try RecordingServer("remove-card-offline-then-ok")
+
+    // Nobody, not even root, makes a folder inside /proc/self.
+    let run = await runCLI(
+      ["remove-card", "--id", "card-1"] + server,
+      environment: ["XDG_CACHE_HOME": cache.path, "XDG_STATE_HOME": "/proc/self/state"],
+      serverAccess: removed.access)
+
+    #expect(run.exitCode == .temporaryFailure)
+    #expect(
+      run.errors.hasPrefix(
+        "payment-methods: /proc/self/state/payment-methods cannot be used (it cannot be made: "))
+    #expect(run.errors.hasSuffix("): this run keeps its changes in memory\n"))
+    #expect(cache.entries() == ["payment-methods", "payment-methods/saved-list-demo.json"])
+  }
+
   @Test("--no-cache reads and writes nothing: HOME and the XDG folders stay empty")
   func noCache() async throws {
     let (home, cache, state) = (try TemporaryFolder(), try TemporaryFolder(), try TemporaryFolder())

@@ -147,7 +147,7 @@ struct CommandRunner {
       }
     }
     let storage = Storage(options, variables: variables)
-    if let problem = storage.unusableFolder {
+    for problem in storage.unusableFolders {
       console.writeError("payment-methods: " + UntrustedText.escaped(problem) + "\n")
     }
     guard let path = options.logFile else {

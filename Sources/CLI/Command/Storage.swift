@@ -30,30 +30,24 @@ struct Storage {
   let account = ScenarioBackend.demoUsername
   /// What `--verbose` says of them.
   private(set) var notes: [Note] = []
-  /// Why the folder `--cache-dir` names cannot be used, for one line on stderr: the run
-  /// then keeps both in memory. Nil when it can be, or none was named.
-  private(set) var unusableFolder: String?
+  /// Why a folder the run would keep them in cannot be used (a file, read-only, or one
+  /// that cannot be made), a line each for stderr: the run then keeps what it held in
+  /// memory, so that nothing is written where it cannot be taken back, and nothing kept
+  /// there is shown or sent again.
+  private(set) var unusableFolders: [String] = []
   /// A folder made for this run alone, removed when it ends (`removeTemporaryDirectory`).
   private(set) var temporaryDirectory: URL?
 
   init(_ options: CommandLineOptions, variables: [String: String]) {
-    let cacheFolder: URL?
-    let stateFolder: URL?
+    var cacheFolder: URL?
+    var stateFolder: URL?
     /// Why a part has no folder.
-    let why: String
+    var why: String
     if options.noCache {
       (cacheFolder, stateFolder, why) = (nil, nil, " (--no-cache)")
     } else if let directory = options.cacheDirectory {
-      let folder = URL(fileURLWithPath: directory, isDirectory: true)
-      if let problem = Self.problem(with: folder) {
-        unusableFolder =
-          "--cache-dir \(directory) cannot be used (\(problem)): this run keeps its saved list "
-          + "and changes in memory"
-        (cacheFolder, stateFolder, why) = (nil, nil, " (--cache-dir cannot be used)")
-      } else {
-        cacheFolder = folder
-        (stateFolder, why) = (cacheFolder, "")
-      }
+      cacheFolder = URL(fileURLWithPath: directory, isDirectory: true)
+      (stateFolder, why) = (cacheFolder, "")
     } else if options.server != nil {
       let home = Self.absolute(variables["HOME"])
       cacheFolder = Self.folder(variables["XDG_CACHE_HOME"], else: home, ".cache")
@@ -68,6 +62,25 @@ struct Storage {
       }
     } else {
       (cacheFolder, stateFolder, why) = (nil, nil, " (a scenario starts from its own)")
+    }
+    if let directory = options.cacheDirectory, let folder = cacheFolder {
+      if let problem = Self.problem(with: folder) {
+        unusableFolders.append(
+          "--cache-dir \(directory) cannot be used (\(problem)): this run keeps its saved list "
+            + "and changes in memory")
+        (cacheFolder, stateFolder, why) = (nil, nil, " (its folder cannot be used)")
+      }
+    } else {
+      if let folder = cacheFolder, let problem = Self.problem(with: folder) {
+        unusableFolders.append(
+          "\(folder.path) cannot be used (\(problem)): this run keeps its saved list in memory")
+        (cacheFolder, why) = (nil, " (its folder cannot be used)")
+      }
+      if let folder = stateFolder, let problem = Self.problem(with: folder) {
+        unusableFolders.append(
+          "\(folder.path) cannot be used (\(problem)): this run keeps its changes in memory")
+        (stateFolder, why) = (nil, " (its folder cannot be used)")
+      }
     }
     if let cacheFolder {
       let files = FileSavedListStore(directory: cacheFolder)
