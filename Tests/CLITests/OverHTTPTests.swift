@@ -244,6 +244,19 @@ struct OverHTTPTests {
     }
   }
 
+  @Test("--no-cache over HTTP writes no file or folder at all, Foundation's URL cache's neither")
+  func noCacheWritesNothing() async throws {
+    let server = try ScenarioServer(scenario: "all-available")
+    defer { server.stop() }
+    let home = try TemporaryFolder()
+
+    let result = try await EndToEndTests.runBinary(
+      ["--once", "--no-cache", "--backend-url", server.url], environment: ["HOME": home.path])
+
+    #expect(result.status == 0)
+    #expect(home.entries() == [])
+  }
+
   @Test("the tokens from the environment are sent, and never printed, even with --verbose")
   func tokensFromTheEnvironment() async throws {
     let server = try ScenarioServer(scenario: "token-expired")

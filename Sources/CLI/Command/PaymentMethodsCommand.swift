@@ -41,6 +41,16 @@ public enum PaymentMethodsCommand {
     // First, before anything opens a descriptor that could take a closed one's number.
     let console = StandardConsole()
     let environment = readVariables()
+    #if os(Linux)
+      // FoundationNetworking makes folders for a URL cache and a cookie store under the
+      // XDG folders (~/.cache, ~/.local/share) as soon as a session's configuration is
+      // first made, an ephemeral one too, although the app keeps nothing in them: its
+      // requests are never cached, its files are its own (`Storage`). Pointed below a file,
+      // where no folder can be made, it makes none, and `--no-cache` writes nothing at all.
+      // The XDG folders the program itself uses were read above.
+      setenv("XDG_CACHE_HOME", "/dev/null/payment-methods", 1)
+      setenv("XDG_DATA_HOME", "/dev/null/payment-methods", 1)
+    #endif
     var runner = CommandRunner(
       console: console,
       terminal: { noColor in Terminal.current(noColorFlag: noColor, environment: environment) },
