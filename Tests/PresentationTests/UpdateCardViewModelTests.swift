@@ -163,6 +163,23 @@ struct UpdateCardViewModelTests {
     #expect(form.failure == nil)
     #expect(form.expiry == "01/30")
   }
+
+  @Test("the form gone, the task it hands back ends once its cancelled submission has ended")
+  func cancelHandsBackTheSubmission() async {
+    let ended = Recorder<String>()
+    let form = makeForm { _, _ in
+      defer { ended.record("the update") }
+      try await suspendUntilCancelled()
+      return .updated(renewed)
+    }
+
+    form.edit(to: "01/30")
+    form.submit()
+    await form.cancel().value
+
+    #expect(ended.all == ["the update"])
+    #expect(form.phase == .editing)
+  }
 }
 
 @MainActor

@@ -18,9 +18,15 @@ extension CommandRunner {
     sayWhenTheBankIsAsked(viewModel, words: words)
     let submission = ConsoleLog.startingLoad(on: environment.clock) { viewModel.submit() }
     if let stopSignal = await untilStopped(submission) {
+      let waitedForBank = [.waitingForBank, .bankDidNotAnswer].contains(viewModel.phase)
       // A card waiting for its bank has its setup cancelled on the way out: the cancelled
       // submission ends once the backend was told, or gave up telling it.
-      await Self.finished([submission], within: Self.cancellationLimit, on: environment.clock)
+      let told = await Self.finished(
+        [submission], within: Self.cancellationLimit, on: environment.clock)
+      if waitedForBank {
+        let line = WaitingChange.bankApprovalLine(setupCancelled: told, words: words)
+        console.writeError(line + "\n")
+      }
       return stopSignal.exitCode
     }
 

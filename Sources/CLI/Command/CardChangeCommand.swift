@@ -16,15 +16,25 @@ extension CommandRunner {
     let list = composition.paymentMethodsViewModel()
     await ConsoleLog.startingLoad(on: environment.clock) { list.load() }.value
     let run = CardChangeRun(
-      change: change, list: list, words: words, clock: environment.clock
-    ) { composition.updateCardViewModel(for: $0) }
-    // A change that has not ended was cancelled: only an stopSignal does that.
-    guard let snapshot = await run.snapshot() else { return .interrupted }
-
-    printOutcome(
-      snapshot, options, words: words, lines: { $0.lines(snapshot) }, box: { $0.render(snapshot) }
-    )
-    return snapshot.exitCode
+      change: change, list: list, words: words, clock: environment.clock,
+      spoken: accessible(options), untilStopped: { await untilStopped($0) },
+      makeExpiryForm: { composition.updateCardViewModel(for: $0) })
+    switch await run.ending() {
+    case .ended(let snapshot):
+      printOutcome(
+        snapshot, options, words: words, lines: { $0.lines(snapshot) },
+        box: { $0.render(snapshot) })
+      return snapshot.exitCode
+    case .stopped(let stopSignal, let waiting):
+      // Its request cancelled and ended: the journal holds the change, or it does not.
+      let lines = await WaitingChange.lines(
+        for: [waiting], journal: composition.journal, words: words)
+      for line in lines { console.writeError(line + "\n") }
+      return stopSignal.exitCode
+    case nil:
+      // A change that has not ended was cancelled: only an stopSignal does that.
+      return .interrupted
+    }
   }
 }
 
@@ -36,26 +46,55 @@ private struct CardChangeRun {
   let words: TerminalWords
   /// The log's clock: the change starts a timeline of its own, as a load does.
   let clock: any Clock<Duration>
+  /// Whether the method is named as a screen reader reads it (`--accessible`).
+  let spoken: Bool
+  /// Waits for a task until it ends, or until a stop signal cancels it (and returns it).
+  let untilStopped: (Task<Void, Never>) async -> StopSignal?
   let makeExpiryForm: (PaymentCard) -> UpdateCardViewModel
 
   init(
     change: CardChange, list: PaymentMethodsViewModel, words: TerminalWords,
-    clock: any Clock<Duration>, makeExpiryForm: @escaping (PaymentCard) -> UpdateCardViewModel
+    clock: any Clock<Duration>, spoken: Bool,
+    untilStopped: @escaping (Task<Void, Never>) async -> StopSignal?,
+    makeExpiryForm: @escaping (PaymentCard) -> UpdateCardViewModel
   ) {
     self.change = change
     self.list = list
     self.words = words
     self.clock = clock
+    self.spoken = spoken
+    self.untilStopped = untilStopped
     self.makeExpiryForm = makeExpiryForm
   }
 
-  /// Waits for a change that `start` starts, if it starts one, in a timeline of its own.
-  private func run(_ start: () -> Task<Void, Never>?) async {
-    await ConsoleLog.startingLoad(on: clock, start)?.value
+  /// How the change ended: how the list says it did, or stopped while it waited for its
+  /// answer.
+  enum Ending {
+    case ended(CardChangeSnapshot)
+    case stopped(StopSignal, WaitingChange)
+  }
+
+  /// Waits for a change that `start` starts, if it starts one, in a timeline of its own. A
+  /// stop signal meanwhile cancels it, and is returned once the cancelled change has ended
+  /// (or the way out's limit has passed): then the journal holds it, or it never will.
+  private func run(_ start: () -> Task<Void, Never>?) async -> StopSignal? {
+    guard let running = ConsoleLog.startingLoad(on: clock, start) else { return nil }
+    guard let stopSignal = await untilStopped(running) else { return nil }
+    await CommandRunner.finished([running], within: CommandRunner.cancellationLimit, on: clock)
+    return stopSignal
+  }
+
+  /// The change `row` waited for when `stopSignal` came.
+  private func stopped(
+    _ stopSignal: StopSignal, _ kind: WaitingChange.Kind, _ row: PaymentMethodRow,
+    _ subject: PendingChange.Subject
+  ) -> Ending {
+    let title = spoken ? row.spokenTitle : row.title
+    return .stopped(stopSignal, WaitingChange(kind: kind, title: title, subject: subject))
   }
 
   /// How the change ended; nil when it was cancelled before it did.
-  func snapshot() async -> CardChangeSnapshot? {
+  func ending() async -> Ending? {
     var result = CardChangeSnapshot(
       command: change.command, status: .error, id: change.id, fieldErrors: [:], ending: .shown)
     if case .updateExpiry = change { result.fieldErrors = [CardField.expiry.rawValue: []] }
@@ -68,31 +107,42 @@ private struct CardChangeRun {
     case .loaded(let loaded):
       methods = loaded
     case .empty:
-      return unknown(result, among: [])
+      return .ended(unknown(result, among: []))
     case .failed, .journey:
-      return failed(result, ScreenSnapshot(list.state))
+      return .ended(failed(result, ScreenSnapshot(list.state)))
     }
     guard let row = methods.rows.first(where: { $0.id == change.id && takes($0.kind) }) else {
       // A source that could not load may hold it: that failure is the answer.
       if let failed = methods.sourceNotices.first(where: { $0.source != .applePay }) {
         result.error = ScreenSnapshot.Notice(failed.error)
         result.ending = .failed(failed.error.category)
-        return result
+        return .ended(result)
       }
-      return unknown(result, among: methods.rows)
+      return .ended(unknown(result, among: methods.rows))
     }
     result.method = ScreenSnapshot.Method(row)
 
     switch change {
     case .remove:
-      await run { list.remove(row.id) }
+      guard let card = list.card(for: row.id) else {
+        return .ended(unknown(result, among: methods.rows))
+      }
+      if let stopSignal = await run({ list.remove(row.id) }) {
+        return stopped(stopSignal, .removal, row, .removal(cardID: card.id))
+      }
     case .setDefault:
-      await run { list.makeDefault(row.id) }
+      if let stopSignal = await run({ list.makeDefault(row.id) }) {
+        return stopped(stopSignal, .makingDefault, row, .defaultMethod)
+      }
     case .updateExpiry(_, let expiry):
-      guard let card = list.card(for: row.id) else { return unknown(result, among: methods.rows) }
+      guard let card = list.card(for: row.id) else {
+        return .ended(unknown(result, among: methods.rows))
+      }
       let form = makeExpiryForm(card)
       form.edit(to: expiry)
-      await run { form.submit() }
+      if let stopSignal = await run({ form.submit() }) {
+        return stopped(stopSignal, .newExpiry, row, .expiry(cardID: card.id))
+      }
       switch form.phase {
       case .submitting:
         return nil
@@ -101,16 +151,16 @@ private struct CardChangeRun {
         result.message = words.labels.checkDetails
         result.fieldErrors = [CardField.expiry.rawValue: form.expiryErrors]
         result.ending = .invalidCard
-        return result
+        return .ended(result)
       case .editing:
-        return failed(result, form.failure)
+        return .ended(failed(result, form.failure))
       case .updated(let updated):
         list.showUpdated(updated)
       case .cardGone:
         await list.showCardGone().value
       }
     }
-    return ended(result)
+    return ended(result).map(Ending.ended)
   }
 
   /// How the list says the change ended.

@@ -86,8 +86,9 @@ extension Command {
       77   sign in again, or act on the account
       78   PAYMENTS_ACCESS_TOKEN or PAYMENTS_REFRESH_TOKEN is not a usable token
       129  the terminal went away (SIGHUP) while the screen was open
-      130  interrupted (Ctrl-C, SIGINT) while loading
+      130  interrupted (Ctrl-C, SIGINT) while loading, or while a change waited for its
+           answer (a line on stderr says what becomes of it)
       141  the reader of the output went away (a broken pipe)
-      143  terminated (SIGTERM) while loading
+      143  terminated (SIGTERM) while loading, or while a change waited for its answer
     """
 }

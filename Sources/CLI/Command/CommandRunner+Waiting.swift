@@ -28,18 +28,24 @@ extension CommandRunner {
   /// Waits for every task of `work` to end, or for `limit` to pass on `clock`, whichever
   /// comes first: what is still being told to the backend on the way out (a card's setup
   /// to cancel) must not keep the user waiting for long. The interactive screen waits the
-  /// same way when it closes.
+  /// same way when it closes. True when every task ended within the limit.
+  @discardableResult
   static func finished(
     _ work: [Task<Void, Never>], within limit: Duration, on clock: any Clock<Duration>
-  ) async {
-    guard !work.isEmpty else { return }
-    await withTaskGroup(of: Void.self) { group in
+  ) async -> Bool {
+    guard !work.isEmpty else { return true }
+    return await withTaskGroup(of: Bool.self) { group in
       group.addTask {
         for task in work { await task.value }
+        return true
       }
-      group.addTask { try? await clock.sleep(for: limit) }
-      await group.next()
+      group.addTask {
+        try? await clock.sleep(for: limit)
+        return false
+      }
+      let ended = await group.next() ?? false
       group.cancelAll()
+      return ended
     }
   }
 }

@@ -31,11 +31,13 @@ enum ExitCode: Int32, Error, Sendable, Equatable, CaseIterable {
   case journey = 77
   /// The environment holds a token that cannot be sent (EX_CONFIG).
   case configuration = 78
-  /// Interrupted (SIGINT, Ctrl-C) while loading: the load was cancelled.
+  /// Interrupted (SIGINT, Ctrl-C) while loading, or while a change waited for its answer:
+  /// the load, or the change's request, was cancelled.
   case interrupted = 130
   /// The terminal went away (SIGHUP) while the interactive screen was open.
   case hangUp = 129
-  /// Asked to stop (SIGTERM) while loading: the load was cancelled.
+  /// Asked to stop (SIGTERM) while loading, or while a change waited for its answer: the
+  /// load, or the change's request, was cancelled.
   case terminated = 143
   /// The reader of stdout went away (`| head`); nothing is printed, and the code is the one
   /// a shell reports for a process that SIGPIPE ended.

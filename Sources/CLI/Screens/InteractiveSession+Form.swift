@@ -187,14 +187,20 @@ extension InteractiveSession {
       }
     }
 
-    /// The task ends once what the form still owed the backend (a setup to cancel) is sent.
+    /// The task ends once what the form still owed the backend (a setup to cancel) is sent,
+    /// and the cancelled submission has ended.
     func cancel() -> Task<Void, Never> {
       switch self {
-      case .addCard(let viewModel): return viewModel.cancel()
-      case .newExpiry(let viewModel):
-        viewModel.cancel()
-        return Task {}
+      case .addCard(let viewModel): viewModel.cancel()
+      case .newExpiry(let viewModel): viewModel.cancel()
       }
+    }
+
+    /// Whether the form is a new card its bank is asked to approve, or did not answer in
+    /// time for: leaving cancels its setup.
+    var waitsForBank: Bool {
+      guard case .addCard(let viewModel) = self else { return false }
+      return viewModel.phase == .waitingForBank || viewModel.phase == .bankDidNotAnswer
     }
 
     /// The same form: the same view model.

@@ -32,12 +32,14 @@ extension InteractiveSession {
       guard
         let write = ConsoleLog.startingLoad(on: clock, { screens.paymentMethods.remove(rowID) })
       else { return }
+      rowChanges[rowID] = write
       task = write
     case .makeDefault(let rowID):
       guard
         let write = ConsoleLog.startingLoad(
           on: clock, { screens.paymentMethods.makeDefault(rowID) })
       else { return }
+      rowChanges[rowID] = write
       task = write
     case .suspend:
       suspend()

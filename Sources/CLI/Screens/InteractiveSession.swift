@@ -35,12 +35,12 @@ final class InteractiveSession {
   }
 
   /// How the session ended.
-  private enum Ending {
+  private enum Ending: Equatable {
     case quit
     case signal(ExitCode)
   }
 
-  private let console: any Console
+  let console: any Console
   let device: TerminalDevice
   let frame: InteractiveFrame
   /// The accessible screen's output, in place of the device's redraws (`--accessible`).
@@ -68,6 +68,9 @@ final class InteractiveSession {
   /// What the backend is still being told on the user's behalf (a card's setup to cancel,
   /// after Esc): the process waits for it before it ends, for a few seconds at most.
   var windingDown: [Task<Void, Never>] = []
+  /// The change each row has on its way to the backend (removing it, making it the
+  /// default), by row: leaving cancels those still running.
+  var rowChanges: [String: Task<Void, Never>] = [:]
   /// Each card's new-expiry form, kept when it closes: opened again, it shows what the
   /// user typed and what the last submission ran into.
   var expiryForms: [String: UpdateCardViewModel] = [:]
@@ -109,11 +112,14 @@ final class InteractiveSession {
   ///   - makeCardForm: a new add-card form, each time the user opens one.
   ///   - makeExpiryForm: a card's new-expiry form; without it, `e` is not offered.
   ///   - userActed: tells the demo backend that the user performed a recovery.
+  ///   - journal: the run's journal of pending changes; nil for a run that keeps none. A
+  ///     change left waiting is said to be kept only when it holds it.
   func run(
     paymentMethods: PaymentMethodsViewModel, wallet: WalletViewModel,
     makeCardForm: @escaping () -> AddCardViewModel,
     makeExpiryForm: ((PaymentCard) -> UpdateCardViewModel)? = nil,
-    userActed: @escaping @Sendable () async -> Void = {}
+    userActed: @escaping @Sendable () async -> Void = {},
+    journal: (any PendingChangeJournal)? = nil
   ) async -> ExitCode {
     self.userActed = userActed
     model.rowChanges = paymentMethods.canRemoveCards || paymentMethods.canMakeDefault
@@ -164,12 +170,22 @@ final class InteractiveSession {
       redraw(screens)
     }
 
+    // What the person leaves waiting, read before leaving cancels it.
+    let waiting = waitingChanges(on: screens)
+    let waitsForBank = cardForm?.waitsForBank ?? false
     screens.cancelAll()
+    cancelRowChanges()
     if let stopping = cardForm?.cancel() { windingDown.append(stopping) }
     device.close()
     transcript?.echo(true)
     signals.stop()
-    await windDown()
+    let woundDown = await windDown()
+    // Not once the terminal has gone (SIGHUP): nobody would read it, and a write that fails
+    // would change the exit code.
+    if ending != .signal(.hangUp) {
+      await sayWhatBecomesOf(
+        waiting, setupCancelled: waitsForBank ? woundDown : nil, journal: journal)
+    }
     switch ending {
     case .signal(let code):
       return code
@@ -182,8 +198,9 @@ final class InteractiveSession {
   }
 
   /// Waits, once the terminal is the shell's again, for what the backend is still being
-  /// told, or for `CommandRunner.cancellationLimit`, whichever comes first.
-  private func windDown() async {
+  /// told, or for `CommandRunner.cancellationLimit`, whichever comes first. True when it
+  /// all ended in time.
+  private func windDown() async -> Bool {
     await CommandRunner.finished(
       windingDown, within: CommandRunner.cancellationLimit, on: clock)
   }

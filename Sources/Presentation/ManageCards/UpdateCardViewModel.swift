@@ -124,10 +124,14 @@ public final class UpdateCardViewModel {
   }
 
   /// The form goes away: a submission still running is cancelled, never shown, and the
-  /// form is ready to edit when it is opened again (what was typed stays).
-  public func cancel() {
-    submissions.cancel()
+  /// form is ready to edit when it is opened again (what was typed stays). The task
+  /// returned ends once the cancelled submission has: what a program about to end waits
+  /// for, before it says whether the change was kept.
+  @discardableResult
+  public func cancel() -> Task<Void, Never> {
+    let running = submissions.cancel()
     if phase == .submitting { phase = .editing }
+    return Task { await running?.value }
   }
 
   private func send() async {
