@@ -148,7 +148,7 @@ struct FinishPendingChangesTests {
 
     let report = await finishing(journal, writes: writes).execute()
 
-    #expect(await writes.requests.map(\.what) == ["default wallet", "remove 3"])
+    #expect(await writes.requests.map(\.what) == ["remove 3", "default wallet"])
     #expect(report.results == [.done, .done])
     #expect(await journal.changes.isEmpty)
   }
@@ -238,7 +238,7 @@ struct FinishPendingChangesTests {
     let decline = CardDecline(code: "do_not_honor", adviceCode: nil)
     let cases: [(ScriptedWrites, PendingChange.Kind, FinishedChanges.Result)] = [
       (ScriptedWrites(removal: .removed), .remove(cardID: "1"), .done),
-      (ScriptedWrites(removal: .alreadyRemoved), .remove(cardID: "1"), .gone),
+      (ScriptedWrites(removal: .alreadyRemoved), .remove(cardID: "1"), .done),
       (
         ScriptedWrites(removal: .refusedLastMethod), .remove(cardID: "1"),
         .refused(.lastPaymentMethod)
@@ -276,6 +276,18 @@ struct FinishPendingChangesTests {
     #expect(!report.removed(cardID: "2"))
   }
 
+  @Test("a change another run took out meanwhile is neither sent nor reported")
+  func takenOutMeanwhileNotSent() async throws {
+    let journal = InMemoryJournal([change(key: "first"), change(key: "second", age: 30)])
+    // While the first is sent, another run finishes the second.
+    let writes = AnotherRunMeanwhile(journal: journal, takesOut: "second")
+
+    let report = await finishing(journal, writes: writes).execute()
+
+    #expect(await writes.sent == ["first"])
+    #expect(report.changes.map(\.change.idempotencyKey) == ["first"])
+  }
+
   @Test("a journal that cannot be read is logged, and nothing is sent")
   func unreadableJournal() async throws {
     let journal = InMemoryJournal([change(key: "key-1")], failsToRead: true)
@@ -286,5 +298,36 @@ struct FinishPendingChangesTests {
     #expect(report == FinishedChanges())
     #expect(await writes.requests.isEmpty)
     #expect(logger.entries.map(\.level) == [.warning])
+  }
+}
+
+/// Writes that answer every change, and while sending the first, take `takesOut` out of the
+/// journal, as another run finishing it would.
+actor AnotherRunMeanwhile: SavedCardWrites {
+  let journal: InMemoryJournal
+  let takesOut: String
+  private(set) var sent: [String] = []
+
+  init(journal: InMemoryJournal, takesOut: String) {
+    self.journal = journal
+    self.takesOut = takesOut
+  }
+
+  func remove(cardID: String, idempotencyKey: String) async throws -> RemoveCardOutcome {
+    if sent.isEmpty { try await journal.remove(idempotencyKey: takesOut) }
+    sent.append(idempotencyKey)
+    return .removed
+  }
+
+  func makeDefault(_ method: DefaultMethod, idempotencyKey: String) async throws
+    -> MakeDefaultOutcome
+  {
+    .madeDefault(method)
+  }
+
+  func updateExpiry(cardID: String, to expiry: CardExpiry, idempotencyKey: String) async throws
+    -> UpdateCardOutcome
+  {
+    .cardGone
   }
 }

@@ -155,19 +155,48 @@ struct JournaledCardWritesTests {
     #expect(await journal.changes.map(\.idempotencyKey) == ["key-1"])
   }
 
-  @Test("a change written down takes out the person's older ones to the same subject")
+  /// Pending before the newer default: an older default of Ada's, her card's expiry, and
+  /// Bob's default.
+  private static let beforeTheNewerDefault = [
+    PendingFixtures.change(
+      .makeDefault(.card(id: "2")), key: "older-default",
+      startedAt: PendingFixtures.now.addingTimeInterval(-120)),
+    PendingFixtures.change(.updateExpiry(cardID: "1", PendingFixtures.expiry), key: "expiry"),
+    PendingFixtures.change(.makeDefault(.card(id: "3")), key: "bob", account: "bob"),
+  ]
+
+  @Test("a change answered takes out the person's older pending ones to the same subject")
   func newerChoiceReplacesOlder() async throws {
-    let journal = InMemoryJournal([
-      PendingFixtures.change(.makeDefault(.card(id: "2")), key: "older-default"),
-      PendingFixtures.change(.updateExpiry(cardID: "1", PendingFixtures.expiry), key: "expiry"),
-      PendingFixtures.change(.makeDefault(.card(id: "3")), key: "bob", account: "bob"),
-    ])
-    let writes = ScriptedWrites(failure: PendingFixtures.failure(.serviceUnavailable))
+    let journal = InMemoryJournal(Self.beforeTheNewerDefault)
+
+    _ = try await journaled(ScriptedWrites(), journal: journal).makeDefault(
+      .wallet, idempotencyKey: "newer-default")
+
+    #expect(await journal.changes.map(\.idempotencyKey) == ["expiry", "bob"])
+  }
+
+  @Test("a change that never reached the backend leaves the older pending one standing")
+  func unsentChoiceLeavesTheOlder() async throws {
+    let journal = InMemoryJournal(Self.beforeTheNewerDefault)
+    let writes = ScriptedWrites(failure: PendingFixtures.failure(.offline))
 
     _ = try? await journaled(writes, journal: journal).makeDefault(
       .wallet, idempotencyKey: "newer-default")
 
-    #expect(await journal.changes.map(\.idempotencyKey) == ["expiry", "bob", "newer-default"])
+    #expect(await journal.changes.map(\.idempotencyKey) == ["older-default", "expiry", "bob"])
+  }
+
+  @Test("a change written down never takes out one made after it, by another run")
+  func laterChangeStays() async throws {
+    let later = PendingFixtures.change(
+      .makeDefault(.card(id: "2")), key: "later",
+      startedAt: PendingFixtures.now.addingTimeInterval(1))
+    let journal = InMemoryJournal([later])
+
+    _ = try await journaled(ScriptedWrites(), journal: journal).makeDefault(
+      .wallet, idempotencyKey: "now")
+
+    #expect(await journal.changes == [later])
   }
 
   @Test("an error nobody classified keeps the change: whether it was sent is not known")

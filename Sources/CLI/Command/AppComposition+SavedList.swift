@@ -29,7 +29,15 @@ extension AppComposition {
   func beforeLoading(beforeSending: @escaping @Sendable (Int) async -> Void) async -> Start {
     for note in storageNotes { logger.log(note.level, note.text) }
     guard keepsFiles else { return Start(person: account, finished: nil) }
-    guard let person = await client.signedInPerson() else {
+    // A scenario's person is known; a server is asked. (A scenario's `GET /me/status`
+    // answers are its journeys' to play, and none is spent here.)
+    let person: String?
+    if let scenarioPerson {
+      person = scenarioPerson
+    } else {
+      person = await client.signedInPerson()
+    }
+    guard let person else {
       return Start(person: nil, finished: nil)
     }
     let finished = await finishPendingChanges(for: person)?.execute(

@@ -82,6 +82,9 @@ struct AppComposition {
   /// Whether the run keeps the saved list or the journal on files, which belong to a person:
   /// then it must learn whose session it has before it reads or writes them.
   let keepsFiles: Bool
+  /// The person a scenario's session is, known without asking: the in-process backend is
+  /// the demo's, and its user is the demo user. Nil against a server, which is asked.
+  let scenarioPerson: String?
   /// Where the saved list and the journal are kept, for the developer log: said when the
   /// run starts (`beforeLoading`).
   let storageNotes: [Storage.Note]
@@ -116,6 +119,7 @@ struct AppComposition {
     let backendBudget: (duration: Duration, reason: String)
     switch backend {
     case .scenario(let scenario):
+      scenarioPerson = ScenarioBackend.demoUserID
       let backend = ScenarioBackend(scenario: scenario, clock: environment.clock)
       payments = backend
       userActed = { await backend.userActed() }
@@ -123,6 +127,7 @@ struct AppComposition {
       tokens = .demo
       backendBudget = (Self.demoBankApprovalBudget, "the demo's budget, for a scenario")
     case .server(let server, let applePay, let serverTokens, let tellServer):
+      scenarioPerson = nil
       payments = server
       userActed = tellServer
       applePayDevice = ScenarioApplePayDevice(

@@ -81,7 +81,7 @@ public actor Session {
         let tokens = try await refresher(refreshToken)
         self.accessToken = tokens.accessToken
         if let rotated = tokens.rotatedRefreshToken {
-          self.known?.move(from: self.refreshToken, to: rotated)
+          self.known?.carry(from: self.refreshToken, to: rotated)
           self.refreshToken = rotated
         }
         return tokens.accessToken

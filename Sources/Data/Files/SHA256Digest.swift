@@ -1,5 +1,5 @@
 /// SHA-256 (FIPS 180-4) of some bytes, as 64 lowercase hex digits: how the app names a
-/// session on the device without keeping its token (`SessionOwners`). On Apple's
+/// session on the device without keeping its token (`KnownSessions`). On Apple's
 /// platforms CryptoKit's `SHA256` gives the same digest; the package has no dependencies,
 /// and Foundation on Linux has no hash, so it carries these few lines.
 enum SHA256Digest {

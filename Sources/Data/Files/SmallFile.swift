@@ -59,8 +59,10 @@ struct SmallFile: Sendable {
     #endif
     // Foundation makes the new file with the process's umask (0644, often), and names its
     // temporary file itself, so the mode can only be set once the file is in place. The
-    // program closes that moment too: it runs with a umask of 077 (`main.swift`).
-    try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: url.path)
+    // terminal program closes that moment too: it runs with a umask of 077
+    // (`PaymentMethodsCommand.main`). A file system without modes refuses it: the file is
+    // written all the same, and saying it was not would be untrue.
+    try? FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: url.path)
   }
 
   /// `text` as part of a file's name, or nil when it would be too long for one: every byte

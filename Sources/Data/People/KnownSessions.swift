@@ -7,7 +7,7 @@ import Foundation
 /// starts with tokens seen before knows whose saved list and pending changes are its own
 /// without asking, offline too; tokens never seen name nobody.
 ///
-/// A rotated refresh token takes its person along (`move`). Every file is written whole by
+/// A rotated refresh token takes its person along (`carry`). Every file is written whole by
 /// `SmallFile` (readable by its owner alone); two runs recording the same session write
 /// the same file. A file that cannot be read names nobody, and is logged.
 public struct KnownSessions: Sendable {
@@ -52,11 +52,13 @@ public struct KnownSessions: Sendable {
     }
   }
 
-  /// The rotated token's session is the old one's: its person moves with it.
-  func move(from old: Secret, to new: Secret) {
+  /// The rotated token's session is the old one's: its person goes with it. The old token
+  /// keeps naming them too: a program that starts from tokens it cannot keep (the CLI reads
+  /// them from its environment, and never writes a token down) starts from the old one
+  /// again, and must still know whose saved list and changes are its own.
+  func carry(from old: Secret, to new: Secret) {
     guard let person = person(of: old) else { return }
     record(person, for: new)
-    try? SmallFile(url: file(of: old)).remove()
   }
 
   private func file(of refreshToken: Secret) -> URL {

@@ -68,10 +68,7 @@ public struct FinishPendingChangesUseCase: Sendable {
         metadata: [LogMetadataKey.error: ErrorChain(error).description])
       return report
     }
-    var toSend: [PendingChange] = []
-    // The journal lists the oldest first: a change met later about the same subject is a
-    // newer choice, and replaces the one met before.
-    var newest: [PendingChange.Subject: Int] = [:]
+    var sendable: [PendingChange] = []
     for change in changes {
       if let reason = change.dropReason(now: now()) {
         // The report is the signed-in person's: another account's is tidied away unsaid.
@@ -80,29 +77,47 @@ public struct FinishPendingChangesUseCase: Sendable {
         }
         await drop(change, because: reason)
       } else if change.account == account {
-        if let older = newest[change.subject] {
-          // The person's own newer choice replaces it: logged, not reported as a loss.
-          await drop(toSend[older], because: .newerChoice)
-          toSend[older] = change
-        } else {
-          newest[change.subject] = toSend.count
-          toSend.append(change)
-        }
+        sendable.append(change)
+      }
+    }
+    // Of two changes to the same subject only the newer is sent: the older is the person's
+    // earlier choice, replaced (logged, not reported as a loss). The rest go in order.
+    var newest: [PendingChange.Subject: PendingChange] = [:]
+    for change in sendable where newest[change.subject].map(change.isOlder) != true {
+      newest[change.subject] = change
+    }
+    var toSend: [PendingChange] = []
+    for change in sendable {
+      if newest[change.subject] == change {
+        toSend.append(change)
+      } else {
+        await drop(change, because: .newerChoice)
       }
     }
     guard !toSend.isEmpty else { return report }
     await beforeSending(toSend.count)
     for change in toSend {
       // A cancelled caller: the rest are kept for the next start.
-      let result = Task.isCancelled ? .kept : await finish(change)
+      guard let result = Task.isCancelled ? .kept : await finish(change) else { continue }
       report.changes.append(.init(change, card: cards(change), result: result))
     }
     return report
   }
 
-  /// Sends one change again, and takes it out once it was answered for good.
-  private func finish(_ change: PendingChange) async -> FinishedChanges.Result {
+  /// Sends one change again, and takes it out once it was answered for good. A change
+  /// another run has taken out since this one read the journal (finished, or replaced by a
+  /// newer choice) is neither sent, which could undo what that run did, nor reported here:
+  /// nil.
+  private func finish(_ change: PendingChange) async -> FinishedChanges.Result? {
     let (writes, key) = (writes, change.idempotencyKey)
+    if let kept = try? await journal.pendingChanges(),
+      !kept.contains(where: { $0.idempotencyKey == key })
+    {
+      logger.log(
+        .info, "a pending change was finished or replaced by another run meanwhile; not sent",
+        metadata: facts(change))
+      return nil
+    }
     let result: FinishedChanges.Result
     do {
       let (answer, ended): (String, FinishedChanges.Result) = try await deadline.call {
@@ -145,8 +160,9 @@ public struct FinishPendingChangesUseCase: Sendable {
 
   private static func result(of outcome: RemoveCardOutcome) -> FinishedChanges.Result {
     switch outcome {
-    case .removed: .done
-    case .alreadyRemoved: .gone
+    // Removed already (on another device, or by this change before its answer was lost):
+    // the same end as removed, as the person asked.
+    case .removed, .alreadyRemoved: .done
     case .refusedLastMethod: .refused(.lastPaymentMethod)
     }
   }
@@ -215,71 +231,5 @@ public struct FinishPendingChangesUseCase: Sendable {
       facts[LogMetadataKey.traceID] = chain.traceID
     }
     return facts
-  }
-}
-
-/// What finishing the pending changes came to, change by change, for the screen to say:
-/// each change of the person's that was sent or dropped, in the order they were made.
-public struct FinishedChanges: Sendable, Equatable {
-  /// How one change ended.
-  public enum Result: Sendable, Equatable {
-    /// The backend made the change (or the card was removed already).
-    case done
-    /// The card, or the wallet, is no longer there: nothing to change.
-    case gone
-    /// The backend kept things as they were, for a reason the person can read.
-    case refused(Refusal)
-    /// The card's issuer declined the new expiry.
-    case declined(CardDecline)
-    /// No answer for good yet: kept, and sent again at the next start.
-    case kept
-    /// The session has ended: kept for the person, and sent once they sign in again.
-    case waitsForSignIn
-    /// Taken out unsent (never for a newer choice: that is the person's own doing, and
-    /// not reported).
-    case dropped(PendingChange.DropReason)
-  }
-
-  /// Why the backend refused a change it was sent again.
-  public enum Refusal: Sendable, Equatable {
-    /// The card is the person's last way to pay.
-    case lastPaymentMethod
-    /// The new expiry has problems.
-    case invalid(CardFieldErrors)
-    /// The request was refused for good: the account, the app, or an answer the app does
-    /// not know (`RequestFailure.Kind`).
-    case request(RequestFailure.Kind?)
-  }
-
-  /// One change, and how it ended.
-  public struct Finished: Sendable, Equatable {
-    public var change: PendingChange
-    /// The card it is about, as the person's saved list last showed it; nil for the wallet,
-    /// or a card the saved list does not hold.
-    public var card: PaymentCard?
-    public var result: Result
-
-    public init(_ change: PendingChange, card: PaymentCard? = nil, result: Result) {
-      self.change = change
-      self.card = card
-      self.result = result
-    }
-  }
-
-  public var changes: [Finished]
-
-  public init(_ changes: [Finished] = []) {
-    self.changes = changes
-  }
-
-  /// The results alone, in order: what a test or a count needs.
-  public var results: [Result] { changes.map(\.result) }
-
-  /// Whether finishing settled a removal of `cardID` (done, or gone already): the same
-  /// removal asked again is already made.
-  public func removed(cardID: String) -> Bool {
-    changes.contains {
-      $0.change.kind == .remove(cardID: cardID) && [.done, .gone].contains($0.result)
-    }
   }
 }

@@ -67,7 +67,6 @@ public struct JournaledCardWrites: SavedCardWrites {
     var isWrittenDown = true
     do {
       try await journal.add(change)
-      await takeOutOlderChoices(than: change)
     } catch {
       isWrittenDown = false
       logger.log(
@@ -77,11 +76,18 @@ public struct JournaledCardWrites: SavedCardWrites {
     do {
       let outcome = try await send()
       if isWrittenDown { await takeOut(key) }
+      await takeOutOlderChoices(than: change)
       return outcome
     } catch {
       guard isWrittenDown, !(error is CancellationError) else { throw error }
-      if PendingChange.isAnsweredForGood(by: error) || PendingChange.neverReachedTheBackend(error) {
+      if PendingChange.neverReachedTheBackend(error) {
+        // Never made: an older pending choice still stands, and is finished as it was.
         await takeOut(key)
+        throw error
+      }
+      if PendingChange.isAnsweredForGood(by: error) {
+        await takeOut(key)
+        await takeOutOlderChoices(than: change)
         throw error
       }
       // Kept, and finished at the next start: not a failure of the change, not yet.
@@ -89,14 +95,17 @@ public struct JournaledCardWrites: SavedCardWrites {
     }
   }
 
-  /// Takes out the person's older pending changes to the same subject: finished at the next
-  /// start, they would undo the choice made now. A journal that cannot be read or written
-  /// is logged; finishing then sends only the newest of them all the same.
+  /// Takes out the person's older pending changes to the same subject, once the newer one
+  /// was answered: finished at the next start, they would undo the choice made now. (While
+  /// the newer one is itself kept, finishing sends only the newest; one that never reached
+  /// the backend leaves the older standing.) Only older ones: a change another run wrote
+  /// since is its newer choice, not ours to take out. A journal that cannot be read or
+  /// written is logged.
   private func takeOutOlderChoices(than change: PendingChange) async {
     do {
       for older in try await journal.pendingChanges()
       where older.account == change.account && older.subject == change.subject
-        && older.idempotencyKey != change.idempotencyKey
+        && older.isOlder(than: change)
       {
         try await journal.remove(idempotencyKey: older.idempotencyKey)
         logger.log(

@@ -47,6 +47,12 @@ public struct PendingChange: Sendable, Equatable {
     }
   }
 
+  /// Whether this change was made before `other`: by when it started, then by its key, so
+  /// that any two changes compare the same way in every run.
+  public func isOlder(than other: PendingChange) -> Bool {
+    (startedAt, idempotencyKey) < (other.startedAt, other.idempotencyKey)
+  }
+
   /// Why a change may not be sent, found before any request.
   public enum DropReason: Sendable, Equatable {
     /// Made more than `maximumAge` ago: the backend has forgotten its key, and sent without
