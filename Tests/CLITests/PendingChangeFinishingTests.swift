@@ -60,6 +60,21 @@ struct PendingChangeFinishingTests {
     #expect(try await pending(in: folder).isEmpty)
   }
 
+  @Test("the same removal asked again, finished as the run starts, is removed already: exit 0")
+  func sameCommandAgain() async throws {
+    let folder = try TemporaryFolder()
+    let key = try await changeLeftBehind(in: folder)
+    let online = try RecordingServer("remove-card-ok")
+
+    let run = await runCLI(
+      ["remove-card", "--id", "card-1", "--json", "--cache-dir", folder.path] + Self.server,
+      serverAccess: online.access)
+
+    #expect(run.exitCode == .success)
+    #expect(try printedJSON(run)["status"] as? String == "alreadyRemoved")
+    #expect(online.keys(of: .removeCard) == [key])
+  }
+
   @Test("a write the service does not offer (501) is sent once, said so, and not kept")
   func notOfferedIsSettled() async throws {
     let folder = try TemporaryFolder()

@@ -272,8 +272,8 @@ struct FinishPendingChangesTests {
     let report = await finishing.execute()
 
     #expect(report.changes.map(\.card) == [PendingFixtures.visa, nil])
-    #expect(report.removed(cardID: "1"))
-    #expect(!report.removed(cardID: "2"))
+    #expect(report.removed(methodID: "card-1"))
+    #expect(!report.removed(methodID: "card-2"))
   }
 
   @Test("a change another run took out meanwhile is neither sent nor reported")

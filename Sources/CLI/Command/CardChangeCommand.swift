@@ -12,13 +12,16 @@ extension CommandRunner {
     let words = TerminalWords(locale: locale)
     var composition = composition(
       options, prepared, locale: locale, loggingTo: verboseLog(options))
-    await beforeLoading(&composition, words: words)
+    let finished = await beforeLoading(&composition, words: words)
     let list = composition.paymentMethodsViewModel()
     await ConsoleLog.startingLoad(on: environment.clock) { list.load() }.value
-    let run = CardChangeRun(
+    var run = CardChangeRun(
       change: change, list: list, words: words, clock: environment.clock,
       spoken: accessible(options), untilStopped: { await untilStopped($0) },
       makeExpiryForm: { composition.updateCardViewModel(for: $0) })
+    if case .remove(let id) = change, finished?.removed(methodID: id) == true {
+      run.removedAtStart = true
+    }
     switch await run.ending() {
     case .ended(let snapshot):
       printOutcome(
@@ -51,6 +54,10 @@ private struct CardChangeRun {
   /// Waits for a task until it ends, or until a stop signal cancels it (and returns it).
   let untilStopped: (Task<Void, Never>) async -> StopSignal?
   let makeExpiryForm: (PaymentCard) -> UpdateCardViewModel
+  /// Whether this run's start finished a pending removal of the card the command removes:
+  /// the same command again, after a run cut off before its answer. It gets the answer it
+  /// would have had, removed already, not "no card has this id".
+  var removedAtStart = false
 
   init(
     change: CardChange, list: PaymentMethodsViewModel, words: TerminalWords,
@@ -112,6 +119,11 @@ private struct CardChangeRun {
       return .ended(failed(result, ScreenSnapshot(list.state)))
     }
     guard let row = methods.rows.first(where: { $0.id == change.id && takes($0.kind) }) else {
+      if removedAtStart {
+        result.status = .alreadyRemoved
+        result.message = words["change.removedAtStart"]
+        return .ended(result)
+      }
       // A source that could not load may hold it: that failure is the answer.
       if let failed = methods.sourceNotices.first(where: { $0.source != .applePay }) {
         result.error = ScreenSnapshot.Notice(failed.error)

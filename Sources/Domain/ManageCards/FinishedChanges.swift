@@ -55,11 +55,12 @@ public struct FinishedChanges: Sendable, Equatable {
   /// The results alone, in order: what a test or a count needs.
   public var results: [Result] { changes.map(\.result) }
 
-  /// Whether finishing settled a removal of `cardID` (done, or gone already): the same
-  /// removal asked again is already made.
-  public func removed(cardID: String) -> Bool {
-    changes.contains {
-      $0.change.kind == .remove(cardID: cardID) && [.done, .gone].contains($0.result)
+  /// Whether finishing removed the card of the method `methodID` (`PaymentMethod.id`): the
+  /// same removal asked again is already made.
+  public func removed(methodID: String) -> Bool {
+    changes.contains { finished in
+      guard case .remove(let cardID) = finished.change.kind else { return false }
+      return PaymentMethod.id(ofCard: cardID) == methodID && finished.result == .done
     }
   }
 }

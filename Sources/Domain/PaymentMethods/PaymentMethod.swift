@@ -7,10 +7,13 @@ public enum PaymentMethod: Sendable, Equatable, Identifiable {
   case applePay(ApplePay)
 
   /// Stable across loads, so a selection survives a reload.
+  /// The id of the method a card of this id is: "card-1".
+  public static func id(ofCard cardID: String) -> String { "card-\(cardID)" }
+
   public var id: String {
     switch self {
     case .wallet: "wallet"
-    case .card(let card): "card-\(card.id)"
+    case .card(let card): Self.id(ofCard: card.id)
     case .applePay: "apple-pay"
     }
   }
