@@ -135,6 +135,58 @@ struct PeopleTests {
     #expect(try await journal.pendingChanges().map(\.account) == ["u-ada"])
   }
 
+  @Test("signing in on the screen as someone else keeps nothing more of the run's person")
+  func anotherPersonSignsIn() async throws {
+    let folder = try TemporaryFolder()
+    var options = CommandLineOptions()
+    options.cacheDirectory = folder.path
+    // Ada's session has ended; the screen's sign-in is the demo user's, another person.
+    let server = try PersonServer("session-expired", person: "u-ada")
+    var composition = AppComposition(
+      backend: .server(
+        server, applePay: .available, tokens: .demo,
+        userActed: { await server.recorded.backend.userActed() }),
+      deadline: PaymentMethodsUseCase.defaultDeadline,
+      environment: BackendClient.Environment(
+        clock: ScenarioTimeClock(deadline: PaymentMethodsUseCase.defaultDeadline)),
+      logger: SilentLog(), storage: Storage(options, variables: [:]))
+    let start = await composition.beforeLoading { _ in }
+    composition.keep(for: start.person)
+    let list = composition.paymentMethodsViewModel()
+    await list.load().value
+
+    await composition.userActed()
+    await list.signIn().value
+
+    #expect(start.person == "u-ada")
+    guard case .loaded = list.state else {
+      Issue.record("the list did not load once signed in")
+      return
+    }
+    let files = FileSavedListStore(directory: folder.url)
+    #expect(try await files.load(account: "u-ada") == nil)
+  }
+
+  @Test("once another person signed in, the journal writes down and lists nothing")
+  func gatedJournal() async throws {
+    let gate = SignedInPersonGate()
+    let kept = InMemoryJournal()
+    let journal = GatedJournal(journal: kept, gate: gate)
+    let change = PendingChange(
+      .remove(cardID: "1"), idempotencyKey: "key-1", account: "u-ada", startedAt: Date())
+    try await journal.add(change)
+
+    await gate.close()
+
+    await #expect(throws: AnotherPersonSignedIn.self) {
+      try await journal.add(
+        PendingChange(
+          .remove(cardID: "2"), idempotencyKey: "key-2", account: "u-ada", startedAt: Date()))
+    }
+    #expect(try await journal.pendingChanges().isEmpty)
+    #expect(await kept.changes == [change])
+  }
+
   @Test("a person known from an earlier run is not asked for again")
   func knownWithoutAsking() async throws {
     let folder = try TemporaryFolder()

@@ -82,6 +82,9 @@ struct AppComposition {
   /// Whether the run keeps the saved list or the journal on files, which belong to a person:
   /// then it must learn whose session it has before it reads or writes them.
   let keepsFiles: Bool
+  /// Closed when someone other than the run's person signs in: then nothing of the run's
+  /// person is shown, written or sent any more.
+  private let gate = SignedInPersonGate()
   /// The person a scenario's session is, known without asking: the in-process backend is
   /// the demo's, and its user is the demo user. Nil against a server, which is asked.
   let scenarioPerson: String?
@@ -154,6 +157,8 @@ struct AppComposition {
   mutating func keep(for person: String?) {
     if let person {
       account = person
+      savedList = GatedSavedListStore(store: savedList, gate: gate)
+      journal = journal.map { GatedJournal(journal: $0, gate: gate) }
     } else if keepsFiles {
       savedList = InMemorySavedListStore()
       journal = nil
@@ -252,16 +257,18 @@ struct AppComposition {
   /// change whose session ended was kept for this moment. Another person's sign-in finishes
   /// nothing: no change is ever sent under someone else's session.
   private var signIn: @Sendable () async throws -> Void {
-    { [client, account, logger, finishing = finishPendingChanges()] in
+    { [client, account, logger, gate, finishing = finishPendingChanges()] in
       let person = try await client.signIn(
         username: ScenarioBackend.demoUsername, password: ScenarioBackend.demoPassword)
-      guard let finishing else { return }
       guard person == account else {
+        await gate.close()
         logger.log(
-          .warning, "signed in as another person: the run's pending changes are not sent")
+          .warning,
+          "signed in as another person: this run shows, keeps and sends nothing more of the "
+            + "person it started with")
         return
       }
-      _ = await finishing.execute()
+      _ = await finishing?.execute()
     }
   }
 }

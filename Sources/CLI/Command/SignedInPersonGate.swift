@@ -1,0 +1,62 @@
+import Domain
+
+/// Whether the person whose saved list and journal a run uses is still the one signed in.
+/// The run learns its person when it starts; signing in on the screen as someone else
+/// closes the gate, and from then on the run neither shows, writes nor finishes anything
+/// of the first person's (`GatedSavedListStore`, `GatedJournal`): no one's data is shown to
+/// another, and no one's change is sent under another's session. The terminal program
+/// keeps one person a run; an app would switch to the new person's storage instead.
+actor SignedInPersonGate {
+  private(set) var isOpen = true
+
+  func close() {
+    isOpen = false
+  }
+}
+
+/// A saved list store that keeps nothing once another person signed in (`SignedInPersonGate`).
+struct GatedSavedListStore: SavedListStore {
+  let store: any SavedListStore
+  let gate: SignedInPersonGate
+
+  func load(account: String) async throws -> SavedList? {
+    guard await gate.isOpen else { return nil }
+    return try await store.load(account: account)
+  }
+
+  func save(_ list: SavedList, account: String) async throws {
+    guard await gate.isOpen else { throw AnotherPersonSignedIn() }
+    try await store.save(list, account: account)
+  }
+
+  func delete(account: String) async throws {
+    try await store.delete(account: account)
+  }
+}
+
+/// A journal that writes nothing down, and lists nothing, once another person signed in
+/// (`SignedInPersonGate`). Taking a change out by its key stays possible: it is this run's.
+struct GatedJournal: PendingChangeJournal {
+  let journal: any PendingChangeJournal
+  let gate: SignedInPersonGate
+
+  func pendingChanges() async throws -> [PendingChange] {
+    guard await gate.isOpen else { return [] }
+    return try await journal.pendingChanges()
+  }
+
+  func add(_ change: PendingChange) async throws {
+    guard await gate.isOpen else { throw AnotherPersonSignedIn() }
+    try await journal.add(change)
+  }
+
+  func remove(idempotencyKey: String) async throws {
+    try await journal.remove(idempotencyKey: idempotencyKey)
+  }
+}
+
+/// Why a gated store or journal kept nothing: another person has signed in since the run
+/// learned whose they are. The callers log it, as any write that could not be kept.
+struct AnotherPersonSignedIn: Error, CustomStringConvertible {
+  var description: String { "another person has signed in: this run keeps nothing of theirs" }
+}
