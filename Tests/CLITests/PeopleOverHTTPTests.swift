@@ -107,4 +107,39 @@ struct PeopleOverHTTPTests {
     #expect(ada.lines.filter { $0.hasPrefix("→ DELETE") }.count == 1)
     #expect(adasRun.errors.hasPrefix("Finishing your last change…\n"))
   }
+
+  @Test("a change pending when the session ends is kept for its person, then finished")
+  func sessionEndsWhileAChangeIsPending() async throws {
+    let (scripts, state) = (try TemporaryFolder(), try TemporaryFolder())
+    let down = try WatchedScenarioServer([
+      "--script",
+      try await script("all-available", person: "u-ada", removal: 503, in: scripts).path,
+    ])
+    defer { down.stop() }
+    _ = try await run(
+      ["remove-card", "--id", "card-1"], as: "ada", backend: down.url, state: state)
+
+    let expired = try WatchedScenarioServer([
+      "--script", try await script("session-expired", person: "u-ada", in: scripts).path,
+    ])
+    defer { expired.stop() }
+    let ended = try await run([], as: "ada", backend: expired.url, state: state)
+    let online = try WatchedScenarioServer([
+      "--script", try await script("all-available", person: "u-ada", in: scripts).path,
+    ])
+    defer { online.stop() }
+    // Signed in again (her tokens as before): the journey deleted her saved list, so the
+    // card is named as "a card".
+    let signedIn = try await run([], as: "ada", backend: online.url, state: state)
+
+    #expect(ended.status == 77)
+    #expect(
+      ended.errors
+        == "Finishing your last change…\nRemoving Visa •••• 4242, from last time, will be sent "
+        + "once you've signed in again.\n")
+    #expect(
+      signedIn.errors
+        == "Finishing your last change…\nRemoving a card, from last time, is done.\n")
+    #expect(online.lines.filter { $0.hasPrefix("→ DELETE") }.count == 1)
+  }
 }
