@@ -48,9 +48,9 @@ public struct Deadline: Sendable {
         switch event {
         case .ended(let key, var result):
           running -= 1
-          if case .failure(let error) = result, error is CancellationError {
+          if case .failure(let error) = result, Self.isCancellation(error) {
             if isStopped { continue }
-            if isPastDeadline { result = .failure(DeadlineExceeded(deadline: deadline)) }
+            if isPastDeadline { result = .failure(Self.pastDeadline(error, deadline)) }
           }
           if !onResult(key, result), !isStopped {
             isStopped = true
@@ -66,6 +66,19 @@ public struct Deadline: Sendable {
       // Every call has ended: stop the timer, which the group waits for.
       group.cancelAll()
     }
+  }
+
+  /// Whether a call ended because it was cancelled: a `CancellationError`, or a change that
+  /// was cancelled after it was written down (`OutcomeNotKnownYet`, kept in the journal).
+  private static func isCancellation(_ error: any Error) -> Bool {
+    error is CancellationError || (error as? OutcomeNotKnownYet)?.failure is CancellationError
+  }
+
+  /// What a call cancelled by the deadline reports: `DeadlineExceeded`, and for a change
+  /// kept in the journal, that its outcome is not known yet, past the deadline.
+  private static func pastDeadline(_ error: any Error, _ deadline: Duration) -> any Error {
+    let exceeded = DeadlineExceeded(deadline: deadline)
+    return error is OutcomeNotKnownYet ? OutcomeNotKnownYet(failure: exceeded) : exceeded
   }
 
   /// One call under the deadline: its answer, its error, or `DeadlineExceeded`.

@@ -79,7 +79,9 @@ public struct JournaledCardWrites: SavedCardWrites {
       await takeOutOlderChoices(than: change)
       return outcome
     } catch {
-      guard isWrittenDown, !(error is CancellationError) else { throw error }
+      guard isWrittenDown else { throw error }
+      // Cancelled (by the caller, or by a deadline): kept, and its outcome not known.
+      if error is CancellationError { throw OutcomeNotKnownYet(failure: error) }
       if PendingChange.neverReachedTheBackend(error) {
         // Never made: an older pending choice still stands, and is finished as it was.
         await takeOut(key)

@@ -22,7 +22,8 @@ public struct RemoveCardUseCase: Sendable {
     self.logger = logger
   }
 
-  /// Throws `RequestFailure`, `DeadlineExceeded`, an unknown error, or `CancellationError`.
+  /// Throws `RequestFailure`, `DeadlineExceeded`, `OutcomeNotKnownYet` (a change the journal
+  /// keeps), an unknown error, or `CancellationError`.
   public func execute(cardID: String) async throws -> RemoveCardOutcome {
     let (writes, key) = (writes, newIdempotencyKey())
     let outcome = try await deadline.call {
@@ -72,7 +73,8 @@ public struct MakeDefaultUseCase: Sendable {
     }
   }
 
-  /// Throws `RequestFailure`, `DeadlineExceeded`, an unknown error, or `CancellationError`.
+  /// Throws `RequestFailure`, `DeadlineExceeded`, `OutcomeNotKnownYet` (a change the journal
+  /// keeps), an unknown error, or `CancellationError`.
   public func execute(_ method: PaymentMethod) async throws -> Outcome {
     if let refusal = Self.localRefusal(of: method) { return refusal }
     let target: DefaultMethod
@@ -107,7 +109,8 @@ public struct UpdateCardExpiryUseCase: Sendable {
     self.deadline = Deadline(deadline, clock: clock)
   }
 
-  /// Throws `RequestFailure`, `DeadlineExceeded`, an unknown error, or `CancellationError`.
+  /// Throws `RequestFailure`, `DeadlineExceeded`, `OutcomeNotKnownYet` (a change the journal
+  /// keeps), an unknown error, or `CancellationError`.
   public func execute(cardID: String, expiry text: String) async throws -> UpdateCardOutcome {
     let form = CardForm(expiry: text)
     let problems = CardValidation.problems(of: .expiry, in: form, thisMonth: thisMonth())
