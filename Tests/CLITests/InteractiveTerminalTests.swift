@@ -98,6 +98,9 @@ struct InteractiveTerminalTests {
     // The panel open, in the screen's place at this size.
     let terminal = try PseudoTerminal(["--scenario", "all-available", "--verbose"])
     try #require(await terminal.waiting(for: "[debug] ← GET /cards 200"))
+    // The cards' answer is logged before the list is shown (Apple Pay may answer after it):
+    // the footer offers `d` only once the list is there, and a key sent earlier does nothing.
+    try #require(await terminal.waiting(for: "d make default"))
     let before = terminal.output.count
 
     terminal.send(keys)
