@@ -173,7 +173,7 @@ struct PendingChangeFinishingTests {
     let kept = FinishedChanges.Finished(
       PendingChange(
         .makeDefault(.wallet), idempotencyKey: "key-1", account: "demo", startedAt: Date()),
-      result: .kept)
+      ending: .kept)
     let list = composition.paymentMethodsViewModel(telling: FinishedChanges([kept]))
 
     await list.load().value

@@ -41,6 +41,14 @@ struct PeopleOverHTTPTests {
     return file
   }
 
+  /// `scripts/scenario-server` playing `script(…)`'s script.
+  private func serving(
+    _ scenario: String, person: String, removal: Int? = nil, in folder: TemporaryFolder
+  ) async throws -> WatchedScenarioServer {
+    let file = try await script(scenario, person: person, removal: removal, in: folder)
+    return try WatchedScenarioServer(["--script", file.path])
+  }
+
   private func run(_ arguments: [String], as name: String, backend: String, state: TemporaryFolder)
     async throws -> EndToEndTests.Result
   {
@@ -59,13 +67,9 @@ struct PeopleOverHTTPTests {
   @Test("offline, each person sees their own saved list, and tokens never seen see none")
   func eachTheirOwn() async throws {
     let (scripts, state) = (try TemporaryFolder(), try TemporaryFolder())
-    let ada = try WatchedScenarioServer([
-      "--script", try await script("all-available", person: "u-ada", in: scripts).path,
-    ])
+    let ada = try await serving("all-available", person: "u-ada", in: scripts)
     defer { ada.stop() }
-    let bob = try WatchedScenarioServer([
-      "--script", try await script("cards-expired", person: "u-bob", in: scripts).path,
-    ])
+    let bob = try await serving("cards-expired", person: "u-bob", in: scripts)
     defer { bob.stop() }
     _ = try await run([], as: "ada", backend: ada.url, state: state)
     _ = try await run([], as: "bob", backend: bob.url, state: state)
@@ -82,23 +86,16 @@ struct PeopleOverHTTPTests {
   @Test("one person's pending change is sent only under their own session")
   func changeOnlyUnderItsPerson() async throws {
     let (scripts, state) = (try TemporaryFolder(), try TemporaryFolder())
-    let down = try WatchedScenarioServer([
-      "--script",
-      try await script("all-available", person: "u-ada", removal: 503, in: scripts).path,
-    ])
+    let down = try await serving("all-available", person: "u-ada", removal: 503, in: scripts)
     defer { down.stop() }
     let removal = try await run(
       ["remove-card", "--id", "card-1"], as: "ada", backend: down.url, state: state)
     #expect(removal.status == 69)
 
-    let bob = try WatchedScenarioServer([
-      "--script", try await script("all-available", person: "u-bob", in: scripts).path,
-    ])
+    let bob = try await serving("all-available", person: "u-bob", in: scripts)
     defer { bob.stop() }
     let bobsRun = try await run([], as: "bob", backend: bob.url, state: state)
-    let ada = try WatchedScenarioServer([
-      "--script", try await script("all-available", person: "u-ada", in: scripts).path,
-    ])
+    let ada = try await serving("all-available", person: "u-ada", in: scripts)
     defer { ada.stop() }
     let adasRun = try await run([], as: "ada", backend: ada.url, state: state)
 
@@ -111,22 +108,15 @@ struct PeopleOverHTTPTests {
   @Test("a change pending when the session ends is kept for its person, then finished")
   func sessionEndsWhileAChangeIsPending() async throws {
     let (scripts, state) = (try TemporaryFolder(), try TemporaryFolder())
-    let down = try WatchedScenarioServer([
-      "--script",
-      try await script("all-available", person: "u-ada", removal: 503, in: scripts).path,
-    ])
+    let down = try await serving("all-available", person: "u-ada", removal: 503, in: scripts)
     defer { down.stop() }
     _ = try await run(
       ["remove-card", "--id", "card-1"], as: "ada", backend: down.url, state: state)
 
-    let expired = try WatchedScenarioServer([
-      "--script", try await script("session-expired", person: "u-ada", in: scripts).path,
-    ])
+    let expired = try await serving("session-expired", person: "u-ada", in: scripts)
     defer { expired.stop() }
     let ended = try await run([], as: "ada", backend: expired.url, state: state)
-    let online = try WatchedScenarioServer([
-      "--script", try await script("all-available", person: "u-ada", in: scripts).path,
-    ])
+    let online = try await serving("all-available", person: "u-ada", in: scripts)
     defer { online.stop() }
     // Signed in again (her tokens as before): the journey deleted her saved list, so the
     // card is named as "a card".

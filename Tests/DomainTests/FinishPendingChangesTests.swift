@@ -42,7 +42,7 @@ struct FinishPendingChangesTests {
       await writes.requests.map { "\($0.what) \($0.key)" } == [
         "remove 1 key-0", "default card(id: \"1\") key-1", "update 1 12/30 key-2",
       ])
-    #expect(report.results == [.done, .done, .gone])
+    #expect(report.endings == [.done, .done, .gone])
     #expect(await journal.changes.isEmpty)
   }
 
@@ -63,7 +63,7 @@ struct FinishPendingChangesTests {
 
     let report = await finishing(journal, writes: writes).execute()
 
-    #expect(report.results == [.kept])
+    #expect(report.endings == [.kept])
     #expect(await journal.changes.map(\.idempotencyKey) == ["key-1"])
     #expect(logger.entries.map(\.level) == [.warning])
     #expect(logger.entries.first?.metadata[LogMetadataKey.traceID] == "t-1")
@@ -76,7 +76,7 @@ struct FinishPendingChangesTests {
 
     let report = await finishing(journal, writes: writes).execute()
 
-    #expect(report.results == [.refused(.request(.userLocked))])
+    #expect(report.endings == [.refused(.request(.userLocked))])
     #expect(await journal.changes.isEmpty)
     #expect(logger.entries.map(\.level) == [.warning])
   }
@@ -91,7 +91,7 @@ struct FinishPendingChangesTests {
     let report = await finishing(journal, writes: writes).execute()
 
     #expect(await writes.keys == ["key-1", "key-2", "key-3"])
-    #expect(report.results == [.done, .kept, .done])
+    #expect(report.endings == [.done, .kept, .done])
     #expect(await journal.changes.map(\.idempotencyKey) == ["key-2"])
   }
 
@@ -105,7 +105,7 @@ struct FinishPendingChangesTests {
     let report = await finishing(journal, writes: writes).execute()
 
     #expect(await writes.keys == ["a-day-old"])
-    #expect(report.results == [.dropped(.tooOld), .done])
+    #expect(report.endings == [.dropped(.tooOld), .done])
     #expect(await journal.changes.isEmpty)
     let dropped = logger.entries.filter { $0.metadata["idempotencyKey"] == "too-old" }
     #expect(dropped.map(\.level) == [.warning])
@@ -119,7 +119,7 @@ struct FinishPendingChangesTests {
     let report = await finishing(journal, writes: writes).execute()
 
     #expect(await writes.requests.isEmpty)
-    #expect(report.results == [.dropped(.fromTheFuture)])
+    #expect(report.endings == [.dropped(.fromTheFuture)])
     #expect(await journal.changes.isEmpty)
     #expect(logger.entries.map(\.level) == [.warning])
   }
@@ -134,7 +134,7 @@ struct FinishPendingChangesTests {
     let report = await finishing(journal, writes: writes).execute()
 
     #expect(await writes.keys == ["key-1"])
-    #expect(report.results == [.done])
+    #expect(report.endings == [.done])
   }
 
   @Test("of two changes to the same subject, only the newer is sent: the older is dropped")
@@ -149,7 +149,7 @@ struct FinishPendingChangesTests {
     let report = await finishing(journal, writes: writes).execute()
 
     #expect(await writes.requests.map(\.what) == ["remove 3", "default wallet"])
-    #expect(report.results == [.done, .done])
+    #expect(report.endings == [.done, .done])
     #expect(await journal.changes.isEmpty)
   }
 
@@ -160,7 +160,7 @@ struct FinishPendingChangesTests {
 
     let report = await finishing(journal, writes: writes).execute()
 
-    #expect(report.results == [.waitsForSignIn])
+    #expect(report.endings == [.waitsForSignIn])
     #expect(await journal.changes.map(\.idempotencyKey) == ["key-1"])
   }
 
@@ -199,7 +199,7 @@ struct FinishPendingChangesTests {
     let report = await finishing(journal, writes: ScriptedWrites()).execute { told.record($0) }
 
     #expect(told.all.isEmpty)
-    #expect(report.results == [.dropped(.tooOld)])
+    #expect(report.endings == [.dropped(.tooOld)])
   }
 
   @Test("a cancelled run stops before the next change, keeps the rest, and logs nothing")
@@ -213,7 +213,7 @@ struct FinishPendingChangesTests {
 
     run.cancel()
 
-    #expect(await run.value.results == [.kept, .kept, .kept])
+    #expect(await run.value.endings == [.kept, .kept, .kept])
     #expect(writes.keys.all == ["key-1"])
     #expect(await journal.changes.count == 3)
     #expect(logger.entries.isEmpty)
@@ -228,7 +228,7 @@ struct FinishPendingChangesTests {
     let report = await finishing(journal, writes: writes, clock: ImmediateClock()).execute()
 
     #expect(writes.keys.all == ["key-1", "key-2"])
-    #expect(report.results == [.kept, .kept])
+    #expect(report.endings == [.kept, .kept])
     #expect(await journal.changes.count == 2)
     #expect(logger.entries.compactMap { $0.metadata[LogMetadataKey.error] }.count == 2)
   }
@@ -236,7 +236,7 @@ struct FinishPendingChangesTests {
   @Test("each change's end is its answer: done, gone, refused with the reason, or declined")
   func eachAnswerItsEnd() async throws {
     let decline = CardDecline(code: "do_not_honor", adviceCode: nil)
-    let cases: [(ScriptedWrites, PendingChange.Kind, FinishedChanges.Result)] = [
+    let cases: [(ScriptedWrites, PendingChange.Kind, FinishedChanges.Ending)] = [
       (ScriptedWrites(removal: .removed), .remove(cardID: "1"), .done),
       (ScriptedWrites(removal: .alreadyRemoved), .remove(cardID: "1"), .done),
       (
@@ -249,12 +249,12 @@ struct FinishPendingChangesTests {
         .updateExpiry(cardID: "1", PendingFixtures.expiry), .declined(decline)
       ),
     ]
-    for (writes, kind, result) in cases {
+    for (writes, kind, ending) in cases {
       let journal = InMemoryJournal([change(kind, key: "key-1")])
 
       let report = await finishing(journal, writes: writes).execute()
 
-      #expect(report.results == [result])
+      #expect(report.endings == [ending])
     }
   }
 

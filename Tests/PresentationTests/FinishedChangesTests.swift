@@ -21,11 +21,11 @@ struct FinishedChangesTests {
 
   /// A change of `kind`, and how it ended.
   nonisolated private static func finished(
-    _ kind: PendingChange.Kind, card: PaymentCard? = visa, _ result: FinishedChanges.Result
+    _ kind: PendingChange.Kind, card: PaymentCard? = visa, _ ending: FinishedChanges.Ending
   ) -> FinishedChanges.Finished {
     FinishedChanges.Finished(
       PendingChange(kind, idempotencyKey: "key", account: "ada", startedAt: Date()), card: card,
-      result: result)
+      ending: ending)
   }
 
   private func message(_ viewModel: PaymentMethodsViewModel) -> String? {

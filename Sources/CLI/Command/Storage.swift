@@ -140,9 +140,10 @@ struct Storage {
 
 extension Storage {
   /// Puts the saved list the run starts with (a scenario's, or `--saved-list`) in the store,
-  /// saved `age` before `now`, before anything loads. A damaged seed writes its bytes where the file store keeps the account's list;
-  /// in a run that keeps it in memory, in a folder made for the run. A seed that cannot be
-  /// put there is logged, and the run goes on without it.
+  /// saved `age` before `now`, before anything loads. A damaged seed writes its bytes where
+  /// the file store keeps the account's list; in a run that keeps it in memory, in a folder
+  /// made for the run. A seed that cannot be put there is logged, and the run goes on
+  /// without it.
   mutating func seed(_ seed: SavedListSeed?, now: Date) async {
     guard let seed else { return }
     do {

@@ -71,7 +71,7 @@ extension BackendClient {
     guard let tokens = try? JSONDecoder().decode(SignInPayload.self, from: body) else {
       throw RequestFailure(.malformedResponse, context: context)
     }
-    let person = tokens.userId.flatMap { KnownSessions.isUsable($0) ? $0 : nil }
+    let person = tokens.userId.flatMap { FileFormat.isPlainText($0) ? $0 : nil }
     await session.start(
       accessToken: Secret(tokens.accessToken), refreshToken: Secret(tokens.refreshToken),
       person: person)
@@ -91,7 +91,7 @@ extension BackendClient {
         throw RequestFailure(.unexpectedAnswer, context: answer.context)
       }
       guard let person = try answer.decode(UserStatusPayload.self).userId,
-        KnownSessions.isUsable(person)
+        FileFormat.isPlainText(person)
       else { throw RequestFailure(.malformedResponse, context: answer.context) }
       await session.record(person: person)
       logger.log(.debug, "the backend says whose session this is")

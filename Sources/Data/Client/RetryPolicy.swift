@@ -5,9 +5,10 @@ import Domain
 /// Only idempotent reads, and writes that carry an idempotency key, are retried; a write
 /// without one never is, since the backend may have done it already. And only for failures
 /// that may pass (a timeout, a dropped connection, a 5xx, a 429 that says when to come
-/// back). Attempts and total time are capped. The wait is exponential backoff with full jitter, unless the backend sent
-/// `Retry-After`, which is honoured when it fits the time budget and otherwise ends the
-/// retries: hammering a backend that asked for time is worse than failing.
+/// back). Attempts and total time are capped. The wait is exponential backoff with full
+/// jitter, unless the backend sent `Retry-After`, which is honoured when it fits the time
+/// budget and otherwise ends the retries: hammering a backend that asked for time is worse
+/// than failing.
 public struct RetryPolicy: Sendable, Equatable {
   public var maxAttempts: Int
   /// The most time retries may add, waits included.

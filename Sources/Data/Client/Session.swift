@@ -1,23 +1,13 @@
 import Domain
 import Foundation
 
-/// Owns the user's tokens. When the backend says the access token expired, `refresh`
-/// gets a new one; requests that meet the expiry at the same time share one refresh
-/// (single flight).
+/// Owns the user's tokens. When the backend says the access token expired, `refresh` gets
+/// a new one, shared by the requests that met the expiry at once (single flight).
 ///
-/// Only the backend's refusal ends the session: the refresher reports it as a
-/// `RequestFailure` of kind `sessionEnded`, which the session keeps and throws to every
-/// later request, as it is. A refresh that fails on the way (offline, timed out, a 5xx)
-/// leaves the session as it was: that request fails, and a later one may refresh again. A
-/// network blip must never sign the user out.
-///
-/// A backend may rotate the refresh token: its answer to a refresh then carries a new one,
-/// and it refuses the old one from then on (`invalid_grant`, as OAuth 2.1 advises). The
-/// session keeps the rotated refresh token for the next refresh, and keeps the one it has
-/// when the answer brings none.
-///
-/// Given the device's `KnownSessions`, it also knows whose session it is, once the backend
-/// has said so: by its refresh token's digest, which a rotated token takes along.
+/// Only the backend's refusal (`sessionEnded`) ends the session, and it is thrown to every
+/// later request; a refresh that fails on the way leaves the session as it was, since a
+/// network blip must never sign the user out. A rotated refresh token (OAuth 2.1) replaces
+/// the old one. With the device's `KnownSessions`, it knows whose session it is.
 public actor Session {
   private var accessToken: Secret
   private var refreshToken: Secret

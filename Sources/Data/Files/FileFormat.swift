@@ -76,6 +76,13 @@ enum FileFormat {
     }
   }
 
+  /// An id as the app's files keep it (a card's, a person's): 1 to 255 characters, none a
+  /// control one.
+  static func isPlainText(_ text: String) -> Bool {
+    !text.isEmpty && text.utf8.count <= 255
+      && !text.unicodeScalars.contains { $0.properties.generalCategory == .control }
+  }
+
   /// Every file's first question: which format version is this?
   private struct Versioned: Decodable {
     var version: Int?

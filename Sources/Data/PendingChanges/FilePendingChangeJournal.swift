@@ -1,21 +1,14 @@
 import Domain
 import Foundation
 
-/// The journal of pending changes as a folder, `pending-changes/`, in a directory the app
-/// chooses (its state, not its caches: a cache may be cleared, and a change with it). Each
-/// change is a small JSON file of its own, named by its idempotency key, written whole by
-/// `SmallFile` (atomic replace, readable by its owner alone).
+/// The journal of pending changes as a folder, `pending-changes/`, in the app's state (not
+/// its caches, which may be cleared): a small JSON file per change, named by its key.
 ///
-/// Why runs that overlap never lose a change, with no lock: no two changes share a file,
-/// a change's file is only ever made whole by a rename, and it is only ever removed by
-/// name, under its own key. So a run never writes over, nor removes, a change it did not
-/// read for itself: an app and its widget, or two runs of this program, can add and take
-/// out changes at the same moment, and each keeps what the other wrote. Two runs that
-/// finish the same change both send it under its key, and the backend applies it once.
-///
-/// Every call reads the folder as it is then: nothing is remembered between calls. A file
-/// that cannot be read as a change (damaged, of an unknown kind, too large) is dropped
-/// with a warning and removed; a folder that cannot be read throws.
+/// Why runs that overlap never lose a change, with no lock: no two changes share a file, a
+/// file is only made whole by a rename and only removed by its key, and nothing is
+/// remembered between calls. So no run writes over or removes what another wrote; two that
+/// finish the same change send it under one key, and the backend applies it once. A file
+/// that is not a change is dropped with a warning and removed.
 public struct FilePendingChangeJournal: PendingChangeJournal {
   public static let folderName = "pending-changes"
   /// Where the journal was one file (before one run could lose another's change): its
@@ -56,8 +49,12 @@ public struct FilePendingChangeJournal: PendingChangeJournal {
   public func add(_ change: PendingChange) async throws {
     let record = PendingChangeRecord(change)
     _ = try record.change()
+    try write(record)
+  }
+
+  private func write(_ record: PendingChangeRecord) throws {
     let data = try FileFormat.encoder().encode(JournalEntryFile(change: record))
-    try SmallFile(url: try file(key: change.idempotencyKey)).replace(with: data)
+    try SmallFile(url: try file(key: record.idempotencyKey)).replace(with: data)
   }
 
   public func remove(idempotencyKey: String) async throws {
@@ -108,15 +105,14 @@ public struct FilePendingChangeJournal: PendingChangeJournal {
       return
     }
     for (index, entry) in entries.enumerated() {
-      guard let record = entry.record, let change = try? record.change() else {
+      guard let record = entry.record, (try? record.change()) != nil else {
         logger.log(
           .warning, "dropped an entry of the journal's earlier file: it is not a change",
           metadata: ["entry": "\(index)", "file": earlierFile.path])
         continue
       }
       do {
-        try SmallFile(url: try file(key: change.idempotencyKey)).replace(
-          with: try FileFormat.encoder().encode(JournalEntryFile(change: record)))
+        try write(record)
       } catch {
         // Left where it is, to be moved at the next read: a change is never dropped here.
         logger.log(

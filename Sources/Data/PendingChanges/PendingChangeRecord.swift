@@ -61,10 +61,10 @@ extension PendingChangeRecord {
   /// The change, or why the entry is not one.
   func change() throws(SmallFile.Problem) -> PendingChange {
     if let problem = Self.problem(key: idempotencyKey) { throw SmallFile.Problem(reason: problem) }
-    guard Self.isPlainText(account) else {
+    guard FileFormat.isPlainText(account) else {
       throw SmallFile.Problem(reason: "a malformed account")
     }
-    if let cardId, !Self.isPlainText(cardId) {
+    if let cardId, !FileFormat.isPlainText(cardId) {
       throw SmallFile.Problem(reason: "a malformed card id")
     }
     let changeKind: PendingChange.Kind
@@ -89,11 +89,5 @@ extension PendingChangeRecord {
     if key.utf8.count > 255 { return "an idempotency key over 255 characters" }
     let isVisible = key.utf8.allSatisfy { (0x21...0x7E).contains($0) }
     return isVisible ? nil : "an idempotency key with a character that is not visible ASCII"
-  }
-
-  /// An id or an account as the journal keeps it: 1 to 255 characters, none a control one.
-  static func isPlainText(_ text: String) -> Bool {
-    !text.isEmpty && text.utf8.count <= 255
-      && !text.unicodeScalars.contains { $0.properties.generalCategory == .control }
   }
 }

@@ -28,7 +28,7 @@ public struct KnownSessions: Sendable {
       guard let data = try file.read() else { return nil }
       let record = try FileFormat.decode(
         KnownSessionFile.self, version: KnownSessionFile.currentVersion, from: data)
-      guard Self.isUsable(record.userId) else {
+      guard FileFormat.isPlainText(record.userId) else {
         throw SmallFile.Problem(reason: "a malformed userId")
       }
       return record.userId
@@ -64,13 +64,6 @@ public struct KnownSessions: Sendable {
   private func file(of refreshToken: Secret) -> URL {
     folder.appendingPathComponent(
       SHA256Digest.hex(of: refreshToken.value) + ".json", isDirectory: false)
-  }
-
-  /// A person's id as the app keeps it (and names files with it, escaped): 1 to 255
-  /// characters, none a control one.
-  static func isUsable(_ userId: String) -> Bool {
-    !userId.isEmpty && userId.utf8.count <= 255
-      && !userId.unicodeScalars.contains { $0.properties.generalCategory == .control }
   }
 }
 

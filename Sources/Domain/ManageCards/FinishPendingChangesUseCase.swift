@@ -3,18 +3,11 @@ import Foundation
 /// Finishes the changes an earlier run left in the journal (`PendingChange`): run when the
 /// app starts, before the list loads, so that the list shows what the backend made of them.
 ///
-/// Each change of the signed-in account is sent again, one at a time and in the order they
-/// were made, under its own idempotency key: a change the backend applied before the app
-/// was killed is answered again, not applied twice. A change answered for good
-/// (`PendingChange.isAnsweredForGood(by:)`) is taken out; one that gets no answer again is
-/// kept for the next start. No single change's failure is thrown: each is logged.
-///
-/// Some are dropped unsent, with a warning (`PendingChange.DropReason`): one older than a
-/// day (the backend forgets its keys then, and sent without its key it could undo a
-/// change made since); one dated more than five minutes ahead (its age cannot be known; a
-/// clock a little behind is only a clock); and one about the same subject as a newer one
-/// of the person's, which alone is sent. Other accounts' changes are left where they are,
-/// until they expire.
+/// Each of the person's changes is sent again in order, under its own idempotency key, so
+/// one the backend applied before the app was killed is answered again, not applied twice.
+/// One answered for good is taken out; one without an answer is kept for the next start;
+/// one that may not be sent (`PendingChange.DropReason`) is dropped with a warning. No
+/// change's failure is thrown: each is logged, and said in `FinishedChanges`.
 public struct FinishPendingChangesUseCase: Sendable {
   private let journal: any PendingChangeJournal
   private let writes: any SavedCardWrites
@@ -73,7 +66,7 @@ public struct FinishPendingChangesUseCase: Sendable {
       if let reason = change.dropReason(now: now()) {
         // The report is the signed-in person's: another account's is tidied away unsaid.
         if change.account == account {
-          report.changes.append(.init(change, card: cards(change), result: .dropped(reason)))
+          report.changes.append(.init(change, card: cards(change), ending: .dropped(reason)))
         }
         await drop(change, because: reason)
       } else if change.account == account {
@@ -98,8 +91,8 @@ public struct FinishPendingChangesUseCase: Sendable {
     await beforeSending(toSend.count)
     for change in toSend {
       // A cancelled caller: the rest are kept for the next start.
-      guard let result = Task.isCancelled ? .kept : await finish(change) else { continue }
-      report.changes.append(.init(change, card: cards(change), result: result))
+      guard let ending = Task.isCancelled ? .kept : await finish(change) else { continue }
+      report.changes.append(.init(change, card: cards(change), ending: ending))
     }
     return report
   }
@@ -108,7 +101,7 @@ public struct FinishPendingChangesUseCase: Sendable {
   /// another run has taken out since this one read the journal (finished, or replaced by a
   /// newer choice) is neither sent, which could undo what that run did, nor reported here:
   /// nil.
-  private func finish(_ change: PendingChange) async -> FinishedChanges.Result? {
+  private func finish(_ change: PendingChange) async -> FinishedChanges.Ending? {
     let (writes, key) = (writes, change.idempotencyKey)
     if let kept = try? await journal.pendingChanges(),
       !kept.contains(where: { $0.idempotencyKey == key })
@@ -118,24 +111,24 @@ public struct FinishPendingChangesUseCase: Sendable {
         metadata: facts(change))
       return nil
     }
-    let result: FinishedChanges.Result
+    let ending: FinishedChanges.Ending
     do {
-      let (answer, ended): (String, FinishedChanges.Result) = try await deadline.call {
+      let (answer, ended): (String, FinishedChanges.Ending) = try await deadline.call {
         switch change.kind {
         case .remove(let cardID):
           let outcome = try await writes.remove(cardID: cardID, idempotencyKey: key)
-          return ("\(outcome)", Self.result(of: outcome))
+          return ("\(outcome)", Self.ending(of: outcome))
         case .makeDefault(let method):
           let outcome = try await writes.makeDefault(method, idempotencyKey: key)
-          return ("\(outcome)", Self.result(of: outcome))
+          return ("\(outcome)", Self.ending(of: outcome))
         case .updateExpiry(let cardID, let expiry):
           let outcome = try await writes.updateExpiry(
             cardID: cardID, to: expiry, idempotencyKey: key)
-          return ("\(outcome)", Self.result(of: outcome))
+          return ("\(outcome)", Self.ending(of: outcome))
         }
       }
       logger.log(.info, "finished a pending change: \(answer)", metadata: facts(change))
-      result = ended
+      ending = ended
     } catch {
       // The caller stopped: kept for the next start.
       if Task.isCancelled { return .kept }
@@ -152,13 +145,13 @@ public struct FinishPendingChangesUseCase: Sendable {
       logger.log(
         .warning, "a pending change was answered for good with a failure; it is not sent again",
         metadata: facts(change, error: error))
-      result = .refused(.request((error as? RequestFailure)?.kind))
+      ending = .refused(.request((error as? RequestFailure)?.kind))
     }
     await takeOut(change)
-    return result
+    return ending
   }
 
-  private static func result(of outcome: RemoveCardOutcome) -> FinishedChanges.Result {
+  private static func ending(of outcome: RemoveCardOutcome) -> FinishedChanges.Ending {
     switch outcome {
     // Removed already (on another device, or by this change before its answer was lost):
     // the same end as removed, as the person asked.
@@ -167,14 +160,14 @@ public struct FinishPendingChangesUseCase: Sendable {
     }
   }
 
-  private static func result(of outcome: MakeDefaultOutcome) -> FinishedChanges.Result {
+  private static func ending(of outcome: MakeDefaultOutcome) -> FinishedChanges.Ending {
     switch outcome {
     case .madeDefault: .done
     case .methodGone: .gone
     }
   }
 
-  private static func result(of outcome: UpdateCardOutcome) -> FinishedChanges.Result {
+  private static func ending(of outcome: UpdateCardOutcome) -> FinishedChanges.Ending {
     switch outcome {
     case .updated: .done
     case .invalid(let problems): .refused(.invalid(problems))

@@ -2,7 +2,7 @@
 /// each change of the person's that was sent or dropped, in the order they were made.
 public struct FinishedChanges: Sendable, Equatable {
   /// How one change ended.
-  public enum Result: Sendable, Equatable {
+  public enum Ending: Sendable, Equatable {
     /// The backend made the change (or the card was removed already).
     case done
     /// The card, or the wallet, is no longer there: nothing to change.
@@ -37,12 +37,12 @@ public struct FinishedChanges: Sendable, Equatable {
     /// The card it is about, as the person's saved list last showed it; nil for the wallet,
     /// or a card the saved list does not hold.
     public var card: PaymentCard?
-    public var result: Result
+    public var ending: Ending
 
-    public init(_ change: PendingChange, card: PaymentCard? = nil, result: Result) {
+    public init(_ change: PendingChange, card: PaymentCard? = nil, ending: Ending) {
       self.change = change
       self.card = card
-      self.result = result
+      self.ending = ending
     }
   }
 
@@ -52,15 +52,15 @@ public struct FinishedChanges: Sendable, Equatable {
     self.changes = changes
   }
 
-  /// The results alone, in order: what a test or a count needs.
-  public var results: [Result] { changes.map(\.result) }
+  /// The endings alone, in order: what a test or a count needs.
+  public var endings: [Ending] { changes.map(\.ending) }
 
   /// Whether finishing removed the card of the method `methodID` (`PaymentMethod.id`): the
   /// same removal asked again is already made.
   public func removed(methodID: String) -> Bool {
     changes.contains { finished in
       guard case .remove(let cardID) = finished.change.kind else { return false }
-      return PaymentMethod.id(ofCard: cardID) == methodID && finished.result == .done
+      return PaymentMethod.id(ofCard: cardID) == methodID && finished.ending == .done
     }
   }
 }

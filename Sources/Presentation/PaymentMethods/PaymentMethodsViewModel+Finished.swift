@@ -31,7 +31,7 @@ extension Phrasebook {
   /// "Removing Visa •••• 4242, from last time, is done."
   private func sentence(_ finished: FinishedChanges.Finished) -> String {
     let what = self.what(finished)
-    switch finished.result {
+    switch finished.ending {
     case .done: return self["finishing.done", what]
     case .gone: return self["finishing.gone", what]
     case .refused(.lastPaymentMethod): return self["finishing.refused.lastMethod", what]
