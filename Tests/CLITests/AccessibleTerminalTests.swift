@@ -208,6 +208,21 @@ struct AccessibleTerminalTests {
     #expect(!terminal.text.contains("selected"), "moving selects nothing")
   }
 
+  @Test("after j, Enter alone selects the row moved to, as the keys line says")
+  func enterSelectsTheRowMovedTo() async throws {
+    let terminal = try PseudoTerminal(["--accessible", "--scenario", "all-available"])
+    #expect(await terminal.waiting(for: "1 to 4 select a row, j k move, then Enter select"))
+    terminal.send("j\r")
+    try #require(await terminal.waiting(for: "\r\n2. Visa ending in 4242"))
+    let before = terminal.output.count
+
+    terminal.send("\r")
+
+    #expect(await terminal.waiting(for: "Visa ending in 4242 selected.", after: before))
+    terminal.send("q\r")
+    #expect(await terminal.exiting() == 0)
+  }
+
   @Test("d typed before any row was chosen asks which row, and the row's number answers it")
   func changeAsksWhichRow() async throws {
     let terminal = try PseudoTerminal(["--accessible", "--scenario", "all-available"])

@@ -195,7 +195,10 @@ struct LocalizationTests {
       "CLI", "help.enter",
       "die Zeile auswählen oder die Schaltfläche auf dem Bildschirm betätigen"
     ),
-    ("CLI", "accessible.help.enter", "nur Enter: die Schaltfläche auf dem Bildschirm betätigen"),
+    (
+      "CLI", "accessible.help.enter",
+      "nur Enter: die Zeile auswählen, zu der du gegangen bist, oder die Schaltfläche auf dem Bildschirm betätigen"
+    ),
     (
       "CLI", "guidance.support",
       "Wende dich über „Hilfe“ in der App an den Support: Nur er kann das Konto entsperren."

@@ -16,11 +16,11 @@ struct AccessibleFrame {
   /// The interactive screen as it is now: the help, the form, or the screen with the keys
   /// it takes.
   ///
-  /// - Parameter asksForRow: a change was typed before any row was chosen: the screen asks
-  ///   which row.
+  /// - Parameter lineMode: the row the user chose, and a change typed before any row was
+  ///   chosen (the screen then asks which row).
   func lines(
     _ model: InteractiveScreen, _ snapshot: ScreenSnapshot, form: CardFormSnapshot?,
-    log: [String], asksForRow: Bool = false
+    log: [String], lineMode: LineMode = LineMode()
   ) -> [String] {
     if model.showsHelp { return help }
     if let form, let focused = model.form?.focused {
@@ -31,7 +31,7 @@ struct AccessibleFrame {
     let question =
       model.confirmingRemoval.flatMap { id in
         snapshot.methods.first { $0.id == id }.map { words["question.remove", $0.spokenTitle] }
-      } ?? (asksForRow ? words["accessible.whichRow"] : nil)
+      } ?? (lineMode.waitingForRow != nil ? words["accessible.whichRow"] : nil)
     var lines = screenLines(snapshot, saying: question ?? model.guidance.map { $0.text(words) })
     lines.append(keysLine(model, snapshot))
     if model.showsLog {
@@ -217,7 +217,10 @@ struct AccessibleFrame {
     // The rows' numbers, then the moves, once: the numbers are taken whenever the cursor
     // moves over the rows, on a source's notice too.
     let numbers = rows > 1 ? words["accessible.rows", String(rows)] : words["accessible.row"]
-    let moves = actions.contains(.move) ? ", j k " + words["key.move"] : ""
+    // Enter alone selects the row moved to, as Enter does on the boxed screen.
+    let moves =
+      !actions.contains(.move)
+      ? "" : ", " + words[actions.contains(.select) ? "accessible.moveThenSelect" : "accessible.move"]
     let hints = actions.compactMap { action -> String? in
       switch action {
       case .scroll, .nextField, .save, .back, .signInAndSave: nil

@@ -46,7 +46,11 @@ enum AccessibleInput {
     // would reach the question as Enter, which removes.
     if model.confirmingRemoval != nil, !text.isEmpty, text != "y", text != "n" { return nil }
     if text.isEmpty {
-      return snapshot.action == nil ? Meaning(keys: [], readsKeys: true) : Meaning(keys: [.enter])
+      // Enter alone presses the journey's button, or selects the row the user moved to, as
+      // Enter does on the boxed screen; with neither, it reads the keys out.
+      let selects = selectsChosenRow(model, snapshot, lineMode)
+      return snapshot.action == nil && !selects
+        ? Meaning(keys: [], readsKeys: true) : Meaning(keys: [.enter])
     }
     let stops = snapshot.stops
     if let number = Int(text), snapshot.screen == .paymentMethods,
@@ -105,6 +109,16 @@ enum AccessibleInput {
     keys.append(.tab)
     if focused == form.fields.last { keys.append(.enter) }
     return keys
+  }
+
+  /// Whether Enter alone selects the row under the cursor: the user chose it, by its number
+  /// or by moving to it. (On a row that cannot pay, Enter says why, as on the boxed screen.)
+  static func selectsChosenRow(
+    _ model: InteractiveScreen, _ snapshot: ScreenSnapshot, _ lineMode: LineMode
+  ) -> Bool {
+    guard model.confirmingRemoval == nil, let index = model.highlightedRow(in: snapshot)
+    else { return false }
+    return snapshot.methods[index].id == lineMode.chosenRowID
   }
 
   /// Whether the screen offers a change to a row now, on some row: the change typed then

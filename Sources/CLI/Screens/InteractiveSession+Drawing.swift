@@ -47,7 +47,7 @@ extension InteractiveSession {
   private func accessibleLines(_ screens: Screens) -> [String] {
     AccessibleFrame(words: frame.words).lines(
       model, screens.snapshot(of: model.screen), form: drawnForm, log: log,
-      asksForRow: lineMode.waitingForRow != nil)
+      lineMode: lineMode)
   }
 
   /// After a move on the accessible screen: what the cursor is on now, read out as one
