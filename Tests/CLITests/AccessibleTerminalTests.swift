@@ -223,6 +223,47 @@ struct AccessibleTerminalTests {
     #expect(await terminal.exiting() == 0)
   }
 
+  /// A row chosen, removed, another made the default: in English and in German, each change
+  /// said with the row it touched, and the list printed once.
+  static let changes: [(locale: String, removed: String, madeDefault: String)] = [
+    ("en_US", "Visa ending in 4242 removed.", "Wallet is now your default."),
+    ("de_DE", "Visa mit den Endziffern 4242 entfernt.", "Wallet ist jetzt dein Standard."),
+  ]
+
+  @Test(
+    "after a change, line mode says the change and the row it touched, not the list again",
+    arguments: changes.indices)
+  func changeSaysItsRow(change: Int) async throws {
+    let (locale, removed, madeDefault) = Self.changes[change]
+    let terminal = try PseudoTerminal([
+      "--accessible", "--scenario", "all-available", "--locale", locale,
+    ])
+    try #require(await terminal.waiting(for: "4. Apple Pay"))
+    for (line, answered) in [("2", "4242"), ("x", "?"), ("y", removed), ("1", "Wallet")] {
+      let before = terminal.output.count
+      terminal.send(line + "\r")
+      try #require(await terminal.waiting(for: answered, after: before), "\(line)")
+    }
+    terminal.send("d\r")
+    try #require(await terminal.waiting(for: madeDefault))
+    terminal.send("q\r")
+    #expect(await terminal.exiting() == 0)
+
+    let text = terminal.text.replacingOccurrences(of: "\r\n", with: "\n")
+    #expect(text.components(separatedBy: "4. Apple Pay").count == 2, "the list, once")
+    GoldenFile.check(text, against: "interactive/line-mode-changes-\(locale).txt")
+  }
+
+  @Test("an error that can be tried again names its key, never a button line mode has not")
+  func errorNamesItsKey() async throws {
+    let terminal = try PseudoTerminal(["--accessible", "--scenario", "offline"])
+    try #require(await terminal.waiting(for: "Keys, each followed by Enter: r try again"))
+    terminal.send("q\r")
+    #expect(await terminal.exiting() != nil)
+    #expect(terminal.text.contains("Connect to the internet, then try again.\r\n"))
+    #expect(!terminal.text.contains("Button"))
+  }
+
   @Test("d typed before any row was chosen asks which row, and the row's number answers it")
   func changeAsksWhichRow() async throws {
     let terminal = try PseudoTerminal(["--accessible", "--scenario", "all-available"])

@@ -79,6 +79,18 @@ struct AddCardCommandTests {
   }
 
   @Test(
+    "add-card's error in line mode ends with its hint, naming no button",
+    arguments: ["offline", "server-down", "rate-limited", "session-expired"])
+  func lineModeErrorNamesNoButton(scenario: String) async {
+    let run = await runCLI(["add-card", "--scenario", scenario, "--accessible"] + card)
+
+    #expect(run.exitCode != .success)
+    #expect(run.output.hasPrefix("Add a card\n"), "\(run.output)")
+    #expect(!run.output.contains("Button"), "\(run.output)")
+    #expect(!run.output.contains("Enter"), "the run has ended: no key does anything")
+  }
+
+  @Test(
     "each add-card scenario ends as the README says, every JSON key present", arguments: scenarios)
   func outcomes(scenario: String, status: String, exitCode: ExitCode) async throws {
     let run = await runCLI(["add-card", "--scenario", scenario, "--json"] + card)

@@ -38,7 +38,7 @@ struct AccessibilityLabelTests {
         == "Visa ending in 4242, expires August 2028, selected")
   }
 
-  @Test("an error reads as one sentence, ending with the button that tries again")
+  @Test("an error reads as one sentence, its button left to the button itself")
   func error() async {
     let state = await loaded {
       throw RequestFailure(.offline, context: ErrorContext(operation: "GET /cards"))
@@ -51,10 +51,10 @@ struct AccessibilityLabelTests {
     #expect(
       error.accessibilityLabel
         == "You're offline. We couldn't load your payment methods without a connection. "
-        + "Connect to the internet, then try again. Button: Try again")
+        + "Connect to the internet, then try again.")
   }
 
-  @Test("a journey reads its reference, then its button")
+  @Test("a journey reads its reference last, and no button")
   func journey() async {
     let state = await loaded {
       throw RequestFailure(
@@ -65,7 +65,7 @@ struct AccessibilityLabelTests {
       Issue.record("expected a journey, got \(state)")
       return
     }
-    #expect(decision.accessibilityLabel.contains("Reference: trace-7. Button: Contact support"))
+    #expect(decision.accessibilityLabel.hasSuffix("Reference: trace-7."))
   }
 
   @Test("the labels are in the user's language, with its month names")

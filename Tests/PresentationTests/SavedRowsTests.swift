@@ -140,7 +140,7 @@ struct SavedRowsTests {
     #expect(notice.error.message.hasSuffix("What you see was saved a moment ago."))
   }
 
-  @Test("the notice's label reads the time as words, with the button to try again")
+  @Test("the notice's label reads the time as words")
   func noticeIsSpoken() async throws {
     let notice = try #require(methods(await loaded())?.sourceNotices.first)
 
@@ -148,7 +148,7 @@ struct SavedRowsTests {
       notice.error.accessibilityLabel
         == "You're offline, your cards as of 12:13. We couldn't load your cards without a "
         + "connection. What you see was saved 2 hours ago. Connect to the internet, then try "
-        + "again. Button: Try again")
+        + "again.")
   }
 
   @Test("a notice with no saved rows beside it has no date, and says what it said before")

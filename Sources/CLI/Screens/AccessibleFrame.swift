@@ -72,8 +72,9 @@ struct AccessibleFrame {
     if !snapshot.knownIds.isEmpty {
       lines.append(words["change.knownIds", snapshot.knownIds.joined(separator: ", ")])
     }
+    // The journey's button is no key here: the run has ended, and its exit code and the
+    // error's hint say what to do.
     if let error = snapshot.error { lines.append(error.accessibilityLabel) }
-    if let button = snapshot.action?.button { lines.append(words["accessible.enter", button]) }
     return lines.map(UntrustedText.escaped)
   }
 
@@ -220,7 +221,8 @@ struct AccessibleFrame {
     // Enter alone selects the row moved to, as Enter does on the boxed screen.
     let moves =
       !actions.contains(.move)
-      ? "" : ", " + words[actions.contains(.select) ? "accessible.moveThenSelect" : "accessible.move"]
+      ? ""
+      : ", " + words[actions.contains(.select) ? "accessible.moveThenSelect" : "accessible.move"]
     let hints = actions.compactMap { action -> String? in
       switch action {
       case .scroll, .nextField, .save, .back, .signInAndSave: nil

@@ -20,15 +20,39 @@ final class Transcript {
 
   /// Prints `lines` under what is already there, unless they are what was shown last.
   ///
+  /// On the same screen (its first line, the title, unchanged) only the lines that are new
+  /// are printed, in their place's order: a change says what it did and the row it touched
+  /// ("2. Visa ending in 4242, selected", "Visa ending in 4242 selected."), not the whole
+  /// list again. Where nothing is new (a line only went away), and on another screen, the
+  /// whole screen is printed again, after a blank line.
+  ///
   /// - Parameter continuing: print only from the first line that changed, as a form does
-  ///   from one field's prompt to the next; otherwise the whole screen again, after a blank
-  ///   line.
+  ///   from one field's prompt to the next.
   func show(_ lines: [String], continuing: Bool = false) {
     guard lines != shown, TerminalDevice.isForeground else { return }
-    let unchanged = continuing ? zip(lines, shown).prefix { $0 == $1 }.count : 0
-    let lead = shown.isEmpty || unchanged > 0 ? "" : "\n"
-    console.write(lead + lines.dropFirst(unchanged).joined(separator: "\n") + "\n")
-    shown = lines
+    defer { shown = lines }
+    if continuing {
+      let unchanged = zip(lines, shown).prefix { $0 == $1 }.count
+      let lead = shown.isEmpty || unchanged > 0 ? "" : "\n"
+      console.write(lead + lines.dropFirst(unchanged).joined(separator: "\n") + "\n")
+      return
+    }
+    let new = Self.linesNotIn(shown, of: lines)
+    if lines.first == shown.first, !new.isEmpty {
+      console.write(new.joined(separator: "\n") + "\n")
+    } else {
+      console.write((shown.isEmpty ? "" : "\n") + lines.joined(separator: "\n") + "\n")
+    }
+  }
+
+  /// The lines of `lines` that `old` did not show, each line of `old` standing for one.
+  private static func linesNotIn(_ old: [String], of lines: [String]) -> [String] {
+    var left = Dictionary(old.map { ($0, 1) }, uniquingKeysWith: +)
+    return lines.filter { line in
+      guard let count = left[line], count > 0 else { return true }
+      left[line] = count - 1
+      return false
+    }
   }
 
   /// Prints one line, whatever was shown before.

@@ -57,8 +57,7 @@ extension CardApproval {
     return CardApproval(
       status: .waiting, notice: notice, button: button,
       accessibilityLabel: words.spoken(
-        title: notice.title, message: notice.message, hint: notice.hint, traceID: nil,
-        button: button),
+        title: notice.title, message: notice.message, hint: notice.hint, traceID: nil),
       bankMessage: bankMessage.flatMap { $0.isEmpty ? nil : $0 })
   }
 }

@@ -16,8 +16,7 @@ extension PaymentMethodsViewModel {
     let message = words["saved.notice.message", error.message, time.relative(asOf, now: now)]
     let spoken = words.spoken(
       title: words["a11y.saved.notice.title", error.title, object, at], message: message,
-      hint: error.hint, traceID: error.traceID,
-      button: error.recovery.isRetry ? words["button.tryAgain"] : nil)
+      hint: error.hint, traceID: error.traceID)
     let dated = PresentationError(
       title: words["saved.notice.title", error.title, object, at], message: message,
       hint: error.hint, category: error.category, recovery: error.recovery,

@@ -15,20 +15,19 @@ extension Phrasebook {
     inBundle: "PaymentMethods_Presentation")
 
   /// A notice or an error as one sentence for a screen reader: title, message and hint,
-  /// then the reference to quote and the button, where there are any.
-  func spoken(title: String, message: String, hint: String, traceID: String?, button: String?)
-    -> String
-  {
-    var label = self["a11y.notice", title, message, hint]
-    if let traceID { label = self["a11y.reference", label, traceID] }
-    if let button { label = self["a11y.button", label, button] }
-    return label
+  /// then the reference to quote, where there is one. A button is not part of it: it is an
+  /// element of its own, which VoiceOver reads with its trait ("Try again, button"), and the
+  /// terminal's line mode names its key.
+  func spoken(title: String, message: String, hint: String, traceID: String?) -> String {
+    let label = self["a11y.notice", title, message, hint]
+    guard let traceID else { return label }
+    return self["a11y.reference", label, traceID]
   }
 
   func spoken(_ decision: PresentedJourney) -> String {
     spoken(
       title: decision.notice.title, message: decision.notice.message,
-      hint: decision.notice.hint, traceID: decision.traceID, button: decision.button)
+      hint: decision.notice.hint, traceID: decision.traceID)
   }
 
   /// What is wrong with a field, in words.

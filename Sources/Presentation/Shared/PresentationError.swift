@@ -49,8 +49,7 @@ public struct PresentationError: Sendable, Equatable {
       title: title, message: message, hint: hint, category: category, recovery: recovery,
       traceID: traceID,
       accessibilityLabel: words.spoken(
-        title: title, message: message, hint: hint, traceID: traceID,
-        button: recovery.isRetry ? words["button.tryAgain"] : nil))
+        title: title, message: message, hint: hint, traceID: traceID))
   }
 }
 
@@ -77,6 +76,6 @@ public struct Notice: Sendable, Equatable {
     self.init(
       title: title, message: message, hint: hint,
       accessibilityLabel: words.spoken(
-        title: title, message: message, hint: hint, traceID: nil, button: nil))
+        title: title, message: message, hint: hint, traceID: nil))
   }
 }
