@@ -209,13 +209,17 @@ extension ScreenRenderer {
       body += row("") + wrapped(words["approval.bankSays", bankMessage], prefix: "", style: { $0 })
     }
     body += row("")
+    // The wait, or the answer that did not come, stays in sight on a short terminal.
+    let status = body.count
     if let timedOut = approval.timedOut {
       body += wrapped(timedOut.title, prefix: "✖ ", style: palette.red)
       body += wrapped(timedOut.message, prefix: "  ", style: { $0 })
     } else {
       body += wrapped(words["approval.waiting"], prefix: "", style: palette.dim)
     }
-    return box(title: approval.notice.title, body: body, focus: nil, message: nil, references: [])
+    return box(
+      title: approval.notice.title, body: body, focus: status..<body.count, message: nil,
+      references: [])
   }
 
   /// What the screen shows of a field's text. The number shows its digits while the user

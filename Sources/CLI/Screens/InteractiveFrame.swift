@@ -32,17 +32,16 @@ struct InteractiveFrame {
       box.lines
       + box.underneath.flatMap { chunks(of: $0, width: size.columns) }.map { palette.dim($0) }
     var focus = box.focus
-    let footer = footerLines(model.actions(for: snapshot, form: form), size: size)
-      .map { palette.dim($0) }
+    let actions = model.actions(for: snapshot, form: form)
+    var footer = footerLines(actions, size: size).map { palette.dim($0) }
 
     var panel: [String] = []
     if model.showsHelp {
       // The help takes the screen's place; where even so it does not fit, it scrolls.
       let help = helpLines(width: size.columns)
       // ↑↓ is on offer only where there is something to scroll.
-      let unscrolled = footerLines(
-        model.actions(for: snapshot, form: form).filter { $0 != .scroll }, size: size
-      ).map { palette.dim($0) }
+      let unscrolled = footerLines(actions.filter { $0 != .scroll }, size: size)
+        .map { palette.dim($0) }
       let footer = help.count <= size.rows - unscrolled.count ? unscrolled : footer
       let room = max(0, size.rows - footer.count)
       let start = min(model.helpScroll, max(0, help.count - room))
@@ -77,6 +76,13 @@ struct InteractiveFrame {
 
     var lines = top
     if !panel.isEmpty { lines += (lines.isEmpty ? [] : [""]) + panel.map { palette.dim($0) } }
+    // Where ↑↓ have nothing to move over and the screen is taller than the terminal, they
+    // scroll it, and the footer says so.
+    let scrolls = model.scrolls(snapshot, form: form)
+    let scroll = panel.isEmpty ? model.scroll : 0
+    if panel.isEmpty, scrolls, lines.count > size.rows - footer.count {
+      footer = footerLines([.scroll] + actions, size: size).map { palette.dim($0) }
+    }
     // The footer stays in sight, and above it as much of the rest as fits.
     let room = max(0, size.rows - footer.count)
     // So does the box's message, the answer to the last key, with what is under the box,
@@ -85,41 +91,13 @@ struct InteractiveFrame {
     if panel.isEmpty, box.messageLines > 0, lines.count > room, lines.count - messageStart < room {
       let rest = visible(
         Array(lines[..<messageStart]), keeping: focus?.clamped(to: 0..<messageStart),
-        room: room - (lines.count - messageStart), width: size.columns)
+        room: room - (lines.count - messageStart), width: size.columns,
+        scroll: (scroll, freely: scrolls), blocks: box.blocks)
       return rest + lines[messageStart...] + footer.prefix(size.rows)
     }
-    return visible(lines, keeping: focus, room: room, width: size.columns)
-      + footer.prefix(size.rows)
-  }
-
-  /// At most `room` of `lines`: from the top, unless that would hide some of the `focus`
-  /// lines, in which case the lines scroll just enough to show them (their start, when
-  /// they are more than there is room for). A side with lines out of sight says so in its
-  /// outermost line.
-  func visible(
-    _ lines: [String], keeping focus: Range<Int>?, room: Int, width: Int
-  ) -> [String] {
-    guard lines.count > room else { return lines }
-    guard room > 0 else { return [] }
-    // The markers take a line each: with fewer than four, the room is all for content.
-    let marks = room >= 4
-    var start = 0
-    if let focus, !focus.isEmpty, focus.lowerBound < lines.count {
-      let end = min(focus.upperBound, lines.count)
-      // The focus's end above the bottom marker…
-      start = max(0, end + (marks ? 1 : 0) - room)
-      // …unless that would hide its start, which stays below the top marker.
-      start = min(start, max(0, focus.lowerBound - (marks ? 1 : 0)))
-      start = min(start, lines.count - room)
-    }
-    var window = Array(lines[start..<(start + room)])
-    if marks {
-      let above = palette.dim(CellWidth.truncated("  " + words["frame.moreAbove"], to: width))
-      let below = palette.dim(CellWidth.truncated("  " + words["frame.moreBelow"], to: width))
-      if start > 0 { window[0] = above }
-      if start + room < lines.count { window[room - 1] = below }
-    }
-    return window
+    return visible(
+      lines, keeping: focus, room: room, width: size.columns, scroll: (scroll, freely: scrolls),
+      blocks: box.blocks) + footer.prefix(size.rows)
   }
 
   /// The help, wrapped to `width`.

@@ -87,3 +87,22 @@ extension InteractiveScreen {
     return []
   }
 }
+
+extension InteractiveScreen {
+  /// The lines ↑ or ↓ (k or j) scroll by.
+  static func scrollLines(_ key: Key) -> Int? {
+    switch key {
+    case .up, .character("k"): -1
+    case .down, .character("j"): 1
+    default: nil
+    }
+  }
+
+  /// Whether ↑↓ scroll the screen: there is nothing for them to move over (no rows, no
+  /// fields), and no help in its place. The frame shows how far it can go.
+  func scrolls(_ snapshot: ScreenSnapshot, form formSnapshot: CardFormSnapshot? = nil) -> Bool {
+    guard !showsHelp else { return false }
+    if form != nil { return formSnapshot?.approval != nil }
+    return confirmingRemoval == nil && !actions(for: snapshot).contains(.move)
+  }
+}

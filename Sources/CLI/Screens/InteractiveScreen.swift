@@ -121,6 +121,10 @@ struct InteractiveScreen: Equatable {
   var showsHelp = false
   /// How many lines the help is scrolled down, on a terminal too short for all of it.
   var helpScroll = 0
+  /// How many lines the screen is scrolled from where it would stand (down, or up when
+  /// negative), on a terminal too short for it, where ↑↓ have no rows to move over: an
+  /// error, the bank's wait. Any other key puts it back.
+  var scroll = 0
   var showsLog = false
   /// What the user would do next, for a journey this app cannot finish itself (updating
   /// the app, calling support).
@@ -194,6 +198,11 @@ struct InteractiveScreen: Equatable {
   mutating func handle(
     _ key: Key, on snapshot: ScreenSnapshot, form formSnapshot: CardFormSnapshot? = nil
   ) -> [Effect] {
+    if let lines = Self.scrollLines(key), scrolls(snapshot, form: formSnapshot) {
+      scroll += lines
+      return []
+    }
+    scroll = 0
     if var form, let formSnapshot {
       let effects = form.handle(key, on: formSnapshot)
       self.form = effects.contains(.closeCardForm) ? nil : form

@@ -25,6 +25,13 @@ extension InteractiveSession {
         model, screens.snapshot(of: model.screen), form: form, log: log, size: size))
   }
 
+  /// The boxed frame as the screen is now; nil on the accessible screen.
+  func drawnFrame(_ screens: Screens) -> [String]? {
+    guard transcript == nil else { return nil }
+    return frame.render(
+      model, screens.snapshot(of: model.screen), form: drawnForm, log: log, size: size)
+  }
+
   /// The open form as it is drawn: saving from the key that sends it until the session
   /// has acted on how the submission ended (the cursor on the field to fix, or the form
   /// closed), whatever the view model says meanwhile. Drawn as the view model has it

@@ -59,6 +59,7 @@ extension InteractiveSession {
   private func carryOut(_ input: Input, on screens: Screens) -> Bool {
     let meaning = self.meaning(of: input, on: screens)
     for key in meaning.keys {
+      if scrollsWithinFocus(key, on: screens) { continue }
       let shown = model.screen
       let effects = model.handle(key, on: screens.snapshot(of: model.screen), form: drawnForm)
       if effects.contains(.quit) { return false }
@@ -71,6 +72,18 @@ extension InteractiveSession {
         AccessibleFrame(words: frame.words).keysLine(model, screens.snapshot(of: model.screen)))
     }
     return true
+  }
+
+  /// ↑ or ↓ on a row or a notice taller than the terminal: the screen scrolls through it
+  /// before the cursor moves on. True when it did; the frame says whether there is more.
+  private func scrollsWithinFocus(_ key: Key, on screens: Screens) -> Bool {
+    guard transcript == nil, model.form == nil, let lines = InteractiveScreen.scrollLines(key)
+    else { return false }
+    let before = drawnFrame(screens)
+    model.scroll += lines
+    if drawnFrame(screens) != before { return true }
+    model.scroll -= lines
+    return false
   }
 
   /// Whether the open form is busy: a submission is on its way, or has ended and the

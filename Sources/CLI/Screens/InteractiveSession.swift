@@ -139,7 +139,10 @@ final class InteractiveSession {
     loop: for await event in events {
       switch event {
       case .input(let bytes):
+        let (scroll, before) = (model.scroll, drawnFrame(screens))
         guard carryOut(inputs(typed: bytes), on: screens) else { break loop }
+        // A scroll past the end moves nothing, and is not kept: ↑ then moves at once.
+        if model.scroll != scroll, drawnFrame(screens) == before { model.scroll = scroll }
         model.helpScroll = min(
           model.helpScroll,
           frame.helpScrollLimit(

@@ -40,6 +40,8 @@ struct ScreenRenderer {
     /// try, or the question asked), with the box's end: the interactive screen keeps them
     /// in sight, as it keeps its footer.
     var messageLines = 0
+    /// The lines that read only from their first, such as a notice's: title, then message.
+    var blocks: [Range<Int>] = []
 
     var text: String { (lines + underneath).joined(separator: "\n") + "\n" }
   }
@@ -53,12 +55,12 @@ struct ScreenRenderer {
   /// - Parameter highlighted: where the interactive screen's cursor is, marked with "▸": a
   ///   row, or a source's notice.
   func drawing(_ snapshot: ScreenSnapshot, highlighted: ScreenSnapshot.Stop? = nil) -> Drawing {
-    let (body, focus) = body(snapshot, highlighted: highlighted)
+    let (body, focus, blocks) = body(snapshot, highlighted: highlighted)
     return box(
       title: title(of: snapshot.screen), body: body, focus: focus,
       message: snapshot.isRefreshing ? words.labels.refreshing : snapshot.message,
       answeredByMessage: snapshot.status == .error,
-      references: [snapshot.error?.traceId] + snapshot.notices.map(\.traceId))
+      references: [snapshot.error?.traceId] + snapshot.notices.map(\.traceId), blocks: blocks)
   }
 
   /// The box every screen is drawn in: a title, the body's lines, and a message under a
@@ -69,9 +71,10 @@ struct ScreenRenderer {
   ///     button): then it is kept in sight with it.
   ///   - references: the support references the body shows; one too wide for a line of
   ///     its own in the box is written whole under it.
+  ///   - blocks: the lines of `body` that read only from their first.
   func box(
     title: String, body: [String], focus: Range<Int>? = nil, message: String? = nil,
-    answeredByMessage: Bool = false, references: [String?] = []
+    answeredByMessage: Bool = false, references: [String?] = [], blocks: [Range<Int>] = []
   ) -> Drawing {
     var lines: [String] = []
     let rule = String(repeating: "─", count: innerWidth + 2)
@@ -93,7 +96,8 @@ struct ScreenRenderer {
     return Drawing(
       lines: lines,
       focus: focus.map { (bodyStart + $0.lowerBound)..<(end ?? bodyStart + $0.upperBound) },
-      underneath: underneath, messageLines: message == nil ? 0 : lines.count - messageStart)
+      underneath: underneath, messageLines: message == nil ? 0 : lines.count - messageStart,
+      blocks: blocks.map { (bodyStart + $0.lowerBound)..<(bodyStart + $0.upperBound) })
   }
 
   private func title(of screen: CommandLineOptions.Screen) -> String {
@@ -103,31 +107,33 @@ struct ScreenRenderer {
     }
   }
 
-  /// The body's lines, and those to keep in sight, if any.
+  /// The body's lines, those to keep in sight, if any, and the notices' lines.
   private func body(_ snapshot: ScreenSnapshot, highlighted: ScreenSnapshot.Stop?)
-    -> ([String], Range<Int>?)
+    -> ([String], Range<Int>?, [Range<Int>])
   {
     switch snapshot.status {
     case .loading:
-      return (row(palette.dim(words.labels.loading)), nil)
+      return (row(palette.dim(words.labels.loading)), nil, [])
     case .error:
-      guard let error = snapshot.error else { return ([], nil) }
+      guard let error = snapshot.error else { return ([], nil, []) }
       let lines = errorLines(error, action: snapshot.action)
-      guard let action = snapshot.action else { return (lines, nil) }
+      guard let action = snapshot.action else { return (lines, nil, []) }
       // The button ends the error.
       let button = buttonLines(action).count
-      return (lines, (lines.count - button)..<lines.count)
+      return (lines, (lines.count - button)..<lines.count, [])
     case .loaded, .empty:
-      var (lines, focus) = sections(
+      var (lines, focus, blocks) = sections(
         snapshot.methods, failed: snapshot.notices,
         showsSelection: snapshot.screen == .paymentMethods, highlighted: highlighted)
       if let notice = snapshot.notice {
         if !lines.isEmpty { lines += row("") }
+        let start = lines.count
         lines += wrapped(notice.title, prefix: "", style: palette.bold)
         lines += wrapped(notice.message, prefix: "", style: { $0 })
         lines += wrapped(notice.hint, prefix: "→ ", style: palette.yellow)
+        blocks.append(start..<lines.count)
       }
-      return (lines, focus)
+      return (lines, focus, blocks)
     }
   }
 
@@ -136,9 +142,10 @@ struct ScreenRenderer {
   private func sections(
     _ methods: [ScreenSnapshot.Method], failed: [ScreenSnapshot.SourceNotice],
     showsSelection: Bool, highlighted: ScreenSnapshot.Stop?
-  ) -> ([String], Range<Int>?) {
+  ) -> ([String], Range<Int>?, [Range<Int>]) {
     var lines: [String] = []
     var focus: Range<Int>?
+    var blocks: [Range<Int>] = []
     for (kind, source) in ScreenSnapshot.sections {
       let heading = words.labels.heading(source).uppercased(with: words.labels.locale)
       let items = methods.enumerated().filter { $0.element.kind == kind }
@@ -155,9 +162,10 @@ struct ScreenRenderer {
       let start = lines.count
       let isHighlighted = highlighted == .notice(source)
       lines += failures.flatMap { sourceNotice($0, isHighlighted: isHighlighted) }
+      if !failures.isEmpty { blocks.append(start..<lines.count) }
       if isHighlighted, !failures.isEmpty { focus = start..<lines.count }
     }
-    return (lines, focus)
+    return (lines, focus, blocks)
   }
 
   /// Where a source's rows would be: why they are not there; marked with "▸" when the

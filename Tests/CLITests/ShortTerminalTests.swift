@@ -1,0 +1,89 @@
+import Foundation
+import Testing
+
+/// The boxed screen on pseudo-terminals too short for it (80×10, 40×8): what a key is
+/// answered with stays in sight, a notice is read from its title, and what does not fit
+/// can be scrolled to. Each check reads the last frame drawn.
+@Suite("Short terminals on a pseudo-terminal", .serialized, .timeLimit(.minutes(1)))
+struct ShortTerminalTests {
+  /// The frame drawn last: every frame starts at the terminal's home position.
+  private func lastFrame(_ terminal: PseudoTerminal) -> String {
+    terminal.text.components(separatedBy: "\u{1B}[H").last ?? ""
+  }
+
+  @Test("at 80×10, a notice in sight above the cursor shows its title with its message")
+  func noticeShowsItsTitle() async throws {
+    let terminal = try PseudoTerminal(["--scenario", "cards-offline"], columns: 80, rows: 10)
+    try #require(await terminal.waiting(for: "r try again"))
+    let before = terminal.output.count
+
+    terminal.send("jj")
+
+    try #require(await terminal.waiting(for: "▸○ Apple Pay", after: before))
+    let frame = lastFrame(terminal)
+    #expect(!frame.contains("couldn't load your cards") || frame.contains("You're offline"))
+    terminal.send("q")
+    #expect(await terminal.exiting() == 0)
+  }
+
+  @Test("at 80×10, the bank's wait and its answer stay in sight, and k scrolls up to the rest")
+  func bankWaitInSight() async throws {
+    let terminal = try PseudoTerminal(
+      ["--scenario", "add-card-3ds-timeout", "--approval-budget-ms", "1500"],
+      columns: 80, rows: 10)
+    try #require(await terminal.waiting(for: "a add a card"))
+    terminal.send("a")
+    try #require(await terminal.waiting(for: "Esc back"))
+    terminal.send("5555 5555 5555 4444\t09/29\t123\tAda Lovelace")
+    try #require(await terminal.waiting(for: "Ada Lovelace"))
+    let submitted = terminal.output.count
+    terminal.send("\r")
+
+    try #require(await terminal.waiting(for: "Waiting for your bank", after: submitted))
+    #expect(lastFrame(terminal).contains("Waiting for your bank"))
+    try #require(await terminal.waiting(for: "Your bank didn't answer in time", after: submitted))
+    try #require(await terminal.waiting(for: "↑↓ scroll", after: submitted))
+    #expect(!lastFrame(terminal).contains("Your bank wants"), "the top is out of sight")
+    let before = terminal.output.count
+
+    terminal.send("kkkkkk")
+
+    #expect(await terminal.waiting(for: "Your bank wants", after: before))
+    terminal.send("\u{03}")
+    #expect(await terminal.exiting() == 0)
+  }
+
+  @Test("at 40×8, an error taller than the terminal scrolls with j to its last line")
+  func errorScrolls() async throws {
+    let terminal = try PseudoTerminal(["--scenario", "offline"], columns: 40, rows: 8)
+    try #require(await terminal.waiting(for: "↑↓ scroll"))
+    #expect(!lastFrame(terminal).contains("Connect to the"))
+    let before = terminal.output.count
+
+    terminal.send("jjjjjjjjjj")
+
+    #expect(await terminal.waiting(for: "Connect to the", after: before))
+    terminal.send("q")
+    #expect(await terminal.exiting() != nil)
+  }
+
+  @Test("at 40×8, j reads a notice taller than the terminal to its end, then moves on")
+  func tallNoticeReadThrough() async throws {
+    let terminal = try PseudoTerminal(
+      ["--scenario", "cards-offline-saved"], columns: 40, rows: 8)
+    try #require(await terminal.waiting(for: "Enter select"))
+    var frames: [String] = []
+    for _ in 0..<8 {
+      let before = terminal.output.count
+      terminal.send("j")
+      _ = await terminal.waiting(for: "\u{1B}[J", after: before)
+      frames.append(lastFrame(terminal))
+    }
+
+    let onNotice = frames.filter { $0.contains("▸✖") || !$0.contains("▸") }
+    #expect(onNotice.contains { $0.contains("2 hours ago") }, "the notice is read to its end")
+    #expect(frames.last?.contains("▸○ Apple Pay") == true, "and the cursor moves on")
+    terminal.send("q")
+    #expect(await terminal.exiting() == 0)
+  }
+}
