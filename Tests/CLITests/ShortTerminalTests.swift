@@ -87,3 +87,32 @@ struct ShortTerminalTests {
     #expect(await terminal.exiting() == 0)
   }
 }
+
+/// A change the backend agreed to, on a list shown in part from the saved list, on a
+/// pseudo-terminal: the list is loaded again, so the screen never says the change beside a
+/// notice that the backend could not be reached.
+@Suite("A change beside an offline notice", .serialized, .timeLimit(.minutes(1)))
+struct ChangeBesideANoticeTests {
+  @Test("a removal the backend agreed to shows the cards as they are now, the notice gone")
+  func removalRefreshesTheCards() async throws {
+    let terminal = try PseudoTerminal(["--scenario", "cards-offline-saved"], columns: 80, rows: 40)
+    try #require(await terminal.waiting(for: "Enter select"))
+    terminal.send("j")
+    try #require(await terminal.waiting(for: "x remove"))
+    terminal.send("x")
+    try #require(await terminal.waiting(for: "Remove Visa"))
+    terminal.send("y")
+    try #require(await terminal.waiting(for: "We couldn't remove your card"))
+    let before = terminal.output.count
+
+    terminal.send("r")
+
+    try #require(await terminal.waiting(for: "Visa •••• 4242 removed.", after: before))
+    let frame = terminal.text.components(separatedBy: "\u{1B}[H").last ?? ""
+    #expect(frame.contains("Visa •••• 4242 removed."))
+    #expect(!frame.contains("You're offline"))
+    #expect(!frame.contains("may be out of date"))
+    terminal.send("q")
+    #expect(await terminal.exiting() == 0)
+  }
+}

@@ -161,16 +161,50 @@ struct SavedRowsTests {
     #expect(notice.error.message == "We couldn't load your cards without a connection.")
   }
 
-  @Test("saved rows stay marked when a change the backend agreed to makes the rows again")
-  func markedAfterAChange() async throws {
-    let viewModel = await loaded(remove: { _ in .removed })
+  @Test("a change the backend agreed to, beside saved rows, shows the list as it is now")
+  func reloadedAfterAChange() async throws {
+    let loads = CallCounter()
+    let viewModel = PaymentMethodsViewModel(
+      loadMethods: {
+        loads.increment()
+        guard loads.count > 1 else { return savedCards() }
+        return PaymentMethodList(methods: [wallet, .card(mastercard)])
+      }, removeCard: { _ in .removed }, logger: LogSpy(), locale: Locale(identifier: "en_GB"),
+      now: { now }, timeZone: utc)
+    await viewModel.load().value
 
     await viewModel.remove("card-1")?.value
 
     let shown = try #require(methods(viewModel))
+    #expect(loads.count == 2)
+    #expect(shown.cards.map(\.id) == ["card-2"])
+    #expect(shown.cards.map(\.isSaved) == [false])
+    #expect(shown.sourceNotices.isEmpty)
+    #expect(shown.message == "Visa •••• 4242 removed.")
+  }
+
+  @Test("where the list still cannot load after a change, its saved rows show the change")
+  func markedAfterAChange() async throws {
+    let loads = CallCounter()
+    let viewModel = PaymentMethodsViewModel(
+      loadMethods: {
+        loads.increment()
+        guard loads.count == 1 else {
+          throw PaymentMethodsError.couldNotLoad(cardsOffline, alsoFailed: [])
+        }
+        return savedCards()
+      }, removeCard: { _ in .removed }, logger: LogSpy(), locale: Locale(identifier: "en_GB"),
+      now: { now }, timeZone: utc)
+    await viewModel.load().value
+
+    await viewModel.remove("card-1")?.value
+
+    let shown = try #require(methods(viewModel))
+    #expect(loads.count == 2)
     #expect(shown.cards.map(\.id) == ["card-2"])
     #expect(shown.cards.map(\.isSaved) == [true])
     #expect(shown.sourceNotices.first?.asOf == twoHoursAgo)
+    #expect(shown.message == "Visa •••• 4242 removed.")
   }
 
   @Test("a refresh that can show nothing keeps the saved rows, and their notice its date")

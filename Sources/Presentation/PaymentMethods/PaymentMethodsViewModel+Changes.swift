@@ -114,7 +114,7 @@ extension PaymentMethodsViewModel {
       }
     case .success(.removal(let outcome)) where outcome != .refusedLastMethod:
       listed.removeAll { $0.id == id }
-      showListed(
+      return showListed(
         message: (words["write.removed", row.title], words["write.removed", row.spokenTitle]),
         change: .removed(alreadyGone: outcome == .alreadyRemoved))
     case .success(.removal):
@@ -129,7 +129,7 @@ extension PaymentMethodsViewModel {
       sayRefused(.cardCannotPay, on: id)
     case .success(.defaulting(.answered(.madeDefault))):
       listed = listed.map { $0.markingDefault(id) }
-      showListed(
+      return showListed(
         message: (
           words["write.madeDefault", row.title], words["write.madeDefault", row.spokenTitle]
         ),
@@ -141,10 +141,37 @@ extension PaymentMethodsViewModel {
     return nil
   }
 
+  /// After a change the backend agreed to: the list as it is now, and what came of the
+  /// change. A list shown in part from the saved list, or beside a source that could not
+  /// load, is loaded again first, the row still saying what is on its way: the backend has
+  /// just answered, so the screen never says the change beside a notice that it could not
+  /// be reached. The reload, if any.
+  @discardableResult
+  private func showListed(message: (text: String, spoken: String), change: Change)
+    -> Task<Void, Never>?
+  {
+    guard case .loaded(let shown) = state else { return nil }
+    guard !shown.sourceNotices.isEmpty || shown.rows.contains(where: \.isSaved) else {
+      showEdited(message: message, change: change)
+      return nil
+    }
+    return loader.load(fetch: refreshFetch) { outcome in
+      if case .loaded(let list) = outcome, !list.methods.isEmpty {
+        self.showRefreshed(outcome)
+        self.update {
+          $0.say(message.text, spoken: message.spoken)
+          $0.lastChange = change
+        }
+      } else {
+        self.showEdited(message: message, change: change)
+      }
+    }
+  }
+
   /// The rows made again from `listed` after a change the backend agreed to, with what
   /// the screen had besides: its failed sources and changes, and the selection, which
   /// moves to the default method (or to none) when its row is gone.
-  private func showListed(message: (text: String, spoken: String), change: Change) {
+  private func showEdited(message: (text: String, spoken: String), change: Change) {
     guard case .loaded(let shown) = state else { return }
     var methods = rows(listed)
     methods.sourceNotices = shown.sourceNotices
