@@ -244,6 +244,25 @@ struct CommandLineTests {
     #expect(run.errors.contains("--accessible"))
     #expect(!run.output.contains("--accessible"))
   }
+
+  @Test(
+    "at a TERM=dumb terminal, in German by --locale or by LANG, stderr says why in German",
+    arguments: [
+      (["--locale", "de_DE"], ["TERM": "dumb"]),
+      ([], ["TERM": "dumb", "LANG": "de_DE.UTF-8"]),
+    ])
+  func dumbTerminalSaysWhyInGerman(flags: [String], environment: [String: String]) async {
+    let run = await runCLI(
+      ["--scenario", "all-available"] + flags, environment: environment, interactive: true,
+      atADumbTerminal: true)
+
+    #expect(run.output.contains("Wähle, wie du bezahlst"))
+    #expect(
+      run.errors
+        == "payment-methods: TERM=dumb: Dieses Terminal kann den Cursor nicht bewegen, deshalb "
+        + "wird der Bildschirm nur einmal ausgegeben\n"
+        + "Mit --accessible bleibt der Bildschirm offen, eine Zeile nach der anderen.\n")
+  }
 }
 
 @Suite("Colour", .timeLimit(.minutes(1)))
