@@ -148,7 +148,8 @@ struct PaymentMethodsViewModelStateTests {
       return
     }
     #expect(error.title == "Couldn't load your payment methods")
-    #expect(error.hint == "Check your connection and try again.")
+    #expect(error.message == "It took too long to load your payment methods.")
+    #expect(error.hint == "Try again in a moment.")
     #expect(error.category == .retryable)
     #expect(logger.entries.map(\.level) == [.warning])
     #expect(
