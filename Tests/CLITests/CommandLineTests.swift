@@ -29,6 +29,18 @@ struct CommandLineTests {
     }
   }
 
+  @Test("--help says where the scenario file's format is: docs/SCENARIOS.md, which has it")
+  func helpPointsToTheFormat() async throws {
+    let run = await runCLI(["--help"])
+    let usage = run.output.split(separator: "\n").map(String.init)
+    let flag = try #require(usage.firstIndex { $0.contains("--scenario-file PATH") })
+
+    #expect(
+      usage[flag...].prefix(2).map { $0.trimmingCharacters(in: .whitespaces) }
+        .joined(separator: " ").contains("(format in docs/SCENARIOS.md)"))
+    #expect(try document("docs/SCENARIOS.md").contains("\n### Scenario files\n"))
+  }
+
   @Test("--list-scenarios lists every built-in scenario with what it shows")
   func listScenarios() async {
     let run = await runCLI(["--list-scenarios"])
