@@ -2,7 +2,8 @@ import DataLayer
 import Domain
 import Foundation
 
-/// Reads a scenario from JSON (the format is in the README; `Examples/` has a sample).
+/// Reads a scenario from JSON (the format is in docs/SCENARIOS.md, "Scenario files";
+/// `Examples/` has a sample).
 ///
 /// Every mistake is reported with the key it is in and what was expected, and unknown keys
 /// are refused rather than ignored, so a typo never silently turns into a default.

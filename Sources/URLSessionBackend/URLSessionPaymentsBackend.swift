@@ -25,6 +25,7 @@ public final class URLSessionPaymentsBackend: PaymentsBackend {
   private let deliveryQueue = DispatchQueue(label: "URLSessionPaymentsBackend.delegate")
   private let requestTimeout: Duration
   private let requestDeadline: Duration
+  private let userAgent: String?
   private let clock: any Clock<Duration>
 
   /// - Parameters:
@@ -37,17 +38,20 @@ public final class URLSessionPaymentsBackend: PaymentsBackend {
   ///     so there it is never less than one.
   ///   - requestDeadline: how long one request may take from start to its last byte
   ///     before it fails as `timedOut`, whatever the server does.
+  ///   - userAgent: how the app names itself to the server, `name/version`, sent as
+  ///     `User-Agent` on every request; nil leaves the platform's own.
   ///   - clock: what `requestDeadline` is measured on.
   ///
   /// The base URL should be http or https: any other scheme fails every request.
   public init(
     baseURL: URL, configuration: URLSessionConfiguration = .ephemeral,
     requestTimeout: Duration = .seconds(10), requestDeadline: Duration = .seconds(30),
-    clock: any Clock<Duration> = ContinuousClock()
+    userAgent: String? = nil, clock: any Clock<Duration> = ContinuousClock()
   ) {
     self.baseURL = baseURL
     self.requestTimeout = requestTimeout
     self.requestDeadline = requestDeadline
+    self.userAgent = userAgent
     self.clock = clock
     let exchanges = Exchanges()
     // The delegate's calls run in order on a dispatch queue of the backend's own. (On
@@ -96,8 +100,8 @@ public final class URLSessionPaymentsBackend: PaymentsBackend {
     return BackendResponse(status: response.statusCode, headers: headers, body: body)
   }
 
-  /// The request of the wire contract: method and path from the endpoint; `Accept` and
-  /// `X-Request-ID` always; the access token as a bearer token, never in the URL; the
+  /// The request of the wire contract: method and path from the endpoint; `Accept`,
+  /// `X-Request-ID` and the app's `User-Agent`, if it has one, always; the access token as a bearer token, never in the URL; the
   /// refresh token or the sign-in credentials in the body; the idempotency key as a header.
   func makeURLRequest(_ request: BackendRequest) throws -> URLRequest {
     let (method, path) = request.endpoint.methodAndPath(resourceID: request.resourceID)
@@ -115,6 +119,7 @@ public final class URLSessionPaymentsBackend: PaymentsBackend {
     // is still counted, and cut off, as it is inflated.)
     urlRequest.setValue("identity", forHTTPHeaderField: "Accept-Encoding")
     urlRequest.setValue(request.traceID, forHTTPHeaderField: "X-Request-ID")
+    if let userAgent { urlRequest.setValue(userAgent, forHTTPHeaderField: "User-Agent") }
     if let key = request.idempotencyKey {
       urlRequest.setValue(key, forHTTPHeaderField: "Idempotency-Key")
     }

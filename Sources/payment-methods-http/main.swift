@@ -12,7 +12,8 @@ await PaymentMethodsCommand.main(
   serverAccess: .linked(
     { baseURL, limits in
       URLSessionPaymentsBackend(
-        baseURL: baseURL, requestTimeout: limits.idle, requestDeadline: limits.whole)
+        baseURL: baseURL, requestTimeout: limits.idle, requestDeadline: limits.whole,
+        userAgent: PaymentMethodsCommand.userAgent(of: "payment-methods-http"))
     },
     userActed: DemoServer.userActed))
 

@@ -28,7 +28,8 @@ struct AppDependencies {
     logger: any DeveloperLog, locale: Locale = .current
   ) {
     let configuration = URLSessionConfiguration.ephemeral
-    // The server's own words (a field it refused, an issuer's reason) in the user's language.
+    // The server's own words (a field it refused, an issuer's reason) in the user's
+    // language where it has them, for the developer log (ERRORS.md, "Their own words").
     configuration.httpAdditionalHeaders = ["Accept-Language": locale.identifier(.bcp47)]
     let backend = URLSessionPaymentsBackend(
       baseURL: baseURL, configuration: configuration, requestTimeout: .seconds(15),

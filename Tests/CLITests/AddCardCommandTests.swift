@@ -33,9 +33,22 @@ struct AddCardCommandTests {
     let run = await runCLI(["add-card", "--scenario", "add-card-3ds-approved", "--json"] + card)
 
     #expect(run.errors.contains("Approve this card in your banking app."))
-    #expect(run.errors.contains("Your bank says: “Demo Bank sent a request"))
     #expect(run.errors.contains("Ctrl-C stops waiting."))
     #expect(!run.output.contains("Approve this card"), "stdout stays one JSON object")
+  }
+
+  @Test("the bank's own words go to the developer log, never to what the person reads")
+  func bankWordsOnlyInTheLog() async throws {
+    let quiet = await runCLI(
+      ["add-card", "--scenario", "add-card-3ds-approved", "--locale", "de_DE"] + card)
+    let verbose = await runCLI(
+      ["add-card", "--scenario", "add-card-3ds-approved", "--verbose"] + card)
+
+    #expect(quiet.errors.contains("Bestätige diese Karte in deiner Banking-App."))
+    #expect(!(quiet.output + quiet.errors).contains("Demo Bank"))
+    #expect(
+      verbose.errors.contains(
+        "theirWords=Demo Bank sent a request to your phone. Approve it there."))
   }
 
   @Test(

@@ -29,6 +29,18 @@ struct CommandLineTests {
     }
   }
 
+  @Test("--help says where the scenario file's format is: docs/SCENARIOS.md, which has it")
+  func helpPointsToTheFormat() async throws {
+    let run = await runCLI(["--help"])
+    let usage = run.output.split(separator: "\n").map(String.init)
+    let flag = try #require(usage.firstIndex { $0.contains("--scenario-file PATH") })
+
+    #expect(
+      usage[flag...].prefix(2).map { $0.trimmingCharacters(in: .whitespaces) }
+        .joined(separator: " ").contains("(format in docs/SCENARIOS.md)"))
+    #expect(try document("docs/SCENARIOS.md").contains("\n### Scenario files\n"))
+  }
+
   @Test("--list-scenarios lists every built-in scenario with what it shows")
   func listScenarios() async {
     let run = await runCLI(["--list-scenarios"])
@@ -243,6 +255,25 @@ struct CommandLineTests {
     #expect(run.errors.contains("TERM=dumb"))
     #expect(run.errors.contains("--accessible"))
     #expect(!run.output.contains("--accessible"))
+  }
+
+  @Test(
+    "at a TERM=dumb terminal, in German by --locale or by LANG, stderr says why in German",
+    arguments: [
+      (["--locale", "de_DE"], ["TERM": "dumb"]),
+      ([], ["TERM": "dumb", "LANG": "de_DE.UTF-8"]),
+    ])
+  func dumbTerminalSaysWhyInGerman(flags: [String], environment: [String: String]) async {
+    let run = await runCLI(
+      ["--scenario", "all-available"] + flags, environment: environment, interactive: true,
+      atADumbTerminal: true)
+
+    #expect(run.output.contains("Wähle, wie du bezahlst"))
+    #expect(
+      run.errors
+        == "payment-methods: TERM=dumb: Dieses Terminal kann den Cursor nicht bewegen, deshalb "
+        + "wird der Bildschirm nur einmal ausgegeben\n"
+        + "Mit --accessible bleibt der Bildschirm offen, eine Zeile nach der anderen.\n")
   }
 }
 

@@ -1,3 +1,4 @@
+import Foundation
 import Presentation
 import TestSupport
 import Testing
@@ -119,6 +120,23 @@ struct InteractiveFrameTests {
     _ = model.handle(.character("?"), on: snapshot)
 
     GoldenFile.check(render(model, snapshot), against: "interactive/help.txt")
+  }
+
+  @Test("in German, the help names each key as a German keyboard labels it")
+  func germanHelp() async {
+    let german = Locale(identifier: "de_DE")
+    let frame = InteractiveFrame(
+      palette: Palette(isEnabled: false), words: TerminalWords(locale: german))
+    var model = InteractiveScreen(screen: .paymentMethods)
+    let snapshot = await InteractiveFixtures.snapshot("all-available", locale: german)
+    _ = model.handle(.character("?"), on: snapshot)
+
+    let boxed = frame.render(model, snapshot, log: [], size: size).joined(separator: "\n")
+    let spoken = AccessibleFrame(words: TerminalWords(locale: german)).lines(
+      model, snapshot, form: nil, log: [])
+
+    GoldenFile.check(boxed + "\n", against: "de/help.txt")
+    GoldenFile.check(spoken.joined(separator: "\n") + "\n", against: "de/help-accessible.txt")
   }
 
   @Test(

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import CLI
@@ -67,6 +68,22 @@ struct InteractiveScreenTests {
       .map { "\($0.hint(.english).keys) \($0.hint(.english).does)" }
 
     #expect(hints == specific + ["w wallet", "l log", "? help", "q quit"])
+  }
+
+  @Test(
+    "the form's own keys read like the others, in English and German: lower case, keys named",
+    arguments: [
+      ("en_US", ["Tab Shift-Tab fields", "Enter save", "Esc back", "Esc stop waiting"]),
+      (
+        "de_DE",
+        ["Tab Umschalt-Tab Felder", "Enter speichern", "Esc zurück", "Esc nicht mehr warten"]
+      ),
+    ])
+  func formHints(locale: String, expected: [String]) {
+    let words = TerminalWords(locale: Locale(identifier: locale))
+    let actions: [InteractiveScreen.Action] = [.nextField, .save, .back, .stopWaiting]
+
+    #expect(actions.map { "\($0.hint(words).keys) \($0.hint(words).does)" } == expected)
   }
 
   @Test("while loading, only switching, the panels and quitting do anything")

@@ -232,6 +232,23 @@ struct LocalizationTests {
     ("CLI", "approval.waitingOnCommandLine", "Warten auf deine Bank… Strg-C: nicht mehr warten."),
   ]
 
+  /// The English names of the keys a German keyboard labels otherwise (Strg, Umschalt,
+  /// Entf, Pos1, Ende): one convention wherever the German tables name a key. Esc, Tab and
+  /// Enter are called so on both.
+  nonisolated static let englishKeyNames = ["Ctrl", "Shift", "Delete", "Home", "End"]
+
+  @Test(
+    "German names every key as a German keyboard labels it: Strg, Umschalt, Entf, Pos1, Ende",
+    arguments: ["Presentation", "CLI"])
+  func germanKeyNames(layer: String) throws {
+    for (key, german) in try LayerWords(layer: layer).table("de") {
+      for english in Self.englishKeyNames {
+        let named = german.range(of: "\\b\(english)\\b", options: .regularExpression) != nil
+        #expect(!named, "\(layer): \(key): \(german)")
+      }
+    }
+  }
+
   @Test(
     "a German sentence reads as a German speaker writes it", arguments: correctedGerman.indices)
   func correctedGermanSentence(index: Int) throws {
@@ -275,6 +292,8 @@ struct GermanScreenTests {
     ("offline", ["--scenario", "offline"]),
     ("cards-offline", ["--scenario", "cards-offline"]),
     ("cards-expired", ["--scenario", "cards-expired"]),
+    // The issuer's reason in the app's German words, never its own English ones.
+    ("card-rejected", ["--scenario", "card-rejected"]),
     ("user-locked", ["--scenario", "user-locked"]),
     ("wallet-in-review", ["--scenario", "wallet-in-review", "--screen", "wallet"]),
     (
@@ -287,7 +306,7 @@ struct GermanScreenTests {
   ]
 
   @Test(
-    "five screens and the form in German, at 50 and at 30 columns, are their golden frames",
+    "six screens and the form in German, at 50 and at 30 columns, are their golden frames",
     arguments: screens.map(\.name), [50, 30])
   func golden(name: String, columns: Int) async throws {
     let arguments = try #require(Self.screens.first { $0.name == name }).arguments

@@ -48,6 +48,42 @@ struct OverHTTPTests {
     #expect(remote.output.contains("Visa •••• 4242"))
   }
 
+  @Test("payment-methods-http names itself to the server with the version --version prints")
+  func userAgent() async throws {
+    let server = try WatchedScenarioServer(["--scenario", "all-available"])
+    defer { server.stop() }
+    let version = try await EndToEndTests.runBinary(["--version"])
+    let number = try #require(version.output.split(separator: " ").last)
+      .trimmingCharacters(in: .whitespacesAndNewlines)
+
+    let run = try await EndToEndTests.runBinary(
+      ["--once", "--backend-url", server.url, "--no-cache"])
+
+    let agent = "received from payment-methods-http/\(number)"
+    #expect(run.status == 0)
+    #expect(await server.waitingForLine(containing: "→ GET /cards " + agent))
+    let arrivals = server.lines.filter { $0.hasPrefix("→") }
+    #expect(!arrivals.isEmpty && arrivals.allSatisfy { $0.contains(agent) }, "\(arrivals)")
+  }
+
+  @Test("a 405 to a DELETE: the service does not offer it, sent once, and the command says so")
+  func notOfferedRemoval() async throws {
+    let folder = try TemporaryFolder()
+    let file = folder.url.appendingPathComponent("remove-405.json")
+    try Data(#"{"removeCard": {"responses": [{"status": 405}]}}"#.utf8).write(to: file)
+    let server = try WatchedScenarioServer(["--scenario-file", file.path])
+    defer { server.stop() }
+
+    let run = try await EndToEndTests.runBinary(
+      ["remove-card", "--id", "card-1", "--backend-url", server.url, "--no-cache"])
+
+    #expect(run.status == 1)
+    #expect(run.output.contains("Our payment service doesn't offer this"))
+    #expect(run.output.contains("It can't remove your card, and trying again"))
+    #expect(await server.waitingForLine(containing: "← DELETE /cards/{id} 405"))
+    #expect(server.lines.filter { $0.hasPrefix("→ DELETE") }.count == 1, "not retried")
+  }
+
   @Test("over HTTP too, a way out is reached by the user's r, on either screen, not by a load")
   func wayOutOverHTTP() async throws {
     let server = try ScenarioServer(scenario: "offline")

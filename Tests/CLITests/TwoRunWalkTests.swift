@@ -4,8 +4,8 @@ import Testing
 /// The saved list the way a person meets it, on a pseudo-terminal: a first run that loads
 /// everything, quit with q, then a second run, offline, with the same `--cache-dir`. This
 /// is the test that runs the two-run walk docs/CLI.md shows ("Two runs the way a person
-/// meets it", the `d=$(mktemp -d) && payment-methods …` line, which DocCommandTests does
-/// not run), as written, and interactively, boxed and accessible.
+/// meets it", the `d=$(mktemp -d) && swift run payment-methods …` line, which
+/// DocCommandTests does not run), as written, and interactively, boxed and accessible.
 @Suite("The two-run walk on a pseudo-terminal", .serialized, .timeLimit(.minutes(1)))
 struct TwoRunWalkTests {
   /// The first run: the interactive screen of `all-available`, its list waited for, then q.
@@ -59,17 +59,23 @@ struct TwoRunWalkTests {
     #expect(await terminal.exiting() == 0)
   }
 
-  /// The two commands of docs/CLI.md's walk, each as its words with `"$d"` for the folder.
+  /// The two commands of docs/CLI.md's walk, each as its arguments with `"$d"` for the
+  /// folder. Each runs the program as the README does, `swift run payment-methods`: a bare
+  /// `payment-methods` is on no fresh clone's PATH.
   private static func documentedWalk() throws -> [[String]] {
     let text = try document("docs/CLI.md")
     let line = try #require(
-      text.split(separator: "\n").first { $0.hasPrefix("d=$(mktemp -d) && payment-methods ") },
+      text.split(separator: "\n").first { $0.hasPrefix("d=$(mktemp -d) && ") },
       "docs/CLI.md no longer shows the two-run walk")
     let commands = line.split(separator: "&&").dropFirst().map {
       $0.split(separator: " ").map(String.init)
     }
-    try #require(commands.count == 2 && commands.allSatisfy { $0.first == "payment-methods" })
-    return commands.map { Array($0.dropFirst()) }
+    let program = ["swift", "run", "payment-methods"]
+    try #require(commands.count == 2, "\(line)")
+    for command in commands {
+      try #require(Array(command.prefix(3)) == program, "not as the README runs it: \(command)")
+    }
+    return commands.map { Array($0.dropFirst(3)) }
   }
 
   @Test("the walk docs/CLI.md shows runs as written: the second run lists the first's cards")

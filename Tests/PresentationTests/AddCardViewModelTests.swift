@@ -11,11 +11,12 @@ private let savedCard = PaymentCard(
 
 @MainActor
 private func makeViewModel(
+  logger: LogSpy = LogSpy(), locale: String = "en_US",
   _ addCard: @escaping @Sendable (CardForm) async throws -> AddCardOutcome
 ) -> AddCardViewModel {
   AddCardViewModel(
     addCard: { form, _ in try await addCard(form) }, bankApproval: .unused,
-    thisMonth: { january2027 }, logger: LogSpy(), locale: Locale(identifier: "en_US"))
+    thisMonth: { january2027 }, logger: logger, locale: Locale(identifier: locale))
 }
 
 @MainActor
@@ -82,6 +83,25 @@ struct AddCardViewModelTests {
     #expect(viewModel.fieldErrors == [.number: ["Not this bank"]])
     #expect(viewModel.form.number == "4242 4242 4242 4242")
     #expect(viewModel.phase == .invalid)
+  }
+
+  @Test("in German, a field the backend refused in its own words says the app's; theirs are logged")
+  func serverFieldErrorsInGerman() async {
+    let logger = LogSpy()
+    let viewModel = makeViewModel(logger: logger, locale: "de_DE") { _ in
+      .invalid([.number: [.described("Not this bank")], .expiry: [.described("Too soon")]])
+    }
+    fill(viewModel)
+
+    await viewModel.submit().value
+
+    #expect(
+      viewModel.fieldErrors == [
+        .number: ["Unser Zahlungsdienst nimmt diese Kartennummer nicht an."],
+        .expiry: ["Unser Zahlungsdienst nimmt dieses Ablaufdatum nicht an."],
+      ])
+    let logged = logger.entries.compactMap { $0.metadata[LogMetadataKey.theirWords] }
+    #expect(logged.sorted() == ["Not this bank", "Too soon"])
   }
 
   @Test("a decline stands above the form in its reason's words, and the form is kept but its code")

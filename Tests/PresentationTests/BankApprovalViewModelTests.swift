@@ -18,7 +18,7 @@ private let setup = CardSetup(
 private func form(
   _ setups: ScriptedSetups, clock: any Clock<Duration> = ImmediateClock(),
   budget: Duration = .seconds(120), keys: Recorder<String?> = Recorder(),
-  again: AddCardOutcome? = nil
+  again: AddCardOutcome? = nil, logger: LogSpy = LogSpy(), locale: String = "en_US"
 ) -> AddCardViewModel {
   let viewModel = AddCardViewModel(
     addCard: { _, key in
@@ -28,7 +28,7 @@ private func form(
     },
     bankApproval: WaitForBankApprovalUseCase(
       setups: setups, budget: budget, clock: clock, jitter: { $0 }, logger: LogSpy()),
-    thisMonth: { january2027 }, logger: LogSpy(), locale: Locale(identifier: "en_US"))
+    thisMonth: { january2027 }, logger: logger, locale: Locale(identifier: locale))
   viewModel.edit(.number, to: "4242 4242 4242 4242")
   viewModel.edit(.expiry, to: "08/28")
   viewModel.edit(.securityCode, to: "123")
@@ -61,8 +61,32 @@ struct BankApprovalViewModelTests {
     #expect(viewModel.approval?.status == .succeeded)
     #expect(viewModel.approval?.notice.title == "Approve this card in your banking app")
     #expect(viewModel.approval?.button == "Stop waiting")
-    #expect(viewModel.approval?.bankMessage == "Approve it in Demo Bank.")
     #expect(viewModel.failure == nil)
+  }
+
+  @Test(
+    "the bank's own words go to the developer log; the form says the app's, in German too",
+    arguments: ["en_US", "de_DE"])
+  func bankWordsAreLogged(locale: String) async {
+    let logger = LogSpy()
+    let viewModel = form(
+      ScriptedSetups([.success(.waiting)]), clock: StoppedClock(), logger: logger,
+      locale: locale)
+
+    let submission = viewModel.submit()
+    await until { viewModel.phase == .waitingForBank }
+
+    let logged = logger.entries.compactMap { $0.metadata[LogMetadataKey.theirWords] }
+    #expect(logged == ["Approve it in Demo Bank."])
+    let approval = viewModel.approval
+    let shown = [approval?.notice.title, approval?.notice.message, approval?.notice.hint]
+    #expect(!shown.contains { $0?.contains("Demo Bank") == true })
+    #expect(approval?.accessibilityLabel.contains("Demo Bank") == false)
+    if locale == "de_DE" {
+      #expect(approval?.notice.title == "Bestätige diese Karte in deiner Banking-App")
+    }
+    viewModel.cancel()
+    await submission.value
   }
 
   @Test("while the bank is asked, the form says it waits")

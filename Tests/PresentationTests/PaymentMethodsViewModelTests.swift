@@ -17,12 +17,12 @@ private let allMethods: [PaymentMethod] = [
 
 @MainActor
 private func makeViewModel(
-  logger: LogSpy = LogSpy(),
+  logger: LogSpy = LogSpy(), locale: String = "en_US",
   _ load: @escaping @Sendable () async throws -> [PaymentMethod]
 ) -> PaymentMethodsViewModel {
   PaymentMethodsViewModel(
     loadMethods: { PaymentMethodList(methods: try await load()) }, logger: logger,
-    locale: Locale(identifier: "en_US"))
+    locale: Locale(identifier: locale))
 }
 
 @MainActor
@@ -148,7 +148,8 @@ struct PaymentMethodsViewModelStateTests {
       return
     }
     #expect(error.title == "Couldn't load your payment methods")
-    #expect(error.hint == "Check your connection and try again.")
+    #expect(error.message == "It took too long to load your payment methods.")
+    #expect(error.hint == "Try again in a moment.")
     #expect(error.category == .retryable)
     #expect(logger.entries.map(\.level) == [.warning])
     #expect(
@@ -174,7 +175,7 @@ struct PaymentMethodsViewModelStateTests {
     #expect(logger.entries.map(\.level) == [.error])
   }
 
-  @Test("a card its issuer rejected is listed, cannot be selected, and says why")
+  @Test("a card its issuer rejected is listed, cannot be selected, and says why in the app's words")
   func rejectedCard() async throws {
     var rejected = visa
     rejected.decline = IssuerDecline(reason: .blocked, message: "Your bank blocked this card")
@@ -189,7 +190,34 @@ struct PaymentMethodsViewModelStateTests {
     }
     let row = try #require(methods.cards.first)
     #expect(!row.isSelectable)
-    #expect(row.subtitle == "Declined by the issuer: Your bank blocked this card")
+    #expect(row.subtitle == "Declined by the issuer: the card is blocked")
+  }
+
+  @Test(
+    "the issuer's own words for a card it rejected are logged, never shown, in German too",
+    arguments: ["en_US", "de_DE"])
+  func issuerWordsAreLogged(locale: String) async throws {
+    var rejected = visa
+    rejected.decline = IssuerDecline(reason: .blocked, message: "Your bank blocked this card")
+    let card = rejected
+    let logger = LogSpy()
+    let viewModel = makeViewModel(logger: logger, locale: locale) { [.card(card)] }
+
+    await viewModel.load().value
+
+    guard case .loaded(let methods) = viewModel.state else {
+      Issue.record("expected loaded, got \(viewModel.state)")
+      return
+    }
+    let row = try #require(methods.cards.first)
+    #expect(!row.subtitle.contains("Your bank"), "\(row.subtitle)")
+    #expect(!row.accessibilityLabel.contains("Your bank"), "\(row.accessibilityLabel)")
+    if locale == "de_DE" {
+      #expect(row.subtitle == "Vom Kartenaussteller abgelehnt: die Karte ist gesperrt")
+    }
+    let logged = logger.entries.filter { $0.metadata[LogMetadataKey.theirWords] != nil }
+    #expect(logged.map(\.level) == [.info])
+    #expect(logged.first?.metadata[LogMetadataKey.theirWords] == "Your bank blocked this card")
   }
 
   @Test("a CancellationError thrown below while nobody cancelled the load is shown, retryable")

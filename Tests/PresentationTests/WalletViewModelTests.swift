@@ -6,10 +6,10 @@ import Testing
 
 @MainActor
 private func makeViewModel(
-  logger: LogSpy = LogSpy(),
+  logger: LogSpy = LogSpy(), locale: String = "en_US",
   _ load: @escaping @Sendable () async throws -> WalletStatus
 ) -> WalletViewModel {
-  WalletViewModel(loadStatus: load, logger: logger, locale: Locale(identifier: "en_US"))
+  WalletViewModel(loadStatus: load, logger: logger, locale: Locale(identifier: locale))
 }
 
 @MainActor
@@ -101,8 +101,26 @@ struct WalletViewModelTests {
       return
     }
     #expect(error.title == "Couldn't load your wallet")
-    #expect(error.hint == "Check your connection and try again.")
+    #expect(error.message == "It took too long to load your wallet.")
+    #expect(error.hint == "Try again in a moment.")
     #expect(logger.entries.map(\.level) == [.warning])
+  }
+
+  @Test("a wallet past its deadline says, in German too, that it took too long")
+  func tookTooLongInGerman() async {
+    let viewModel = makeViewModel(locale: "de_DE") {
+      throw WalletError.couldNotLoad(
+        SourceFailure(source: .wallet, reason: .deadlineExceeded(.seconds(3))))
+    }
+
+    await viewModel.load().value
+
+    guard case .failed(let error) = viewModel.state else {
+      Issue.record("expected failed, got \(viewModel.state)")
+      return
+    }
+    #expect(error.message == "Es hat zu lange gedauert, dein Wallet zu laden.")
+    #expect(error.hint == "Versuche es gleich noch einmal.")
   }
 
   @Test("an error nobody expected becomes the default error")

@@ -39,17 +39,15 @@ extension CommandRunner {
   }
 
   /// Tells the person on stderr, each time the form starts waiting for the bank, what to do:
-  /// approve the card in their banking app (with the bank's words), or Ctrl-C to stop. The
-  /// result, on stdout, stays one box or one JSON object.
+  /// approve the card in their banking app, or Ctrl-C to stop. The result, on stdout, stays
+  /// one box or one JSON object.
   private func sayWhenTheBankIsAsked(_ viewModel: AddCardViewModel, words: TerminalWords) {
     withObservationTracking {
       _ = viewModel.phase
     } onChange: {
       Task { @MainActor in
         if viewModel.phase == .waitingForBank, let approval = viewModel.approval {
-          var lines = [approval.notice.title + "."]
-          if let said = approval.bankMessage { lines.append(words["approval.bankSays", said]) }
-          lines.append(words["approval.waitingOnCommandLine"])
+          let lines = [approval.notice.title + ".", words["approval.waitingOnCommandLine"]]
           console.writeError(lines.map(UntrustedText.escaped).joined(separator: "\n") + "\n")
         }
         if viewModel.phase == .submitting || viewModel.phase == .waitingForBank {

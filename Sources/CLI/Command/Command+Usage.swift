@@ -1,7 +1,7 @@
 /// What `--version` and `--help` print. The help names every flag and every exit code, the
 /// reference a user has at hand; a test checks that it lists each flag.
 extension Command {
-  static let versionLine = "payment-methods 1.0.0"
+  static let versionLine = "payment-methods \(PaymentMethodsCommand.version)"
 
   static let usage = """
     Usage: payment-methods [options]
@@ -18,7 +18,7 @@ extension Command {
     Options:
       --scenario NAME         a built-in scenario (default: all-available)
       --scenario-file PATH    a scenario read from a JSON file of at most 1 MiB (format in
-                              the README); - reads it from standard input
+                              docs/SCENARIOS.md); - reads it from standard input
       --backend-url URL       talk to a real server over HTTP instead, such as one
                               scripts/scenario-server runs (docs/HTTP.md); the tokens come
                               from PAYMENTS_ACCESS_TOKEN and PAYMENTS_REFRESH_TOKEN if set;

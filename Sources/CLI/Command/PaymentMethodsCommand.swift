@@ -10,6 +10,15 @@ import Foundation
 /// The process: what `payment-methods` and `payment-methods-http` run, each with its own
 /// way to reach a server.
 public enum PaymentMethodsCommand {
+  /// The version `--version` prints.
+  public static let version = "1.0.0"
+
+  /// How the program called `program` names itself to a server: its name and the version
+  /// `--version` prints, as `User-Agent` has it ("payment-methods-http/1.0.0").
+  public static func userAgent(of program: String) -> String {
+    "\(program)/\(version)"
+  }
+
   @MainActor
   public static func main(serverAccess: ServerAccess) async -> Never {
     let arguments = Array(CommandLine.arguments.dropFirst())

@@ -30,13 +30,11 @@ extension CommandRunner {
     }
 
     // A person at a terminal that cannot move its cursor (TERM=dumb) is told why the screen
-    // does not stay open, and what does.
+    // does not stay open, and what does, in the screen's language.
     if terminal.canStayOpen(lineByLine: true), !terminal.movesCursor, !options.json,
       !options.once
     {
-      report(
-        "TERM=dumb: this terminal cannot move the cursor, so the screen is printed once",
-        then: "Run it with --accessible to keep it open, a line at a time.")
+      report(words["terminal.dumb"], then: words["terminal.dumb.advice"])
     }
     var composition = composition(
       options, prepared, locale: locale, loggingTo: verboseLog(options))

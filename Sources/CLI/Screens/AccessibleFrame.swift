@@ -167,8 +167,8 @@ struct AccessibleFrame {
     return lines.map(UntrustedText.escaped)
   }
 
-  /// The bank's approval, in the form's place: what to do, the bank's words, the wait or
-  /// the answer that did not come, and the keys.
+  /// The bank's approval, in the form's place: what to do, the wait or the answer that did
+  /// not come, and the keys.
   private func approvalLines(_ approval: CardFormSnapshot.Approval) -> [String] {
     // The journey's whole label while it waits; once the bank did not answer, what is
     // still true of it.
@@ -177,9 +177,6 @@ struct AccessibleFrame {
         ? approval.notice.accessibilityLabel
         : approval.notice.title + ". " + approval.notice.message
     ]
-    if let bankMessage = approval.bankMessage {
-      lines.append(words["approval.bankSays", bankMessage])
-    }
     if let timedOut = approval.timedOut {
       lines += [timedOut.title + ". " + timedOut.message, words["accessible.approvalTimedOutKeys"]]
     } else {

@@ -68,7 +68,7 @@ struct CardFormScreen: Equatable {
   /// The footer's keys on the form.
   func actions(for form: CardFormSnapshot) -> [InteractiveScreen.Action] {
     if let approval = form.approval {
-      return approval.timedOut == nil ? [.stopWaiting(button: approval.button)] : [.retry, .back]
+      return approval.timedOut == nil ? [.stopWaiting] : [.retry, .back]
     }
     var actions: [InteractiveScreen.Action] = form.fields.count > 1 ? [.nextField] : []
     if !form.isSubmitting {
@@ -112,12 +112,10 @@ struct CardFormSnapshot: Equatable {
   /// it stands in the form's place.
   var approval: Approval?
 
-  /// "Approve this card in your banking app": the form's words, the bank's own, and the
-  /// answer that did not come in time.
+  /// "Approve this card in your banking app": the form's words, and the answer that did not
+  /// come in time.
   struct Approval: Equatable {
     var notice: ScreenSnapshot.Notice
-    /// The bank's words, untrusted: drawn as text.
-    var bankMessage: String?
     /// The button that stops waiting.
     var button: String
     /// Set once the bank did not answer in time.
@@ -145,7 +143,7 @@ struct CardFormSnapshot: Equatable {
         notice: ScreenSnapshot.Notice(
           title: approval.notice.title, message: approval.notice.message,
           hint: approval.notice.hint, accessibilityLabel: approval.accessibilityLabel),
-        bankMessage: approval.bankMessage, button: approval.button,
+        button: approval.button,
         timedOut: viewModel.phase == .bankDidNotAnswer
           ? approval.failure.map(ScreenSnapshot.Notice.init) : nil)
     }
@@ -197,16 +195,13 @@ extension ScreenRenderer {
       references: [form.failure?.traceId])
   }
 
-  /// The bank's approval in the form's place: what to do, the bank's words, and the wait,
-  /// or the answer that did not come.
+  /// The bank's approval in the form's place: what to do, and the wait, or the answer that
+  /// did not come.
   private func drawing(_ approval: CardFormSnapshot.Approval) -> Drawing {
     var body = wrapped(approval.notice.message, prefix: "", style: { $0 })
     // "This screen moves on by itself" holds while it waits.
     if approval.timedOut == nil {
       body += wrapped(approval.notice.hint, prefix: "→ ", style: palette.dim)
-    }
-    if let bankMessage = approval.bankMessage {
-      body += row("") + wrapped(words["approval.bankSays", bankMessage], prefix: "", style: { $0 })
     }
     body += row("")
     // The wait, or the answer that did not come, stays in sight on a short terminal.

@@ -161,7 +161,8 @@ struct InteractiveFrame {
     return lines
   }
 
-  /// Every key, for `?`.
+  /// Every key, for `?`: a key a keyboard labels in the user's language (Delete is Entf on
+  /// a German one) named as it labels it.
   var help: [(String, String)] {
     [
       ("↑ ↓, k j", words["help.move"]),
@@ -169,12 +170,12 @@ struct InteractiveFrame {
       ("r", words["help.retry"]),
       ("w, Tab", words["help.switch"]),
       ("a", words["help.addCard"]),
-      ("x, Delete", words["help.remove"]),
+      ("x, " + words["keyName.delete"], words["help.remove"]),
       ("d", words["help.makeDefault"]),
       ("e", words["help.newExpiry"]),
       ("l", words["help.log"]),
       ("?", words["help.help"]),
-      ("q, Esc, Ctrl-C", words["help.quit"]),
+      ("q, Esc, " + words["keyName.ctrlC"], words["help.quit"]),
     ]
   }
 

@@ -66,10 +66,12 @@ struct InteractiveScreen: Equatable {
     case nextField
     case save
     case back
-    /// The button that stops waiting for the bank.
-    case stopWaiting(button: String)
+    /// Stops waiting for the bank: a key's hint, in lower case like the others, not the
+    /// button's title the accessible screen reads.
+    case stopWaiting
 
-    /// The keys, as the footer shows them, and what they do, in `words`' language.
+    /// The keys, as the footer shows them, and what they do, in `words`' language; a key a
+    /// keyboard labels in that language (Shift is Umschalt on a German one) named so.
     func hint(_ words: TerminalWords) -> (keys: String, does: String) {
       switch self {
       case .move: ("↑↓", words["key.move"])
@@ -89,10 +91,10 @@ struct InteractiveScreen: Equatable {
       case .newExpiry: ("e", words["key.newExpiry"])
       case .confirmRemoval: ("y Enter", words["key.remove"])
       case .keep: ("n Esc", words["key.keep"])
-      case .nextField: ("Tab Shift-Tab", words["key.fields"])
+      case .nextField: ("Tab " + words["keyName.shiftTab"], words["key.fields"])
       case .save: ("Enter", words["key.save"])
       case .back: ("Esc", words["key.back"])
-      case .stopWaiting(let button): ("Esc", button)
+      case .stopWaiting: ("Esc", words["key.stopWaiting"])
       }
     }
   }

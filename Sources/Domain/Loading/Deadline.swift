@@ -107,7 +107,9 @@ public struct DeadlineExceeded: ClassifiedError, Sendable, Equatable {
 
   public var recovery: Recovery { .retryNow }
   public var journey: Journey? { nil }
-  public var failedRequest: FailedRequest? { nil }
+  /// What was asked took too long: worded as a request that timed out. Which request, the
+  /// deadline does not know, so there is no trace id.
+  public var failedRequest: FailedRequest? { FailedRequest(kind: .timedOut, traceID: nil) }
   public var underlyingError: (any Error)? { nil }
   public var summary: String { "DeadlineExceeded(\(deadline))" }
 }

@@ -61,11 +61,14 @@ public struct SourceFailure: ClassifiedError, Sendable {
     return nil
   }
 
-  /// The failed request, or for an unknown error, whatever request it reports.
+  /// The failed request, or for an unknown error, whatever request it reports; past the
+  /// deadline, a request that timed out, with no trace id (which one, the deadline does not
+  /// know).
   public var failedRequest: FailedRequest? {
     switch reason {
     case .requestFailed(let failure): failure.failedRequest
-    case .deadlineExceeded, .cancelledBelow: nil
+    case .deadlineExceeded: FailedRequest(kind: .timedOut, traceID: nil)
+    case .cancelledBelow: nil
     case .unknown(let error): (error as? any ClassifiedError)?.failedRequest
     }
   }

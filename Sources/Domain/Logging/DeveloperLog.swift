@@ -48,6 +48,9 @@ public enum LogMetadataKey {
   public static let recovery = "recovery"
   /// The other failures of a load whose screen talks about one of them.
   public static let alsoFailed = "alsoFailed"
+  /// What a backend, a card's issuer or a bank said in its own words: kept in the log even
+  /// where the screen says the app's words instead.
+  public static let theirWords = "theirWords"
 }
 
 extension DeveloperLog {

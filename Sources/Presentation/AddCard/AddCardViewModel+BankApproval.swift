@@ -35,11 +35,11 @@ extension AddCardViewModel {
   /// Waits for the bank's answer, and shows it. Logged at info: a bank that asks the user to
   /// approve a card is part of adding one, not trouble.
   func waitForBank(_ setup: CardSetup) async {
-    presenter.logger.log(
-      .info, "the bank must approve the card; waiting for it",
+    presenter.log(
+      theirWords: setup.bankMessage, about: "the bank must approve the card; waiting for it",
       metadata: ["setupId": setup.setupID])
     pendingSetup = setup
-    approval = .waiting(bankMessage: setup.bankMessage, words: words)
+    approval = .waiting(words: words)
     phase = .waitingForBank
     let answer: BankApprovalOutcome
     isAskingTheBank = true

@@ -189,8 +189,7 @@ public final class AddCardViewModel {
       phase = .saved(
         PaymentMethodRow(.card(card), words: words, locale: locale), alreadySaved: true)
     case .invalid(let errors):
-      fieldErrors = [:]
-      for (field, problems) in errors { fieldErrors[field] = worded(problems, in: field) }
+      fieldErrors = presenter.present(refused: errors)
       phase = .invalid
     case .declined(let decline):
       failure = .declined(presenter.present(decline))

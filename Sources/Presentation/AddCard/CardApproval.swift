@@ -1,7 +1,8 @@
 import Domain
 
-/// The bank's approval of a card (3-D Secure) as the add-card form shows it: what to do, what
-/// the bank asks of the user, the button that stops waiting, and how it ended.
+/// The bank's approval of a card (3-D Secure) as the add-card form shows it: what to do, the
+/// button that stops waiting, and how it ended. What the bank asks of the user in its own
+/// words is logged, never shown (TheirWords.swift): the notice says it in the app's.
 public struct CardApproval: Sendable, Equatable {
   public enum Status: String, Sendable, Equatable, CaseIterable {
     /// The form is asking the bank.
@@ -23,8 +24,6 @@ public struct CardApproval: Sendable, Equatable {
   public var button: String
   /// The notice and the button as a screen reader reads them while the form waits.
   public var accessibilityLabel: String
-  /// What the bank asks of the user, in its own words: untrusted, to be shown as text.
-  public var bankMessage: String?
   /// How it ended, in a sentence ("Your bank didn't answer in time. Try again."); nil
   /// while waiting.
   public var outcome: String?
@@ -34,13 +33,12 @@ public struct CardApproval: Sendable, Equatable {
 
   public init(
     status: Status, notice: Notice, button: String, accessibilityLabel: String,
-    bankMessage: String?, outcome: String? = nil, failure: PresentationError? = nil
+    outcome: String? = nil, failure: PresentationError? = nil
   ) {
     self.status = status
     self.notice = notice
     self.button = button
     self.accessibilityLabel = accessibilityLabel
-    self.bankMessage = bankMessage
     self.outcome = outcome
     self.failure = failure
   }
@@ -49,7 +47,7 @@ public struct CardApproval: Sendable, Equatable {
 extension CardApproval {
   /// The form starts waiting for the bank: "Approve this card in your banking app", in
   /// `words`' language.
-  static func waiting(bankMessage: String?, words: Phrasebook) -> CardApproval {
+  static func waiting(words: Phrasebook) -> CardApproval {
     let notice = Notice(
       title: words["approval.waiting.title"], message: words["approval.waiting.message"],
       hint: words["approval.waiting.hint"], words: words)
@@ -57,8 +55,7 @@ extension CardApproval {
     return CardApproval(
       status: .waiting, notice: notice, button: button,
       accessibilityLabel: words.spoken(
-        title: notice.title, message: notice.message, hint: notice.hint, traceID: nil),
-      bankMessage: bankMessage.flatMap { $0.isEmpty ? nil : $0 })
+        title: notice.title, message: notice.message, hint: notice.hint, traceID: nil))
   }
 }
 

@@ -130,6 +130,16 @@ struct ErrorPresenter: Sendable {
             "error.rateLimited.message.remove"),
           words["error.rateLimited.hint"], .retryable
         )
+      // A request that timed out, or a source or a submission past its deadline: it took
+      // too long, which is what it says, not that "something got in the way".
+      case .retryNow where kind == .timedOut:
+        (
+          sentence("error.retry.title.load", "error.retry.title.save", "error.retry.title.remove"),
+          sentence(
+            "error.timedOut.message.load", "error.timedOut.message.save",
+            "error.timedOut.message.remove"),
+          words["error.timedOut.hint"], .retryable
+        )
       case .retryNow, .retryWhenUserActs:
         (
           sentence("error.retry.title.load", "error.retry.title.save", "error.retry.title.remove"),

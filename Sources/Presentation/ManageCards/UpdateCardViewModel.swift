@@ -148,7 +148,7 @@ public final class UpdateCardViewModel {
     case .updated(let card):
       phase = .updated(card)
     case .invalid(let errors):
-      expiryErrors = (errors[.expiry] ?? []).map { words.sentence(for: $0, in: .expiry) }
+      expiryErrors = presenter.present(refused: errors)[.expiry] ?? []
       phase = .invalid
     case .declined(let decline):
       failure = .declined(presenter.present(decline))

@@ -88,7 +88,9 @@ public struct PaymentMethodRow: Sendable, Equatable, Identifiable {
       spokenTitle = words["a11y.title.card", card.brand, card.lastFour]
       let month = words.spelledOut(card.expiry)
       if let decline = card.decline {
-        let reason = decline.message ?? words.sentence(for: decline.reason)
+        // The app's words for the reason, never the issuer's own (TheirWords.swift): the
+        // view model logs those.
+        let reason = words.sentence(for: decline.reason)
         subtitle = words["row.card.declined", reason]
         spoken = words["a11y.row.card.declined", card.brand, card.lastFour, reason]
       } else if card.canPay {
@@ -153,7 +155,7 @@ extension PaymentMethod {
 }
 
 extension Phrasebook {
-  /// The issuer's reason for refusing a card, when it gave no words of its own.
+  /// The issuer's reason for refusing a card, in the app's words.
   fileprivate func sentence(for reason: IssuerDecline.Reason) -> String {
     switch reason {
     case .blocked: self["row.card.declined.blocked"]

@@ -210,10 +210,16 @@ public final class PaymentMethodsViewModel {
   }
 
   /// The rows of `list`, the changes still running marked on theirs, and its failed sources
-  /// presented (and logged, once).
+  /// presented (and logged, once), as are the words of each issuer that declined a card.
   func group(_ list: PaymentMethodList) -> Methods {
     listed = list.methods
     savedAt = list.savedAt
+    for case .card(let card) in list.methods {
+      guard let decline = card.decline, let said = decline.message else { continue }
+      loader.presenter.log(
+        theirWords: said, about: "the issuer declined card \(card.id)",
+        metadata: ["reason": decline.reason.rawValue])
+    }
     var grouped = rows(list.methods)
     grouped.sourceNotices = present(list.failures)
     return grouped

@@ -47,7 +47,7 @@ extension Phrasebook {
     case (.securityCodeFormat(.americanExpress), _): self["card.cvc.format.amex"]
     case (.securityCodeFormat, _): self["card.cvc.format"]
     case (.nameTooLong(let limit), _): self["card.name.tooLong", String(limit)]
-    case (.described(let text), _): text
+    case (.described(let said), let field): refusal(said, of: field)
     }
   }
 }

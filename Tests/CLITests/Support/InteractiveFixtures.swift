@@ -11,11 +11,13 @@ import TestSupport
 /// the real composition on `ScenarioTimeClock`, and the view model's state flattened.
 @MainActor
 enum InteractiveFixtures {
-  /// The snapshot of `screen` once its first load under `scenario` has published.
+  /// The snapshot of `screen` once its first load under `scenario` has published, in the
+  /// words of `locale`.
   static func snapshot(
-    _ scenario: String, screen: CommandLineOptions.Screen = .paymentMethods
+    _ scenario: String, screen: CommandLineOptions.Screen = .paymentMethods,
+    locale: Locale = UserLocale.fallback
   ) async -> ScreenSnapshot {
-    let composition = composition(scenario)
+    let composition = composition(scenario, locale: locale)
     switch screen {
     case .paymentMethods:
       let viewModel = composition.paymentMethodsViewModel()
@@ -30,9 +32,10 @@ enum InteractiveFixtures {
 
   /// - Parameter approvalClock: what the wait for a bank's approval is measured on; by
   ///   default the requests' clock, on which it never runs out.
-  static func composition(_ scenario: String, approvalClock: (any Clock<Duration>)? = nil)
-    -> AppComposition
-  {
+  static func composition(
+    _ scenario: String, approvalClock: (any Clock<Duration>)? = nil,
+    locale: Locale = UserLocale.fallback
+  ) -> AppComposition {
     let traceIDs = SequentialTraceIDs()
     return AppComposition(
       backend: .scenario(BuiltInScenarios.named(scenario) ?? Scenario(name: "none", summary: "")),
@@ -41,7 +44,7 @@ enum InteractiveFixtures {
         clock: ScenarioTimeClock(deadline: PaymentMethodsUseCase.defaultDeadline),
         jitter: { $0 / 2 }, traceID: { traceIDs.next($0.rawValue) },
         now: { Date(timeIntervalSince1970: 1_800_000_000) }),
-      logger: SilentLog(), approvalClock: approvalClock)
+      logger: SilentLog(), locale: locale, approvalClock: approvalClock)
   }
 
   /// The loading state, which no load leaves behind.

@@ -22,10 +22,12 @@ private struct HTTPFixture {
   let logger = LogSpy()
   let clock = AdvancingClock()
 
-  init(_ answers: [StubServer.Answer], policy: RetryPolicy = RetryPolicy()) {
+  init(
+    _ answers: [StubServer.Answer], policy: RetryPolicy = RetryPolicy(), userAgent: String? = nil
+  ) {
     server = StubServer(answers)
     backend = URLSessionPaymentsBackend(
-      baseURL: server.baseURL, configuration: server.configuration())
+      baseURL: server.baseURL, configuration: server.configuration(), userAgent: userAgent)
     let traceIDs = SequentialTraceIDs()
     client = BackendClient(
       backend: backend,
@@ -78,6 +80,16 @@ struct URLSessionRequestTests {
     let sent = try #require(fixture.server.received.first)
     #expect(sent.headers["accept"] == "application/json")
     #expect(sent.headers["x-request-id"] == "trace-1")
+  }
+
+  @Test("a backend given the app's name and version sends them as User-Agent")
+  func userAgent() async throws {
+    let fixture = HTTPFixture([.json(200, "{}")], userAgent: "payment-methods-http/1.0.0")
+
+    _ = try await fixture.backend.send(fixture.request(.wallet))
+
+    let sent = try #require(fixture.server.received.first)
+    #expect(sent.headers["user-agent"] == "payment-methods-http/1.0.0")
   }
 
   @Test("an authenticated request sends the access token as a bearer token, not in the URL")

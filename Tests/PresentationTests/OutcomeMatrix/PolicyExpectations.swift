@@ -67,8 +67,10 @@ extension PolicyOracle {
       for failure in failures {
         levels[failure.source.rawValue, default: []].append(failure.skipLevel)
       }
+      // The issuer's own words for a card it declined are logged, at info, never shown.
+      let issuerWords: [LogLevel] = rows.contains { $0.id == "card-refused" } ? [.info] : []
       return Expectation(
-        screen: .loaded(rows), sourceLogLevels: levels, outcomeLogLevels: [],
+        screen: .loaded(rows), sourceLogLevels: levels, outcomeLogLevels: issuerWords,
         deciding: nil, others: nil)
     }
     // Nothing to show: the empty state only if every source answered.
