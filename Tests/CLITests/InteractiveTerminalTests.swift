@@ -525,6 +525,18 @@ struct InteractiveTerminalTests {
     #expect(await terminal.exiting() == 0)
   }
 
+  @Test("while the bank is asked, the time waited goes on on screen, of the budget")
+  func bankWaitShowsTheTime() async throws {
+    let terminal = try PseudoTerminal(["--scenario", "add-card-3ds-timeout"])
+    let before = try await submitCard(terminal)
+
+    // The demo's budget is 5 seconds; the screen is drawn again as each second passes.
+    try #require(await terminal.waiting(for: "Waiting for your bank… 0:00 of 0:05", after: before))
+    #expect(await terminal.waiting(for: "Waiting for your bank… 0:02 of 0:05", after: before))
+    terminal.send("\u{03}")
+    #expect(await terminal.exiting() == 0)
+  }
+
   @Test("a resize redraws the screen at the new width")
   func resize() async throws {
     let terminal = try PseudoTerminal(["--scenario", "all-available"], columns: 80, rows: 24)

@@ -122,6 +122,9 @@ struct CardFormSnapshot: Equatable {
     var button: String
     /// Set once the bank did not answer in time.
     var timedOut: ScreenSnapshot.Notice?
+    /// How long the form has waited, in whole seconds, and the longest it waits.
+    var waited: Duration = .zero
+    var budget: Duration = WaitForBankApprovalUseCase.defaultBudget
   }
 
   /// The form's fields, in order: all four to add a card, the expiry alone to update one.
@@ -147,7 +150,8 @@ struct CardFormSnapshot: Equatable {
           hint: approval.notice.hint, accessibilityLabel: approval.accessibilityLabel),
         bankMessage: approval.bankMessage, button: approval.button,
         timedOut: viewModel.phase == .bankDidNotAnswer
-          ? approval.failure.map(ScreenSnapshot.Notice.init) : nil)
+          ? approval.failure.map(ScreenSnapshot.Notice.init) : nil,
+        waited: approval.waited, budget: approval.budget)
     }
   }
 
@@ -213,7 +217,9 @@ extension ScreenRenderer {
       body += wrapped(timedOut.title, prefix: "✖ ", style: palette.red)
       body += wrapped(timedOut.message, prefix: "  ", style: { $0 })
     } else {
-      body += wrapped(words["approval.waiting"], prefix: "", style: palette.dim)
+      // The time waited, every second: "Waiting for your bank… 0:12 of 2:00".
+      let time = words.labels.timeWaited(approval.waited, of: approval.budget)
+      body += wrapped(words["approval.waiting"] + " " + time, prefix: "", style: palette.dim)
     }
     return box(title: approval.notice.title, body: body, focus: nil, message: nil, references: [])
   }

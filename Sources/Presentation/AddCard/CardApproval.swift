@@ -31,10 +31,17 @@ public struct CardApproval: Sendable, Equatable {
   /// An ending that left the card unsaved, as an error to show: retryable when the bank
   /// did not answer in time, otherwise not. Nil while waiting and once approved.
   public var failure: PresentationError?
+  /// How long the form has waited for the bank, in whole seconds on the screen's clock:
+  /// a wait can last minutes, and a screen that shows it going on ("0:12 of 2:00", in
+  /// `ScreenLabels.timeWaited`) is not taken for one that hangs.
+  public var waited: Duration
+  /// The longest the form waits before it says the bank did not answer in time.
+  public var budget: Duration
 
   public init(
     status: Status, notice: Notice, button: String, accessibilityLabel: String,
-    bankMessage: String?, outcome: String? = nil, failure: PresentationError? = nil
+    bankMessage: String?, outcome: String? = nil, failure: PresentationError? = nil,
+    waited: Duration = .zero, budget: Duration = WaitForBankApprovalUseCase.defaultBudget
   ) {
     self.status = status
     self.notice = notice
@@ -43,13 +50,17 @@ public struct CardApproval: Sendable, Equatable {
     self.bankMessage = bankMessage
     self.outcome = outcome
     self.failure = failure
+    self.waited = waited
+    self.budget = budget
   }
 }
 
 extension CardApproval {
-  /// The form starts waiting for the bank: "Approve this card in your banking app", in
-  /// `words`' language.
-  static func waiting(bankMessage: String?, words: Phrasebook) -> CardApproval {
+  /// The form starts waiting for the bank, for up to `budget`: "Approve this card in your
+  /// banking app", in `words`' language.
+  static func waiting(bankMessage: String?, budget: Duration, words: Phrasebook)
+    -> CardApproval
+  {
     let notice = Notice(
       title: words["approval.waiting.title"], message: words["approval.waiting.message"],
       hint: words["approval.waiting.hint"], words: words)
@@ -59,7 +70,7 @@ extension CardApproval {
       accessibilityLabel: words.spoken(
         title: notice.title, message: notice.message, hint: notice.hint, traceID: nil,
         button: button),
-      bankMessage: bankMessage.flatMap { $0.isEmpty ? nil : $0 })
+      bankMessage: bankMessage.flatMap { $0.isEmpty ? nil : $0 }, budget: budget)
   }
 }
 
