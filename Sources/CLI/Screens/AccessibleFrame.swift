@@ -169,6 +169,7 @@ struct AccessibleFrame {
       form.spokenCardTitle.map(words.labels.updateCardTitle) ?? words.labels.addCardTitle
     ]
     if let failure = form.failure { lines.append(failure.accessibilityLabel) }
+    if let message = form.message { lines.append(message) }
     lines += problemLines(form.errors)
     if form.isSubmitting {
       lines.append(words.labels.saving)

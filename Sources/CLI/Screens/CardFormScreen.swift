@@ -93,6 +93,9 @@ struct CardFormSnapshot: Equatable {
   /// What stands above the form: a decline, an error, or a journey.
   var failure: ScreenSnapshot.Notice?
   var action: ScreenSnapshot.Action?
+  /// What came of the user's last try to get past the journey, such as a sign-in that was
+  /// refused: the journey's `message`, said where the list says it, under the form.
+  var message: String?
   var isSubmitting: Bool
   /// The card given a new expiry ("Mastercard •••• 4444"); nil on the add-card form.
   var cardTitle: String?
@@ -141,6 +144,7 @@ struct CardFormSnapshot: Equatable {
     }
     (failure, action) = viewModel.failure.map(AddCardSnapshot.notice(for:)) ?? (nil, nil)
     if case .declined(let decline)? = viewModel.failure { fieldToCheck = decline.field }
+    if case .journey(let decision)? = viewModel.failure { message = decision.message }
     if let approval = viewModel.approval,
       viewModel.phase == .waitingForBank || viewModel.phase == .bankDidNotAnswer
     {
@@ -169,6 +173,7 @@ struct CardFormSnapshot: Equatable {
     }
     (failure, action) = viewModel.failure.map(AddCardSnapshot.notice(for:)) ?? (nil, nil)
     if case .declined(let decline)? = viewModel.failure { fieldToCheck = decline.field }
+    if case .journey(let decision)? = viewModel.failure { message = decision.message }
   }
 }
 
@@ -194,7 +199,7 @@ extension ScreenRenderer {
       // The field with its problems, and above it what the last submission ran into.
       if isFocused { focus = (form.failure == nil ? start : 0)..<body.count }
     }
-    let message = form.isSubmitting ? words.labels.saving : nil
+    let message = form.isSubmitting ? words.labels.saving : form.message
     return box(
       title: form.cardTitle.map(words.labels.updateCardTitle) ?? words.labels.addCardTitle,
       body: body, focus: focus, message: message,

@@ -39,6 +39,7 @@ extension InteractiveSession {
       form.isSubmitting = true
       form.failure = nil
       form.action = nil
+      form.message = nil
     }
     return form
   }

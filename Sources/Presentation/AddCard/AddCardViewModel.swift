@@ -157,7 +157,7 @@ public final class AddCardViewModel {
       do {
         try await self.startSession()
       } catch {
-        self.publish { self.show(error) }
+        self.publish { self.show(signInFailure: error) }
         return
       }
       await self.send(self.form, idempotencyKey: key)
@@ -210,6 +210,13 @@ public final class AddCardViewModel {
   func show(_ error: any Error) {
     phase = .editing
     failure = FormFailure(presenter.present(error), words: words)
+  }
+
+  /// "Sign in and save" did not get past the sign-in: a refusal leaves the journey above the
+  /// form, saying the sign-in was refused, as the screens' "Sign in" does.
+  private func show(signInFailure error: any Error) {
+    phase = .editing
+    failure = FormFailure(presenter.presentFailedSignIn(error), words: words)
   }
 
   /// The security code goes once the form no longer needs it: after a decline (the next
