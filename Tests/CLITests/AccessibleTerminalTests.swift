@@ -174,6 +174,29 @@ struct AccessibleTerminalTests {
     #expect(await terminal.exiting() == 0)
   }
 
+  @Test("a card form whose Sign in and save is refused says so, a line under the journey")
+  func refusedSignInOnTheForm() async throws {
+    let file = FileManager.default.temporaryDirectory
+      .appendingPathComponent("refused-form-sign-in-\(UUID().uuidString).json")
+    try Data(InteractiveTerminalTests.formSignInRefused.utf8).write(to: file)
+    defer { try? FileManager.default.removeItem(at: file) }
+    let terminal = try PseudoTerminal(["--accessible", "--scenario-file", file.path])
+    try #require(await terminal.waiting(for: "a add a card"))
+    terminal.send(Self.cardLines.map { $0 + "\r" }.joined())
+    try #require(await terminal.waiting(for: "Enter after the last field: Sign in and save."))
+    let journey = terminal.output.count
+
+    // Enter keeps each field as typed; on the last one it signs in and saves.
+    terminal.send("\r\r\r\r")
+
+    #expect(
+      await terminal.waiting(for: "Tried just now: the sign-in was refused.", after: journey))
+    terminal.send("\u{1B}\r")
+    terminal.send("q\r")
+    #expect(await terminal.exiting() == 0)
+    Self.expectPlain(terminal.text, "a refused sign-in on the form")
+  }
+
   @Test("with TERM=dumb the accessible screen stays open, a line at a time")
   func dumbTerminal() async throws {
     let terminal = try PseudoTerminal(

@@ -169,6 +169,36 @@ struct InteractiveTerminalTests {
     #expect(await terminal.exiting() == 77)
   }
 
+  @Test("saving a card meets an ended session, and Sign in and save is refused: the form says so")
+  func refusedSignInOnTheForm() async throws {
+    let file = FileManager.default.temporaryDirectory
+      .appendingPathComponent("refused-form-sign-in-\(UUID().uuidString).json")
+    try Data(Self.formSignInRefused.utf8).write(to: file)
+    defer { try? FileManager.default.removeItem(at: file) }
+    let terminal = try PseudoTerminal(["--scenario-file", file.path])
+    let before = try await submitCard(terminal)
+    try #require(await terminal.waiting(for: "Enter Sign in and save", after: before))
+    let journey = terminal.output.count
+
+    terminal.send("\r")
+
+    // The form drawn again after the refusal, as the list is: the journey above it, what
+    // came of the try under it, the card as typed, and the button on offer once more.
+    try #require(
+      await terminal.waiting(for: "Tried just now: the sign-in was refused.", after: journey))
+    let refused = try #require(terminal.end(of: "Tried just now", after: journey))
+    #expect(await terminal.waiting(for: "Enter Sign in and save", after: refused))
+    #expect(await terminal.waiting(for: "Ada Lovelace", after: journey))
+    terminal.send("\u{03}")
+    #expect(await terminal.exiting() == 0)
+  }
+
+  /// A scenario file: saving a card meets an expired token, the refresh is refused, and so
+  /// is every sign-in.
+  static let formSignInRefused =
+    #"{"addCard": {"responses": [{"status": 401, "code": "token_expired"}]}, "#
+    + #""session": {"refresh": "fails"}, "signIn": "fails"}"#
+
   @Test("not verified, then Enter twice: the second check finds the account verified")
   func checkStatusTwice() async throws {
     let terminal = try PseudoTerminal(["--scenario", "user-not-verified", "--verbose"])
@@ -521,6 +551,18 @@ struct InteractiveTerminalTests {
     terminal.send("r")
 
     #expect(await terminal.waiting(for: "Waiting for your bank", after: timedOut))
+    terminal.send("\u{03}")
+    #expect(await terminal.exiting() == 0)
+  }
+
+  @Test("while the bank is asked, the time waited goes on on screen, of the budget")
+  func bankWaitShowsTheTime() async throws {
+    let terminal = try PseudoTerminal(["--scenario", "add-card-3ds-timeout"])
+    let before = try await submitCard(terminal)
+
+    // The demo's budget is 5 seconds; the screen is drawn again as each second passes.
+    try #require(await terminal.waiting(for: "Waiting for your bank… 0:00 of 0:05", after: before))
+    #expect(await terminal.waiting(for: "Waiting for your bank… 0:02 of 0:05", after: before))
     terminal.send("\u{03}")
     #expect(await terminal.exiting() == 0)
   }

@@ -81,7 +81,7 @@ struct KilledChangeTests {
     #expect(screen.process.terminationStatus == 0)
     #expect(
       screen.errors
-        == "Finishing your last change…\n"
+        == "Finishing your last change: removing Visa •••• 4242…\n"
         + "Removing Visa •••• 4242, from last time, is done.\n")
     #expect(deletes.count == 2)
     #expect(deletes.allSatisfy { $0.hasSuffix("Idempotency-Key=\(key)") })

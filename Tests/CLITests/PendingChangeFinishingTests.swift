@@ -53,11 +53,43 @@ struct PendingChangeFinishingTests {
     #expect(run.exitCode == .success)
     #expect(
       run.errors
-        == "Finishing your last change…\n"
+        == "Finishing your last change: removing Visa •••• 4242…\n"
         + "Removing Visa •••• 4242, from last time, is done.\n")
     #expect(online.keys(of: .removeCard) == [key])
     #expect(rows.map { $0["id"] as? String } == ["wallet", "card-2", "apple-pay"])
     #expect(try await pending(in: folder).isEmpty)
+  }
+
+  @Test("on a terminal, the line naming the change ends with the time the start has waited")
+  func timeOnATerminal() async throws {
+    let folder = try TemporaryFolder()
+    _ = try await changeLeftBehind(in: folder)
+    let online = try RecordingServer("remove-card-ok")
+
+    let run = await runCLI(
+      ["set-default", "--wallet", "--cache-dir", folder.path] + Self.server, interactive: true,
+      columns: 80, serverAccess: online.access)
+
+    // Written again in place each second the clock passes; this run's clock passes none.
+    #expect(
+      run.errors.hasPrefix("Finishing your last change: removing Visa •••• 4242… 0:00\n"),
+      "\(run.errors)")
+  }
+
+  @Test("with --accessible, the line naming the change is said plainly, the time calmly")
+  func plainWithAccessible() async throws {
+    let folder = try TemporaryFolder()
+    _ = try await changeLeftBehind(in: folder)
+    let online = try RecordingServer("remove-card-ok")
+
+    let run = await runCLI(
+      ["set-default", "--wallet", "--accessible", "--cache-dir", folder.path] + Self.server,
+      interactive: true, columns: 80, serverAccess: online.access)
+
+    #expect(
+      run.errors.hasPrefix(
+        "Finishing your last change: removing Visa •••• 4242…\nRemoving Visa •••• 4242, from "),
+      "\(run.errors)")
   }
 
   @Test("the same removal asked again, finished as the run starts, is removed already: exit 0")
@@ -105,7 +137,7 @@ struct PendingChangeFinishingTests {
     #expect(run.exitCode == .journey)
     #expect(
       run.errors
-        == "Finishing your last change…\n"
+        == "Finishing your last change: removing Visa •••• 4242…\n"
         + "Removing Visa •••• 4242, from last time, will be sent once you've signed in again.\n")
     #expect(try await pending(in: folder).map(\.idempotencyKey) == [key])
   }
@@ -161,7 +193,7 @@ struct PendingChangeFinishingTests {
     let run = await runCLI(
       command + ["--json", "--cache-dir", folder.path] + Self.server, serverAccess: online.access)
 
-    #expect(run.errors.hasPrefix("Finishing your last change…\n"))
+    #expect(run.errors.hasPrefix("Finishing your last change: removing Visa •••• 4242…\n"))
     #expect(online.keys(of: .removeCard).first == key)
     #expect(try await pending(in: folder).isEmpty)
     #expect(try printedJSON(run)["status"] != nil)
@@ -198,8 +230,8 @@ struct PendingChangeFinishingTests {
 
     #expect(
       run.errors
-        == "Deine letzte Änderung wird abgeschlossen…\nDas Entfernen von Visa •••• 4242 vom "
-        + "letzten Mal ist erledigt.\n")
+        == "Deine letzte Änderung wird abgeschlossen: das Entfernen von Visa •••• 4242…\n"
+        + "Das Entfernen von Visa •••• 4242 vom letzten Mal ist erledigt.\n")
   }
 
   @Test("with nothing pending, nothing is said and nothing is sent before the list loads")
@@ -245,8 +277,9 @@ struct PendingChangeFinishingTests {
 
     #expect(
       run.errors
-        == "Finishing your last change…\nRemoving Visa •••• 4242, from last time, got no answer "
-        + "yet: it will be sent again the next time you open the app.\n")
+        == "Finishing your last change: removing Visa •••• 4242…\nRemoving Visa •••• 4242, from "
+        + "last time, got no answer yet: it will be sent again the next time you open the "
+        + "app.\n")
     #expect(stillOffline.keys(of: .removeCard) == [key])
     #expect(try await pending(in: folder).map(\.idempotencyKey) == [key])
   }

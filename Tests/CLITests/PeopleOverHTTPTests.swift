@@ -102,7 +102,7 @@ struct PeopleOverHTTPTests {
     #expect(!bob.lines.contains { $0.hasPrefix("→ DELETE") })
     #expect(bobsRun.errors.isEmpty)
     #expect(ada.lines.filter { $0.hasPrefix("→ DELETE") }.count == 1)
-    #expect(adasRun.errors.hasPrefix("Finishing your last change…\n"))
+    #expect(adasRun.errors.hasPrefix("Finishing your last change: removing Visa •••• 4242…\n"))
   }
 
   @Test("a change pending when the session ends is kept for its person, then finished")
@@ -125,11 +125,12 @@ struct PeopleOverHTTPTests {
     #expect(ended.status == 77)
     #expect(
       ended.errors
-        == "Finishing your last change…\nRemoving Visa •••• 4242, from last time, will be sent "
-        + "once you've signed in again.\n")
+        == "Finishing your last change: removing Visa •••• 4242…\nRemoving Visa •••• 4242, from "
+        + "last time, will be sent once you've signed in again.\n")
     #expect(
       signedIn.errors
-        == "Finishing your last change…\nRemoving a card, from last time, is done.\n")
+        == "Finishing your last change: removing a card…\nRemoving a card, from last time, is "
+        + "done.\n")
     #expect(online.lines.filter { $0.hasPrefix("→ DELETE") }.count == 1)
   }
 }

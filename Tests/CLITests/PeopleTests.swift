@@ -119,7 +119,7 @@ struct PeopleTests {
     #expect(bob.recorded.keys(of: .removeCard).isEmpty)
     #expect(!bobsRun.errors.contains("Finishing your last change"))
     #expect(ada.recorded.keys(of: .removeCard) == [key])
-    #expect(adasRun.errors.hasPrefix("Finishing your last change…\n"))
+    #expect(adasRun.errors.hasPrefix("Finishing your last change: removing Visa •••• 4242…\n"))
   }
 
   @Test("tokens never seen, with no backend to ask, finish nothing and keep the change")
@@ -150,7 +150,7 @@ struct PeopleTests {
       environment: BackendClient.Environment(
         clock: ScenarioTimeClock(deadline: PaymentMethodsUseCase.defaultDeadline)),
       logger: SilentLog(), storage: Storage(options, variables: [:]))
-    let start = await composition.beforeLoading { _ in }
+    let start = await composition.beforeLoading { _, _ in }
     composition.keep(for: start.person)
     let list = composition.paymentMethodsViewModel()
     await list.load().value

@@ -112,6 +112,7 @@ private let everyPublicType: [(name: String, type: Any.Type)] = [
   ("SilentLog", SilentLog.self),
   ("SourceFailure", SourceFailure.self),
   ("StandardJourneyHandler", StandardJourneyHandler.self),
+  ("TimeWaited", TimeWaited.self),
   ("TransportError", TransportError.self),
   ("TransportFailure", TransportFailure.self),
   ("URLSessionPaymentsBackend", URLSessionPaymentsBackend.self),

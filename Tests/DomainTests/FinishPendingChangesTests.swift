@@ -178,25 +178,35 @@ struct FinishPendingChangesTests {
     #expect(await journal.changes.map(\.idempotencyKey) == ["bob-1"])
   }
 
-  @Test("the screen is told how many changes are about to be sent, once, before the first")
+  @Test("the screen is told each change just before it is sent, with its card")
   func toldBeforeSending() async throws {
-    let journal = InMemoryJournal([change(key: "key-1"), change(key: "key-2")])
+    let journal = InMemoryJournal([
+      change(.remove(cardID: "1"), key: "key-1"), change(.makeDefault(.wallet), key: "key-2"),
+    ])
+    let list = SavedList(cards: .init([PendingFixtures.visa], savedAt: PendingFixtures.now))
     let writes = ScriptedWrites()
+    let finishing = FinishPendingChangesUseCase(
+      journal: journal, writes: writes, savedList: InMemorySavedListStore(["ada": list]),
+      account: "ada", now: { PendingFixtures.now }, clock: StoppedClock(), logger: logger)
     let told = Recorder<String>()
 
-    _ = await finishing(journal, writes: writes).execute { count in
-      told.record("\(count) to send, \(await writes.requests.count) sent")
+    _ = await finishing.execute { change, card in
+      told.record(
+        "\(change.idempotencyKey) of \(card?.lastFour ?? "no card"), "
+          + "\(await writes.requests.count) sent")
     }
 
-    #expect(told.all == ["2 to send, 0 sent"])
+    #expect(told.all == ["key-1 of 4242, 0 sent", "key-2 of no card, 1 sent"])
   }
 
   @Test("with nothing to send, the screen is told nothing")
   func nothingToTell() async throws {
     let journal = InMemoryJournal([change(key: "old", age: day + 1)])
-    let told = Recorder<Int>()
+    let told = Recorder<String>()
 
-    let report = await finishing(journal, writes: ScriptedWrites()).execute { told.record($0) }
+    let report = await finishing(journal, writes: ScriptedWrites()).execute { change, _ in
+      told.record(change.idempotencyKey)
+    }
 
     #expect(told.all.isEmpty)
     #expect(report.endings == [.dropped(.tooOld)])

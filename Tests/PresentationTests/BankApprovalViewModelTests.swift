@@ -40,7 +40,7 @@ private func form(
 /// ends a wait that never would.
 @MainActor
 private func until(_ condition: () -> Bool) async {
-  while !condition() { await Task.yield() }
+  while !condition(), !Task.isCancelled { await Task.yield() }
 }
 
 @MainActor
@@ -98,6 +98,24 @@ struct BankApprovalViewModelTests {
 
     #expect(viewModel.approval?.status == .waiting)
     #expect(viewModel.approval?.outcome == nil)
+    viewModel.cancel()
+    await submission.value
+  }
+
+  @Test("while the bank is asked, the form counts the time waited, of its budget, on its clock")
+  func countsTheTimeWaited() async {
+    let clock = ManualClock()
+    let viewModel = form(ScriptedSetups([.success(.waiting)]), clock: clock)
+    let submission = viewModel.submit()
+    await until { viewModel.phase == .waitingForBank }
+    #expect(viewModel.approval?.waited == .zero)
+
+    await clock.sleepsBegun(2)
+    clock.advance(by: .seconds(12))
+    await until { viewModel.approval?.waited != .zero }
+
+    #expect(viewModel.approval?.waited == .seconds(12))
+    #expect(viewModel.approval?.budget == .seconds(120))
     viewModel.cancel()
     await submission.value
   }

@@ -123,4 +123,37 @@ struct FinishedChangesTests {
         == "Das Entfernen von Visa •••• 4242 vom letzten Mal hat noch keine Antwort bekommen: "
         + "Es wird beim nächsten Öffnen der App noch einmal gesendet.")
   }
+
+  @Test(
+    "the change being sent is named with its card, as the saved list last showed it",
+    arguments: [
+      (
+        PendingChange.Kind.remove(cardID: "1"), PaymentCard?.some(visa), "en_US",
+        "Finishing your last change: removing Visa •••• 4242…"
+      ),
+      (.remove(cardID: "9"), nil, "en_US", "Finishing your last change: removing a card…"),
+      (
+        .makeDefault(.card(id: "1")), visa, "en_US",
+        "Finishing your last change: making Visa •••• 4242 your default…"
+      ),
+      (
+        .makeDefault(.wallet), nil, "en_US",
+        "Finishing your last change: making your wallet your default…"
+      ),
+      (
+        .updateExpiry(cardID: "1", CardExpiry(month: 12, year: 2030)!), visa, "en_US",
+        "Finishing your last change: the new expiry for Visa •••• 4242 (12/30)…"
+      ),
+      (
+        .remove(cardID: "1"), visa, "de_DE",
+        "Deine letzte Änderung wird abgeschlossen: das Entfernen von Visa •••• 4242…"
+      ),
+    ])
+  func sending(kind: PendingChange.Kind, card: PaymentCard?, locale: String, said: String) {
+    let change = PendingChange(kind, idempotencyKey: "key", account: "ada", startedAt: Date())
+
+    #expect(
+      Phrasebook.presentation(Locale(identifier: locale)).sentence(sending: change, card: card)
+        == said)
+  }
 }

@@ -421,6 +421,58 @@ struct SignInViewModelTests {
     }
     #expect(decision.message == "Gerade versucht: Die Anmeldung wurde abgelehnt.")
   }
+
+  @Test("a refused Sign in and save keeps the form and its journey, and says it was refused")
+  func refusedSignInOnTheCardForm() async {
+    let saves = CallCounter()
+    let form = AddCardViewModel(
+      addCard: { _, _ in
+        saves.increment()
+        throw RequestFailure(.sessionEnded, context: ErrorContext(operation: "POST /cards"))
+      },
+      bankApproval: .unused, thisMonth: { CardValidation.Month(year: 2027, month: 1) },
+      signIn: { throw RefusedSignIn() }, logger: LogSpy(), locale: Locale(identifier: "en_US"))
+    form.edit(.number, to: "4242 4242 4242 4242")
+    form.edit(.name, to: "Ada Lovelace")
+    await form.submit().value
+
+    await form.signInAndSubmit().value
+
+    guard case .journey(let decision)? = form.failure else {
+      Issue.record("expected the sign-in journey, got \(String(describing: form.failure))")
+      return
+    }
+    #expect(decision.journey == .signIn)
+    #expect(decision.message == "Tried just now: the sign-in was refused.")
+    #expect(saves.count == 1, "not sent again without a session")
+    #expect(form.phase == .editing)
+    #expect(form.form.name == "Ada Lovelace")
+  }
+
+  @Test("a refused Sign in and save on the new-expiry form says it was refused too")
+  func refusedSignInOnTheExpiryForm() async {
+    let card = PaymentCard(
+      id: "7", brand: "Mastercard", lastFour: "4444", expiry: CardExpiry(month: 1, year: 2026)!,
+      status: .expired)
+    let form = UpdateCardViewModel(
+      card: card,
+      update: { _, _ in
+        throw RequestFailure(.sessionEnded, context: ErrorContext(operation: "PATCH /cards/{id}"))
+      },
+      thisMonth: { CardValidation.Month(year: 2027, month: 1) },
+      signIn: { throw RefusedSignIn() }, logger: LogSpy(), locale: Locale(identifier: "de_DE"))
+    form.edit(to: "01/30")
+    await form.submit().value
+
+    await form.signInAndSubmit().value
+
+    guard case .journey(let decision)? = form.failure else {
+      Issue.record("expected the sign-in journey, got \(String(describing: form.failure))")
+      return
+    }
+    #expect(decision.message == "Gerade versucht: Die Anmeldung wurde abgelehnt.")
+    #expect(form.expiry == "01/30")
+  }
 }
 
 /// The backend turned a sign-in's credentials down, as the Data layer's `SignInRefused`

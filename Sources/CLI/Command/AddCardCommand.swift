@@ -12,7 +12,8 @@ extension CommandRunner {
     let words = TerminalWords(locale: locale)
     var composition = composition(
       options, prepared, locale: locale, loggingTo: verboseLog(options))
-    await beforeLoading(&composition, words: words)
+    await beforeLoading(
+      &composition, words: words, options: options, logsOnStderr: options.verbose)
     let viewModel = composition.addCardViewModel()
     for field in CardField.allCases { viewModel.edit(field, to: form[field]) }
     sayWhenTheBankIsAsked(viewModel, words: words)

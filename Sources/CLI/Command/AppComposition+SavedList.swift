@@ -24,9 +24,12 @@ extension AppComposition {
   /// session it has (from the device, or else the backend); and that person's changes an
   /// earlier run left in the journal are sent, under their own keys.
   ///
-  /// - Parameter beforeSending: called once before the first request, never when there is
-  ///   nothing to send: the moment to say "Finishing your last change…".
-  func beforeLoading(beforeSending: @escaping @Sendable (Int) async -> Void) async -> Start {
+  /// - Parameter sending: called before each change is sent, with its card as the saved
+  ///   list last showed it, never when there is nothing to send: the moment to say
+  ///   "Finishing your last change: removing Visa •••• 4242…".
+  func beforeLoading(
+    sending: @escaping @Sendable (PendingChange, PaymentCard?) async -> Void
+  ) async -> Start {
     for note in storageNotes { logger.log(note.level, note.text) }
     guard keepsFiles else { return Start(person: account, finished: nil) }
     // A scenario's person is known; a server is asked. (A scenario's `GET /me/status`
@@ -40,8 +43,7 @@ extension AppComposition {
     guard let person else {
       return Start(person: nil, finished: nil)
     }
-    let finished = await finishPendingChanges(for: person)?.execute(
-      beforeSending: beforeSending)
+    let finished = await finishPendingChanges(for: person)?.execute(sending: sending)
     return Start(person: person, finished: finished)
   }
 

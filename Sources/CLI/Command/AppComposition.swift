@@ -224,9 +224,11 @@ struct AppComposition {
       .debug,
       "a bank's approval is waited for up to \(LogFormat.milliseconds(bankApprovalBudget)): "
         + bankApprovalBudgetReason)
+    // The time waited for the bank is counted on the screen's clock: the one the budget is
+    // measured on, unless a test plays the wait's time on a clock of its own.
     return AddCardViewModel(
       useCase: useCase, bankApproval: bankApproval, thisMonth: thisMonth, signIn: signIn,
-      logger: logger, locale: locale)
+      logger: logger, locale: locale, clock: environment.clock)
   }
 
   /// The form that gives `card` its new expiry.

@@ -12,7 +12,8 @@ extension CommandRunner {
     let words = TerminalWords(locale: locale)
     var composition = composition(
       options, prepared, locale: locale, loggingTo: verboseLog(options))
-    let finished = await beforeLoading(&composition, words: words)
+    let finished = await beforeLoading(
+      &composition, words: words, options: options, logsOnStderr: options.verbose)
     let list = composition.paymentMethodsViewModel()
     await ConsoleLog.startingLoad(on: environment.clock) { list.load() }.value
     var run = CardChangeRun(

@@ -11,8 +11,9 @@ import Presentation
 ///
 /// This file holds what every command shares: preparing the backend and the log, composing
 /// the app, and printing an outcome. Each command that runs the app has a file of its own
-/// (`ShowCommand`, `AddCardCommand`, `CardChangeCommand`), and waiting for its work, or for
-/// an stopSignal, has `CommandRunner+Waiting`.
+/// (`ShowCommand`, `AddCardCommand`, `CardChangeCommand`), what every one does before it
+/// loads has `CommandRunner+BeforeLoading`, and waiting for its work, or for an stopSignal,
+/// has `CommandRunner+Waiting`.
 @MainActor
 struct CommandRunner {
   let console: any Console
@@ -174,36 +175,6 @@ struct CommandRunner {
       logger: Self.logger(writing: prepared.logWriters + writers), locale: locale,
       approvalClock: approvalClock, bankApprovalBudget: options.approvalBudget,
       storage: prepared.storage, timeZone: timeZone)
-  }
-
-  /// What the app does before anything loads (`AppComposition.beforeLoading`), in a
-  /// timeline of its own: it logs where the saved list and the journal are kept, and
-  /// finishes the changes an earlier run left, saying so on stderr when it sends one, and
-  /// then what came of them, so that stdout stays the screen, or one JSON object. Returns
-  /// what finishing came to, for the interactive screen's list to say too (the alternate
-  /// screen hides stderr); nil when there was no journal to finish. The composition is
-  /// made the person's whose session the run has (`AppComposition.keep(for:)`).
-  @discardableResult
-  func beforeLoading(_ composition: inout AppComposition, words: TerminalWords) async
-    -> FinishedChanges?
-  {
-    // Nothing kept on files and nobody to tell where things are kept: nothing to wait for.
-    guard composition.keepsFiles || !(composition.logger is SilentLog) else { return nil }
-    let console = console
-    let saying = words["finishing.changes"] + "\n"
-    let starting = composition
-    let start = await ConsoleLog.startingLoad(on: environment.clock) {
-      Task {
-        await starting.beforeLoading { _ in console.writeError(saying) }
-      }
-    }.value
-    composition.keep(for: start.person)
-    if let finished = start.finished,
-      let cameTo = Phrasebook.presentation(composition.locale).sentence(for: finished)
-    {
-      console.writeError(cameTo + "\n")
-    }
-    return start.finished
   }
 
   /// Where a run that prints once writes the developer log besides the file: on stderr,

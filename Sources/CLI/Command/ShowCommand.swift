@@ -20,7 +20,8 @@ extension CommandRunner {
       // The log goes to the panel (and the file), never over the screen.
       var composition = composition(
         options, prepared, locale: locale, loggingTo: [session.logWriter])
-      let finished = await beforeLoading(&composition, words: words)
+      let finished = await beforeLoading(
+        &composition, words: words, options: options, logsOnStderr: false)
       return await session.run(
         paymentMethods: composition.paymentMethodsViewModel(telling: finished),
         wallet: composition.walletViewModel(),
@@ -38,7 +39,8 @@ extension CommandRunner {
     }
     var composition = composition(
       options, prepared, locale: locale, loggingTo: verboseLog(options))
-    await beforeLoading(&composition, words: words)
+    await beforeLoading(
+      &composition, words: words, options: options, logsOnStderr: options.verbose)
     let renderer = ScreenRenderer(palette: palette, width: terminal.columns, words: words)
     // The two screens load alike; only their view models differ.
     let current: () -> ScreenSnapshot

@@ -3,7 +3,7 @@ import Domain
 /// A change to a saved card still waiting for its answer when the person leaves (`q`,
 /// Ctrl-C, SIGTERM): its request is cancelled, and once the terminal is the shell's again,
 /// one line on stderr says what becomes of it. The journal decides which line: a change it
-/// holds is sent again under its key at the next start ("Finishing your last change…");
+/// holds is sent again under its key at the next start ("Finishing your last change: …");
 /// without a journal, or one that does not hold it (it could not be written down, or the
 /// answer came as the run ended), whether it was made is not known, and the line promises
 /// nothing.

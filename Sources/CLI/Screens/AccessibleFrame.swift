@@ -8,6 +8,19 @@ import Presentation
 struct AccessibleFrame {
   let words: TerminalWords
 
+  /// How often a long wait says how long it has lasted: at every half minute, not every
+  /// second as the boxed screen does. Each new line is read out, so a line a second would
+  /// drown what the wait is for; a wait's first line says the time too ("0:00 of 2:00"),
+  /// then the time is said again at 0:30, 1:00, 1:30. The bank's approval waits up to two
+  /// minutes against a server; finishing the last run's changes says its time the same way.
+  static let timeWaitedPace = Duration.seconds(30)
+
+  /// `waited`, down to the last mark of `timeWaitedPace`: what the accessible screen says.
+  static func calmly(_ waited: Duration) -> Duration {
+    let pace = timeWaitedPace.components.seconds
+    return .seconds(waited.components.seconds / pace * pace)
+  }
+
   /// The screen's final state, for a run that prints once.
   func lines(_ snapshot: ScreenSnapshot) -> [String] {
     screenLines(snapshot, saying: nil)
@@ -157,11 +170,17 @@ struct AccessibleFrame {
       form.spokenCardTitle.map(words.labels.updateCardTitle) ?? words.labels.addCardTitle
     ]
     if let failure = form.failure { lines.append(failure.accessibilityLabel) }
+    if let message = form.message { lines.append(message) }
     lines += problemLines(form.errors)
     if form.isSubmitting {
       lines.append(words.labels.saving)
     } else {
       lines.append(words["accessible.formKeys"])
+      // The journey's button is Enter on the last field: named here, where the boxed form
+      // shows the button.
+      if form.action?.kind == .signIn {
+        lines.append(words["accessible.formSignIn", words.labels.signInAndSave])
+      }
       lines.append(prompt(for: focused, text: form.texts[focused, default: ""]))
     }
     return lines.map(UntrustedText.escaped)
@@ -180,7 +199,9 @@ struct AccessibleFrame {
     if let timedOut = approval.timedOut {
       lines += [timedOut.title + ". " + timedOut.message, words["accessible.approvalTimedOutKeys"]]
     } else {
-      lines += [words["approval.waiting"], words["accessible.approvalKeys"]]
+      let time = words.labels.timeWaited(
+        Self.calmly(approval.waited), of: approval.budget)
+      lines += [words["approval.waiting"] + " " + time, words["accessible.approvalKeys"]]
     }
     return lines.map(UntrustedText.escaped)
   }

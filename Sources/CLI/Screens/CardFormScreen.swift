@@ -93,6 +93,9 @@ struct CardFormSnapshot: Equatable {
   /// What stands above the form: a decline, an error, or a journey.
   var failure: ScreenSnapshot.Notice?
   var action: ScreenSnapshot.Action?
+  /// What came of the user's last try to get past the journey, such as a sign-in that was
+  /// refused: the journey's `message`, said where the list says it, under the form.
+  var message: String?
   var isSubmitting: Bool
   /// The card given a new expiry ("Mastercard •••• 4444"); nil on the add-card form.
   var cardTitle: String?
@@ -120,6 +123,9 @@ struct CardFormSnapshot: Equatable {
     var button: String
     /// Set once the bank did not answer in time.
     var timedOut: ScreenSnapshot.Notice?
+    /// How long the form has waited, in whole seconds, and the longest it waits.
+    var waited: Duration = .zero
+    var budget: Duration = WaitForBankApprovalUseCase.defaultBudget
   }
 
   /// The form's fields, in order: all four to add a card, the expiry alone to update one.
@@ -136,6 +142,7 @@ struct CardFormSnapshot: Equatable {
     }
     (failure, action) = viewModel.failure.map(AddCardSnapshot.notice(for:)) ?? (nil, nil)
     if case .declined(let decline)? = viewModel.failure { fieldToCheck = decline.field }
+    if case .journey(let decision)? = viewModel.failure { message = decision.message }
     if let approval = viewModel.approval,
       viewModel.phase == .waitingForBank || viewModel.phase == .bankDidNotAnswer
     {
@@ -145,7 +152,8 @@ struct CardFormSnapshot: Equatable {
           hint: approval.notice.hint, accessibilityLabel: approval.accessibilityLabel),
         button: approval.button,
         timedOut: viewModel.phase == .bankDidNotAnswer
-          ? approval.failure.map(ScreenSnapshot.Notice.init) : nil)
+          ? approval.failure.map(ScreenSnapshot.Notice.init) : nil,
+        waited: approval.waited, budget: approval.budget)
     }
   }
 
@@ -163,6 +171,7 @@ struct CardFormSnapshot: Equatable {
     }
     (failure, action) = viewModel.failure.map(AddCardSnapshot.notice(for:)) ?? (nil, nil)
     if case .declined(let decline)? = viewModel.failure { fieldToCheck = decline.field }
+    if case .journey(let decision)? = viewModel.failure { message = decision.message }
   }
 }
 
@@ -188,7 +197,7 @@ extension ScreenRenderer {
       // The field with its problems, and above it what the last submission ran into.
       if isFocused { focus = (form.failure == nil ? start : 0)..<body.count }
     }
-    let message = form.isSubmitting ? words.labels.saving : nil
+    let message = form.isSubmitting ? words.labels.saving : form.message
     return box(
       title: form.cardTitle.map(words.labels.updateCardTitle) ?? words.labels.addCardTitle,
       body: body, focus: focus, message: message,
@@ -210,7 +219,9 @@ extension ScreenRenderer {
       body += wrapped(timedOut.title, prefix: "✖ ", style: palette.red)
       body += wrapped(timedOut.message, prefix: "  ", style: { $0 })
     } else {
-      body += wrapped(words["approval.waiting"], prefix: "", style: palette.dim)
+      // The time waited, every second: "Waiting for your bank… 0:12 of 2:00".
+      let time = words.labels.timeWaited(approval.waited, of: approval.budget)
+      body += wrapped(words["approval.waiting"] + " " + time, prefix: "", style: palette.dim)
     }
     return box(
       title: approval.notice.title, body: body, focus: status..<body.count, message: nil,

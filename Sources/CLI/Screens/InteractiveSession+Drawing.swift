@@ -46,6 +46,7 @@ extension InteractiveSession {
       form.isSubmitting = true
       form.failure = nil
       form.action = nil
+      form.message = nil
     }
     return form
   }

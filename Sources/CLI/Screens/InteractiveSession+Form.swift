@@ -86,15 +86,18 @@ extension InteractiveSession {
     return nil
   }
 
-  /// Redraws whenever the add-card form starts waiting for the bank: that happens in the
-  /// middle of a submission, which otherwise is drawn only once it has settled. Observed as
-  /// SwiftUI would observe it, for as long as the form is open. (Every other change of its
-  /// phase ends a submission: drawn then, it would show a form the session is about to
-  /// change.)
+  /// Redraws whenever the add-card form starts waiting for the bank, and each second it
+  /// waits (the time waited goes on): that happens in the middle of a submission, which
+  /// otherwise is drawn only once it has settled. Observed as SwiftUI would observe it, for
+  /// as long as the form is open. (Every other change of its phase ends a submission: drawn
+  /// then, it would show a form the session is about to change.) The accessible screen
+  /// prints only what changed, which the time waited does at its calm pace
+  /// (`AccessibleFrame.timeWaitedPace`).
   func redrawWhenWaitingChanges(_ form: AddCardViewModel) {
     guard case .addCard(let open)? = cardForm, open === form else { return }
     withObservationTracking {
       _ = form.phase
+      _ = form.approval?.waited
     } onChange: { [sink] in
       // Called as the phase is about to change: read once it has.
       Task { @MainActor in

@@ -65,8 +65,10 @@ public struct WaitForBankApprovalUseCase: Sendable {
   public static let defaultBudget = Duration.seconds(120)
 
   private let setups: any CardSetups
-  private let budget: Duration
-  private let clock: any Clock<Duration>
+  /// How long the bank is waited for before the wait ends as `timedOut`.
+  public let budget: Duration
+  /// What the budget is measured on.
+  public let clock: any Clock<Duration>
   private let jitter: @Sendable (Duration) -> Duration
   private let logger: any DeveloperLog
 

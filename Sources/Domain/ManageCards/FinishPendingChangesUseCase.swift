@@ -42,14 +42,15 @@ public struct FinishPendingChangesUseCase: Sendable {
 
   /// Sends the account's pending changes again, and says what became of each.
   ///
-  /// - Parameter beforeSending: called once, before the first request, with the number of
-  ///   changes about to be sent (never when there is none): the screen's moment to say
-  ///   "Finishing your last change…".
+  /// - Parameter sending: called before each change is sent (never for one that is not),
+  ///   with the card it is about as the person's saved list last showed it (nil for the
+  ///   wallet, or a card the saved list does not hold): the screen's moment to say which
+  ///   change it is finishing ("Finishing your last change: removing Visa •••• 4242…").
   /// - Returns: each change's end. A cancelled caller stops before the next change; the
   ///   changes not sent are kept, and said so.
-  public func execute(beforeSending: @Sendable (_ count: Int) async -> Void = { _ in }) async
-    -> FinishedChanges
-  {
+  public func execute(
+    sending: @Sendable (_ change: PendingChange, _ card: PaymentCard?) async -> Void = { _, _ in }
+  ) async -> FinishedChanges {
     var report = FinishedChanges()
     let cards = await savedCards()
     let changes: [PendingChange]
@@ -87,12 +88,14 @@ public struct FinishPendingChangesUseCase: Sendable {
         await drop(change, because: .newerChoice)
       }
     }
-    guard !toSend.isEmpty else { return report }
-    await beforeSending(toSend.count)
     for change in toSend {
       // A cancelled caller: the rest are kept for the next start.
-      guard let ending = Task.isCancelled ? .kept : await finish(change) else { continue }
-      report.changes.append(.init(change, card: cards(change), ending: ending))
+      let card = cards(change)
+      guard
+        let ending = Task.isCancelled
+          ? .kept : await finish(change, saying: { await sending(change, card) })
+      else { continue }
+      report.changes.append(.init(change, card: card, ending: ending))
     }
     return report
   }
@@ -100,8 +103,10 @@ public struct FinishPendingChangesUseCase: Sendable {
   /// Sends one change again, and takes it out once it was answered for good. A change
   /// another run has taken out since this one read the journal (finished, or replaced by a
   /// newer choice) is neither sent, which could undo what that run did, nor reported here:
-  /// nil.
-  private func finish(_ change: PendingChange) async -> FinishedChanges.Ending? {
+  /// nil. `saying` is called just before the change is sent.
+  private func finish(_ change: PendingChange, saying: () async -> Void) async
+    -> FinishedChanges.Ending?
+  {
     let (writes, key) = (writes, change.idempotencyKey)
     if let kept = try? await journal.pendingChanges(),
       !kept.contains(where: { $0.idempotencyKey == key })
@@ -111,6 +116,7 @@ public struct FinishPendingChangesUseCase: Sendable {
         metadata: facts(change))
       return nil
     }
+    await saying()
     let ending: FinishedChanges.Ending
     do {
       let (answer, ended): (String, FinishedChanges.Ending) = try await deadline.call {

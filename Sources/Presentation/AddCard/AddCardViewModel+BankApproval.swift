@@ -39,13 +39,17 @@ extension AddCardViewModel {
       theirWords: setup.bankMessage, about: "the bank must approve the card; waiting for it",
       metadata: ["setupId": setup.setupID])
     pendingSetup = setup
-    approval = .waiting(words: words)
+    let bankApproval = bankApproval
+    approval = .waiting(budget: bankApproval.budget, words: words)
     phase = .waitingForBank
     let answer: BankApprovalOutcome
     isAskingTheBank = true
     defer { isAskingTheBank = false }
     do {
-      answer = try await bankApproval.execute(setupID: setup.setupID)
+      // The time waited goes on showing until the bank answers, or the budget is spent.
+      answer = try await TimeWaited.counting(
+        on: clock, upTo: bankApproval.budget, tick: { [weak self] in self?.showTimeWaited($0) },
+        during: { try await bankApproval.execute(setupID: setup.setupID) })
     } catch {
       // A request that failed while asking (a refused refresh sends the user to sign in,
       // and signing in goes on with this setup). Stopping is never shown: the user did it.
@@ -56,6 +60,12 @@ extension AddCardViewModel {
       return
     }
     publish { show(answer) }
+  }
+
+  /// The time waited for the bank, while the form still waits for it.
+  private func showTimeWaited(_ waited: Duration) {
+    guard phase == .waitingForBank else { return }
+    approval?.waited = waited
   }
 
   func show(_ answer: BankApprovalOutcome) {

@@ -44,6 +44,8 @@ public final class AddCardViewModel {
   @ObservationIgnored private let addCard:
     @Sendable (CardForm, _ idempotencyKey: String?) async throws -> AddCardOutcome
   @ObservationIgnored let bankApproval: WaitForBankApprovalUseCase
+  /// What the time waited for the bank is counted on: the screen's clock.
+  @ObservationIgnored let clock: any Clock<Duration>
   /// The setup the bank has not approved yet, while the user may still wait for it.
   @ObservationIgnored var pendingSetup: CardSetup?
   /// Whether the use case is asking the bank now: cancelled, it cancels the setup itself.
@@ -59,11 +61,11 @@ public final class AddCardViewModel {
     useCase: AddCardUseCase, bankApproval: WaitForBankApprovalUseCase,
     thisMonth: @escaping @Sendable () -> CardValidation.Month,
     signIn: @escaping @Sendable () async throws -> Void = {}, logger: any DeveloperLog,
-    locale: Locale = .current
+    locale: Locale = .current, clock: (any Clock<Duration>)? = nil
   ) {
     self.init(
       addCard: useCase.execute, bankApproval: bankApproval, thisMonth: thisMonth, signIn: signIn,
-      logger: logger, locale: locale)
+      logger: logger, locale: locale, clock: clock)
   }
 
   /// - Parameters:
@@ -71,6 +73,8 @@ public final class AddCardViewModel {
   ///     nil for a new submission or the key of the one to send again.
   ///   - bankApproval: how the form waits for a bank that must approve the card.
   ///   - thisMonth: the calendar's month, for checking the expiry when the user leaves it.
+  ///   - clock: the screen's, on which the time waited for the bank is counted; nil for
+  ///     the one its budget is measured on (`bankApproval.clock`), which it is in an app.
   public init(
     addCard:
       @escaping @Sendable (CardForm, _ idempotencyKey: String?) async throws
@@ -80,10 +84,12 @@ public final class AddCardViewModel {
     signIn: @escaping @Sendable () async throws -> Void = {},
     journeyHandlers: JourneyHandlers = .standard,
     logger: any DeveloperLog,
-    locale: Locale = .current
+    locale: Locale = .current,
+    clock: (any Clock<Duration>)? = nil
   ) {
     self.addCard = addCard
     self.bankApproval = bankApproval
+    self.clock = clock ?? bankApproval.clock
     self.thisMonth = thisMonth
     self.startSession = signIn
     let words = Phrasebook.presentation(locale)
@@ -151,7 +157,7 @@ public final class AddCardViewModel {
       do {
         try await self.startSession()
       } catch {
-        self.publish { self.show(error) }
+        self.publish { self.show(signInFailure: error) }
         return
       }
       await self.send(self.form, idempotencyKey: key)
@@ -203,6 +209,13 @@ public final class AddCardViewModel {
   func show(_ error: any Error) {
     phase = .editing
     failure = FormFailure(presenter.present(error), words: words)
+  }
+
+  /// "Sign in and save" did not get past the sign-in: a refusal leaves the journey above the
+  /// form, saying the sign-in was refused, as the screens' "Sign in" does.
+  private func show(signInFailure error: any Error) {
+    phase = .editing
+    failure = FormFailure(presenter.presentFailedSignIn(error), words: words)
   }
 
   /// The security code goes once the form no longer needs it: after a decline (the next

@@ -30,10 +30,17 @@ public struct CardApproval: Sendable, Equatable {
   /// An ending that left the card unsaved, as an error to show: retryable when the bank
   /// did not answer in time, otherwise not. Nil while waiting and once approved.
   public var failure: PresentationError?
+  /// How long the form has waited for the bank, in whole seconds on the screen's clock:
+  /// a wait can last minutes, and a screen that shows it going on ("0:12 of 2:00", in
+  /// `ScreenLabels.timeWaited`) is not taken for one that hangs.
+  public var waited: Duration
+  /// The longest the form waits before it says the bank did not answer in time.
+  public var budget: Duration
 
   public init(
     status: Status, notice: Notice, button: String, accessibilityLabel: String,
-    outcome: String? = nil, failure: PresentationError? = nil
+    outcome: String? = nil, failure: PresentationError? = nil,
+    waited: Duration = .zero, budget: Duration = WaitForBankApprovalUseCase.defaultBudget
   ) {
     self.status = status
     self.notice = notice
@@ -41,13 +48,15 @@ public struct CardApproval: Sendable, Equatable {
     self.accessibilityLabel = accessibilityLabel
     self.outcome = outcome
     self.failure = failure
+    self.waited = waited
+    self.budget = budget
   }
 }
 
 extension CardApproval {
-  /// The form starts waiting for the bank: "Approve this card in your banking app", in
-  /// `words`' language.
-  static func waiting(words: Phrasebook) -> CardApproval {
+  /// The form starts waiting for the bank, for up to `budget`: "Approve this card in your
+  /// banking app", in `words`' language.
+  static func waiting(budget: Duration, words: Phrasebook) -> CardApproval {
     let notice = Notice(
       title: words["approval.waiting.title"], message: words["approval.waiting.message"],
       hint: words["approval.waiting.hint"], words: words)
@@ -55,7 +64,8 @@ extension CardApproval {
     return CardApproval(
       status: .waiting, notice: notice, button: button,
       accessibilityLabel: words.spoken(
-        title: notice.title, message: notice.message, hint: notice.hint, traceID: nil))
+        title: notice.title, message: notice.message, hint: notice.hint, traceID: nil),
+      budget: budget)
   }
 }
 

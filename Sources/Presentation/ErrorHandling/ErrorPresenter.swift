@@ -66,6 +66,20 @@ struct ErrorPresenter: Sendable {
     return .failed(presented)
   }
 
+  /// A sign-in the user asked for that failed, presented like any error. A refusal sends
+  /// the user back to the very journey whose button they pressed, so it also says what came
+  /// of the try (`PresentedJourney.message`): without that, the screen would look exactly as
+  /// before, as if nothing had happened. Every "Sign in" goes through here: a screen's, and
+  /// a form's "Sign in and save".
+  func presentFailedSignIn(_ error: any Error) -> Presented {
+    let presented = present(error)
+    guard case .journey(var decision) = presented, decision.journey == .signIn else {
+      return presented
+    }
+    decision.message = words["journey.signIn.refused"]
+    return .journey(decision)
+  }
+
   /// A source that failed while the rest of the screen loaded, worded like a screen's error
   /// about that source alone ("We couldn't load your cards without a connection."), and
   /// logged once, here, where it is shown.

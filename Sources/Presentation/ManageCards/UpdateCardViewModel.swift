@@ -116,7 +116,7 @@ public final class UpdateCardViewModel {
       do {
         try await self.startSession()
       } catch {
-        self.publish { self.show(error) }
+        self.publish { self.show(signInFailure: error) }
         return
       }
       await self.send()
@@ -161,6 +161,13 @@ public final class UpdateCardViewModel {
   private func show(_ error: any Error) {
     phase = .editing
     failure = FormFailure(presenter.present(error), words: words)
+  }
+
+  /// "Sign in and save" did not get past the sign-in: a refusal leaves the journey above the
+  /// form, saying the sign-in was refused, as the screens' "Sign in" does.
+  private func show(signInFailure error: any Error) {
+    phase = .editing
+    failure = FormFailure(presenter.presentFailedSignIn(error), words: words)
   }
 
   /// Changes the state unless this submission was cancelled (superseded, or the form went

@@ -57,9 +57,7 @@ extension Phrasebook {
   /// The change, named with its card as the saved list last showed it: "Removing Visa ••••
   /// 4242", or "Removing a card" when the saved list does not hold it.
   private func what(_ finished: FinishedChanges.Finished) -> String {
-    let card =
-      finished.card.map { self["row.card.title", $0.brand, $0.lastFour] }
-      ?? self["finishing.aCard"]
+    let card = title(of: finished.card)
     switch finished.change.kind {
     case .remove: return self["finishing.what.remove", card]
     case .makeDefault(.card): return self["finishing.what.defaultCard", card]
@@ -67,5 +65,23 @@ extension Phrasebook {
     case .updateExpiry(_, let expiry):
       return self["finishing.what.expiry", card, expiry.description]
     }
+  }
+
+  /// What the start is doing while it sends `change` again, named with `card` as the saved
+  /// list last showed it: "Finishing your last change: removing Visa •••• 4242…".
+  public func sentence(sending change: PendingChange, card: PaymentCard?) -> String {
+    let card = title(of: card)
+    switch change.kind {
+    case .remove: return self["finishing.sending.remove", card]
+    case .makeDefault(.card): return self["finishing.sending.defaultCard", card]
+    case .makeDefault(.wallet): return self["finishing.sending.defaultWallet"]
+    case .updateExpiry(_, let expiry):
+      return self["finishing.sending.expiry", card, expiry.description]
+    }
+  }
+
+  /// "Visa •••• 4242", or "a card" for one the saved list does not hold.
+  private func title(of card: PaymentCard?) -> String {
+    card.map { self["row.card.title", $0.brand, $0.lastFour] } ?? self["finishing.aCard"]
   }
 }

@@ -81,23 +81,11 @@ final class ScreenLoader<Value: Sendable> {
         try await self.startSession()
       } catch {
         guard !Task.isCancelled else { return }
-        show(.presented(self.presentRefusedSignIn(error)))
+        show(.presented(self.presenter.presentFailedSignIn(error)))
         return
       }
       await self.run(self.fetch, show)
     }
-  }
-
-  /// A sign-in that failed, presented like any error. A refusal sends the user back to
-  /// the very journey they pressed the button on, so it also says what came of the try:
-  /// without that, the screen would look exactly as before, as if nothing had happened.
-  private func presentRefusedSignIn(_ error: any Error) -> ErrorPresenter.Presented {
-    let presented = presenter.present(error)
-    guard case .journey(var decision) = presented, decision.journey == .signIn else {
-      return presented
-    }
-    decision.message = presenter.words["journey.signIn.refused"]
-    return .journey(decision)
   }
 
   /// Re-reads the user's status first, and loads only once it no longer stands in the way.

@@ -14,7 +14,8 @@ struct CLIRun {
   let traceIDs: [String]
 }
 
-private struct TestConsole: Console {
+/// A console that records what is written to stdout and stderr.
+struct TestConsole: Console {
   let storage: RecordingConsoleStorage
 
   func write(_ text: String) { storage.appendOutput(text) }
