@@ -154,7 +154,8 @@ extension ScenarioScript {
         latency: signInLatency, status: 200,
         body: WireBody.text(
           WireBody.NewSession(
-            accessToken: "sk_test_access_signed_in_1", refreshToken: "sk_test_refresh_signed_in_1")),
+            accessToken: "sk_test_access_signed_in_1",
+            refreshToken: "sk_test_refresh_signed_in_1")),
         requiresBody: [
           "username": ScenarioBackend.demoUsername, "password": ScenarioBackend.demoPassword.value,
         ],

@@ -101,8 +101,9 @@ public final class URLSessionPaymentsBackend: PaymentsBackend {
   }
 
   /// The request of the wire contract: method and path from the endpoint; `Accept`,
-  /// `X-Request-ID` and the app's `User-Agent`, if it has one, always; the access token as a bearer token, never in the URL; the
-  /// refresh token or the sign-in credentials in the body; the idempotency key as a header.
+  /// `X-Request-ID`, and the app's `User-Agent` if it has one, always; the access token as a
+  /// bearer token, never in the URL; the refresh token or the sign-in credentials in the
+  /// body; the idempotency key as a header.
   func makeURLRequest(_ request: BackendRequest) throws -> URLRequest {
     let (method, path) = request.endpoint.methodAndPath(resourceID: request.resourceID)
     // The path is percent-encoded already (an id may hold any byte): joined as it is, so

@@ -64,7 +64,7 @@ struct LoadingFrameTests {
 @Suite("Signals cancel the load, they do not kill", .timeLimit(.minutes(1)))
 struct StopSignalTests {
   @Test(
-    "an stopSignal cancels the load and exits with its code, showing nothing",
+    "a stop signal cancels the load and exits with its code, showing nothing",
     .timeLimit(.minutes(1)),
     arguments: [(StopSignal.interrupt, ExitCode.interrupted), (.terminate, .terminated)])
   func exitCode(stopSignal: StopSignal, code: ExitCode) async {
@@ -75,7 +75,7 @@ struct StopSignalTests {
   }
 
   @Test(
-    "an stopSignal ends the run at once, even while a source is slow to wind down",
+    "a stop signal ends the run at once, even while a source is slow to wind down",
     .timeLimit(.minutes(1)))
   func doesNotWaitForTheLoad() async {
     let server = DeafServer()

@@ -31,7 +31,7 @@ extension CommandRunner {
       return stopSignal.exitCode
     }
 
-    // A submission that has not ended was cancelled: only an stopSignal does that.
+    // A submission that has not ended was cancelled: only a stop signal does that.
     guard let snapshot = AddCardSnapshot(viewModel, words: words) else { return .interrupted }
     printOutcome(
       snapshot, options, words: words, lines: { $0.lines(snapshot) }, box: { $0.render(snapshot) }

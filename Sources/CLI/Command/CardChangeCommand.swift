@@ -36,7 +36,7 @@ extension CommandRunner {
       for line in lines { console.writeError(line + "\n") }
       return stopSignal.exitCode
     case nil:
-      // A change that has not ended was cancelled: only an stopSignal does that.
+      // A change that has not ended was cancelled: only a stop signal does that.
       return .interrupted
     }
   }

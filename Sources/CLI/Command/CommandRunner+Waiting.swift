@@ -1,11 +1,11 @@
-/// Waiting for a command's work: until it ends or an stopSignal cancels it, and after an
-/// stopSignal, for what the cancelled work still tells the backend, within a limit.
+/// Waiting for a command's work: until it ends or a stop signal cancels it, and after
+/// a stop signal, for what the cancelled work still tells the backend, within a limit.
 extension CommandRunner {
   /// How long an interrupted command waits for its cancelled work to tell the backend
   /// (a card's setup to cancel) before it ends anyway.
   static let cancellationLimit = Duration.seconds(3)
 
-  /// Waits for `work` to end, or for an stopSignal, which cancels it and is returned at
+  /// Waits for `work` to end, or for a stop signal, which cancels it and is returned at
   /// once: the caller decides whether to wait for the cancelled work.
   func untilStopped(_ work: Task<Void, Never>) async -> StopSignal? {
     let received = ReceivedStopSignal()
@@ -50,7 +50,7 @@ extension CommandRunner {
   }
 }
 
-/// The first stopSignal a load received, and the wait for the load or an stopSignal,
+/// The first stop signal a load received, and the wait for the load or a stop signal,
 /// whichever ends it first.
 @MainActor
 private final class ReceivedStopSignal {

@@ -12,7 +12,7 @@ import Presentation
 /// This file holds what every command shares: preparing the backend and the log, composing
 /// the app, and printing an outcome. Each command that runs the app has a file of its own
 /// (`ShowCommand`, `AddCardCommand`, `CardChangeCommand`), what every one does before it
-/// loads has `CommandRunner+BeforeLoading`, and waiting for its work, or for an stopSignal,
+/// loads has `CommandRunner+BeforeLoading`, and waiting for its work, or for a stop signal,
 /// has `CommandRunner+Waiting`.
 @MainActor
 struct CommandRunner {

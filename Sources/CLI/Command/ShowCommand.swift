@@ -68,7 +68,7 @@ extension CommandRunner {
     }
   }
 
-  /// How a load ended: with the screen's final state, or cancelled by an stopSignal.
+  /// How a load ended: with the screen's final state, or cancelled by a stop signal.
   private enum LoadOutcome {
     case finished(ScreenSnapshot)
     case stopped(StopSignal)

@@ -126,7 +126,8 @@ public struct BackendClient: Sendable {
         metadata[LogMetadataKey.traceID] = failure.context.traceID
         logger.log(
           .info,
-          "retrying \(endpoint.rawValue) in \(LogFormat.milliseconds(wait)) (attempt \(attempt + 1) of \(policy.maxAttempts))",
+          "retrying \(endpoint.rawValue) in \(LogFormat.milliseconds(wait)) "
+            + "(attempt \(attempt + 1) of \(policy.maxAttempts))",
           metadata: metadata)
         // Cancellation during the wait ends the request at once, as CancellationError.
         try await clock.sleep(for: wait)

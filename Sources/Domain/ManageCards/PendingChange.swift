@@ -88,8 +88,9 @@ public struct PendingChange: Sendable, Equatable {
 /// Where pending changes are kept between runs. The Data layer keeps them in a small file
 /// beside the app's state; tests keep them in memory.
 public protocol PendingChangeJournal: Sendable {
-  /// The pending changes of every account, in the order they were written down. An entry that cannot be read (an
-  /// unknown kind, a malformed key) is dropped and logged by the journal, never returned.
+  /// The pending changes of every account, in the order they were written down. An entry
+  /// that cannot be read (an unknown kind, a malformed key) is dropped and logged by the
+  /// journal, never returned.
   func pendingChanges() async throws -> [PendingChange]
   /// Writes the change down, replacing one with the same key; returns once it is kept.
   func add(_ change: PendingChange) async throws

@@ -3,8 +3,8 @@ import Domain
 extension PaymentMethodsViewModel {
   /// Says, with the list the next load shows, what came of finishing the changes an earlier
   /// run left (`FinishPendingChangesUseCase`): the list shows what the backend made of them,
-  /// but not that they were sent, nor that one is still waiting or could not be sent safely any more.
-  /// Nothing is said when there was nothing to finish.
+  /// but not that they were sent, nor that one is still waiting or could not be sent safely
+  /// any more. Nothing is said when there was nothing to finish.
   public func tell(_ finished: FinishedChanges) {
     untold = words.sentence(for: finished)
   }
