@@ -13,7 +13,8 @@ struct ShortTerminalTests {
 
   @Test("at 80×10, a notice in sight above the cursor shows its title with its message")
   func noticeShowsItsTitle() async throws {
-    let terminal = try PseudoTerminal(["--scenario", "cards-offline"], columns: 80, rows: 10)
+    let terminal = try PseudoTerminal(
+      ["--no-color", "--scenario", "cards-offline"], columns: 80, rows: 10)
     try #require(await terminal.waiting(for: "r try again"))
     let before = terminal.output.count
 
@@ -22,7 +23,59 @@ struct ShortTerminalTests {
     try #require(await terminal.waiting(for: "▸○ Apple Pay", after: before))
     let frame = lastFrame(terminal)
     #expect(!frame.contains("couldn't load your cards") || frame.contains("You're offline"))
+    // j on the last row moves nothing; k goes to the notice, its title first.
+    terminal.send("j")
+    terminal.send("k")
+    try #require(await terminal.waiting(for: "▸✖ You're offline", after: before))
+    #expect(
+      frames(of: terminal, after: before).allSatisfy {
+        !$0.contains("couldn't load your cards") || $0.contains("You're offline")
+      })
     terminal.send("q")
+    #expect(await terminal.exiting() == 0)
+  }
+
+  /// Every frame drawn after `offset`.
+  private func frames(of terminal: PseudoTerminal, after offset: Int) -> [String] {
+    String(decoding: terminal.output.dropFirst(offset), as: UTF8.self)
+      .components(separatedBy: "\u{1B}[H").dropFirst().map { $0 }
+  }
+
+  @Test("at 80×10, a form whose save needs a sign-in shows why, its button, then each field")
+  func formSignInInSight() async throws {
+    let file = FileManager.default.temporaryDirectory
+      .appendingPathComponent("short-form-sign-in-\(UUID().uuidString).json")
+    try Data(InteractiveTerminalTests.formSignInRefused.utf8).write(to: file)
+    defer { try? FileManager.default.removeItem(at: file) }
+    let terminal = try PseudoTerminal(
+      ["--no-color", "--scenario-file", file.path], columns: 80, rows: 10)
+    let submitted = try await submitToASilentBank(terminal)
+
+    try #require(await terminal.waiting(for: "Enter Sign in and save", after: submitted))
+    #expect(lastFrame(terminal).contains("✖ Please sign in again"))
+    #expect(lastFrame(terminal).contains("[ Sign in and save ]"))
+    let before = terminal.output.count
+
+    terminal.send("\t")
+
+    #expect(await terminal.waiting(for: "▸ Card number", after: before))
+    terminal.send("\u{1B}")
+    terminal.send("q")
+    #expect(await terminal.exiting() != nil)
+  }
+
+  @Test("at 40×8, the bank's answer scrolls into sight though the wait was scrolled up")
+  func bankAnswerScrollsBack() async throws {
+    let terminal = try PseudoTerminal(
+      ["--no-color", "--scenario", "add-card-3ds-timeout", "--approval-budget-ms", "1500"],
+      columns: 40, rows: 8)
+    let submitted = try await submitToASilentBank(terminal)
+    try #require(await terminal.waiting(for: "↑↓ scroll", after: submitted))
+    terminal.send("kkkkkk")
+
+    try #require(await terminal.waiting(for: "r try again", after: submitted))
+    #expect(lastFrame(terminal).contains("didn't answer in time"))
+    terminal.send("\u{03}")
     #expect(await terminal.exiting() == 0)
   }
 
@@ -45,7 +98,7 @@ struct ShortTerminalTests {
     arguments: [(80, 10), (40, 8)] as [(Int, Int)])
   func bankWaitInSight(columns: Int, rows: Int) async throws {
     let terminal = try PseudoTerminal(
-      ["--scenario", "add-card-3ds-timeout", "--approval-budget-ms", "1500"],
+      ["--no-color", "--scenario", "add-card-3ds-timeout", "--approval-budget-ms", "1500"],
       columns: columns, rows: rows)
     let submitted = try await submitToASilentBank(terminal)
 
@@ -60,7 +113,7 @@ struct ShortTerminalTests {
   @Test("at 40×8, k scrolls the bank's wait up to what the bank asks")
   func bankWaitScrolls() async throws {
     let terminal = try PseudoTerminal(
-      ["--scenario", "add-card-3ds-timeout", "--approval-budget-ms", "600000"],
+      ["--no-color", "--scenario", "add-card-3ds-timeout", "--approval-budget-ms", "600000"],
       columns: 40, rows: 8)
     let submitted = try await submitToASilentBank(terminal)
     try #require(await terminal.waiting(for: "↑↓ scroll", after: submitted))
@@ -76,7 +129,8 @@ struct ShortTerminalTests {
 
   @Test("at 40×8, an error taller than the terminal scrolls with j to its last line")
   func errorScrolls() async throws {
-    let terminal = try PseudoTerminal(["--scenario", "offline"], columns: 40, rows: 8)
+    let terminal = try PseudoTerminal(
+      ["--no-color", "--scenario", "offline"], columns: 40, rows: 8)
     try #require(await terminal.waiting(for: "↑↓ scroll"))
     #expect(!lastFrame(terminal).contains("Connect to the"))
     let before = terminal.output.count
@@ -91,7 +145,7 @@ struct ShortTerminalTests {
   @Test("at 40×8, j reads a notice taller than the terminal to its end, then moves on")
   func tallNoticeReadThrough() async throws {
     let terminal = try PseudoTerminal(
-      ["--scenario", "cards-offline-saved"], columns: 40, rows: 8)
+      ["--no-color", "--scenario", "cards-offline-saved"], columns: 40, rows: 8)
     try #require(await terminal.waiting(for: "Enter select"))
     var frames: [String] = []
     for _ in 0..<8 {
@@ -116,7 +170,8 @@ struct ShortTerminalTests {
 struct ChangeBesideANoticeTests {
   @Test("a removal the backend agreed to shows the cards as they are now, the notice gone")
   func removalRefreshesTheCards() async throws {
-    let terminal = try PseudoTerminal(["--scenario", "cards-offline-saved"], columns: 80, rows: 40)
+    let terminal = try PseudoTerminal(
+      ["--no-color", "--scenario", "cards-offline-saved"], columns: 80, rows: 40)
     try #require(await terminal.waiting(for: "Enter select"))
     terminal.send("j")
     try #require(await terminal.waiting(for: "x remove"))

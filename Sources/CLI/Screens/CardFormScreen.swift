@@ -7,6 +7,9 @@ import Presentation
 /// model, which the effects drive.
 struct CardFormScreen: Equatable {
   var focused: CardField = .number
+  /// What the last submission ran into stays in sight with the focused field, until the
+  /// user moves to another field: on a short terminal the answer to Enter is read first.
+  var keepsFailureInSight = false
 
   /// The new-expiry form: one field.
   static let newExpiry = CardFormScreen(focused: .expiry)
@@ -54,6 +57,7 @@ struct CardFormScreen: Equatable {
   /// left the security code empty (a decline clears it), the cursor goes there: it is the
   /// field to type again before the next try.
   mutating func focusFirstProblem(in form: CardFormSnapshot) {
+    keepsFailureInSight = form.failure != nil
     if let field = form.fieldToCheck, form.fields.contains(field) {
       focused = field
     } else if let field = form.fields.first(where: { !(form.errors[$0] ?? []).isEmpty }) {
@@ -80,6 +84,7 @@ struct CardFormScreen: Equatable {
   /// Leaving a field checks it, as the form does when the user moves on.
   private mutating func move(by step: Int, in fields: [CardField]) -> [InteractiveScreen.Effect] {
     let left = focused
+    keepsFailureInSight = false
     let index = fields.firstIndex(of: focused) ?? 0
     focused = fields[(index + step + fields.count) % fields.count]
     return [.leaveCardField(left)]
@@ -177,12 +182,22 @@ struct CardFormSnapshot: Equatable {
 
 extension ScreenRenderer {
   /// A card form: what stands above it, then each field with its value and its problems.
-  func drawing(_ form: CardFormSnapshot, focused: CardField) -> Drawing {
+  /// - Parameter keepingFailure: what the last submission ran into is kept in sight with
+  ///   the focused field (where there is room, it is in sight anyway).
+  func drawing(_ form: CardFormSnapshot, focused: CardField, keepingFailure: Bool = false)
+    -> Drawing
+  {
     if let approval = form.approval { return drawing(approval) }
     var body: [String] = []
     var focus: Range<Int>?
+    var blocks: [Range<Int>] = []
     if let failure = form.failure {
-      body += errorLines(failure, action: form.action) + row("")
+      // On the form, the journey's button is Enter on the form: it signs in, then saves.
+      var action = form.action
+      if action?.kind == .signIn { action?.button = words.labels.signInAndSave }
+      body += errorLines(failure, action: action)
+      blocks.append(0..<body.count)
+      body += row("")
     }
     for field in form.fields {
       let isFocused = field == focused
@@ -194,14 +209,15 @@ extension ScreenRenderer {
       for message in form.errors[field] ?? [] {
         body += wrapped(message, prefix: "    ✖ ", style: palette.red)
       }
-      // The field with its problems, and above it what the last submission ran into.
-      if isFocused { focus = (form.failure == nil ? start : 0)..<body.count }
+      // The field with its problems, and above it what the last submission ran into: kept
+      // in sight until the user moves on, then where there is room (from its title).
+      if isFocused { focus = (keepingFailure ? 0 : start)..<body.count }
     }
     let message = form.isSubmitting ? words.labels.saving : form.message
     return box(
       title: form.cardTitle.map(words.labels.updateCardTitle) ?? words.labels.addCardTitle,
       body: body, focus: focus, message: message,
-      references: [form.failure?.traceId])
+      references: [form.failure?.traceId], blocks: blocks)
   }
 
   /// The bank's approval in the form's place: what to do, and the wait, or the answer that

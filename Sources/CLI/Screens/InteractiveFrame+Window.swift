@@ -27,6 +27,8 @@ extension InteractiveFrame {
       // …unless that would hide its start, which stays below the top marker.
       start = min(start, max(0, focus.lowerBound - (marks ? 1 : 0)))
     }
+    start = min(start, lines.count - room)
+    let unscrolled = start
     if scroll.freely {
       start += scroll.lines
     } else if let focus, focus.count > room - (marks ? 2 : 0) {
@@ -34,10 +36,12 @@ extension InteractiveFrame {
       start = min(max(start + scroll.lines, focus.lowerBound - (marks ? 1 : 0)), lowest)
     }
     start = min(max(0, start), lines.count - room)
+    // A window the user scrolled stays where they put it; a focus that fits keeps it.
+    let scrolled = start != unscrolled
     var end = start + room
     // The first line in sight, under the top marker, in the middle of a block.
     let first = start + (marks && start > 0 ? 1 : 0)
-    if scroll.lines == 0, start > 0, let block = blocks.first(where: { $0.contains(first) }),
+    if !scrolled, start > 0, let block = blocks.first(where: { $0.contains(first) }),
       block.lowerBound < first, block.upperBound <= focus?.lowerBound ?? lines.count
     {
       let up = block.lowerBound - (marks ? 1 : 0)

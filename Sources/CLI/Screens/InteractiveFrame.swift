@@ -23,7 +23,8 @@ struct InteractiveFrame {
     }
     let box =
       if let focused = model.form?.focused, let form {
-        renderer.drawing(form, focused: focused)
+        renderer.drawing(
+          form, focused: focused, keepingFailure: model.form?.keepsFailureInSight == true)
       } else {
         renderer.drawing(shown, highlighted: model.highlightedStop(in: snapshot))
       }

@@ -20,9 +20,24 @@ extension InteractiveSession {
       transcript.show(accessibleLines(screens), continuing: form != nil)
       return
     }
+    scrollsBack(screens)
     device.draw(
       frame.render(
         model, screens.snapshot(of: model.screen), form: form, log: log, size: size))
+  }
+
+  /// A screen the user scrolled stays where they put it while it says the same thing (the
+  /// time waited for the bank goes on); once it says something new (the bank's answer, a
+  /// load's), it scrolls back to where that is in sight.
+  func scrollsBack(_ screens: Screens) {
+    let snapshot = screens.snapshot(of: model.screen)
+    let approval = drawnForm?.approval
+    let saying = [
+      "\(model.screen)", "\(snapshot.status)", snapshot.error?.title, snapshot.message,
+      drawnForm?.failure?.title, approval?.timedOut?.title, approval.map { _ in "approval" },
+    ]
+    if saying != scrolledOver { model.scroll = 0 }
+    scrolledOver = saying
   }
 
   /// The boxed frame as the screen is now; nil on the accessible screen.

@@ -57,6 +57,8 @@ final class InteractiveSession {
   var unsettledSubmission: Int?
   /// How many submissions the form has started, to number them.
   var submissionsStarted = 0
+  /// What the screen said when the user last scrolled it (see `scrollsBack`).
+  var scrolledOver: [String?] = []
   let clock: any Clock<Duration>
   private let events: AsyncStream<Event>
   let sink: AsyncStream<Event>.Continuation
