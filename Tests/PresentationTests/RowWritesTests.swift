@@ -114,7 +114,7 @@ struct RowWritesTests {
       remove: { _ in
         await gate.pass()
         return .removed
-      }, makeDefault: { .answered(.madeDefault(.card(id: $0.id))) })
+      }, makeDefault: { _ in .answered(.madeDefault(.card(id: "2"))) })
 
     let removal = viewModel.remove("card-1")
     await gate.waitForArrivals(1)

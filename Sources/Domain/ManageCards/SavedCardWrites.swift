@@ -31,6 +31,34 @@ public enum DefaultMethod: Sendable, Equatable {
   case wallet
 }
 
+/// The one way the default mark moves, on the screen and in the saved list alike: once a
+/// method is the default, it is marked, and no other.
+extension PaymentMethod {
+  public func markingDefault(_ newDefault: DefaultMethod) -> PaymentMethod {
+    switch self {
+    case .card(let card): .card(card.markingDefault(newDefault))
+    case .wallet(let wallet): .wallet(wallet.markingDefault(newDefault))
+    case .applePay: self
+    }
+  }
+}
+
+extension PaymentCard {
+  public func markingDefault(_ newDefault: DefaultMethod) -> PaymentCard {
+    var card = self
+    card.isDefault = newDefault == .card(id: id)
+    return card
+  }
+}
+
+extension Wallet {
+  public func markingDefault(_ newDefault: DefaultMethod) -> Wallet {
+    var wallet = self
+    wallet.isDefault = newDefault == .wallet
+    return wallet
+  }
+}
+
 public enum MakeDefaultOutcome: Sendable, Equatable {
   case madeDefault(DefaultMethod)
   /// The method is gone (a card removed on another device): the list is out of date.

@@ -65,21 +65,25 @@ extension SavedListPolicy {
     return shown
   }
 
-  /// The rows a source's part holds; nil when it holds none (the last answer was "no
-  /// wallet", "no cards"), which shows nothing, as a part never kept.
+  /// The rows a source's part holds, as the use case's policy shows its answer (a wallet
+  /// without funds, no cards: nothing); nil when it holds none, which shows nothing, as a
+  /// part never kept.
   private static func rows(of source: PaymentSource, in list: SavedList)
     -> PaymentMethodsUseCase.SavedRows?
   {
+    let (answer, savedAt): (PaymentMethodsUseCase.Fetched, Date)
     switch source {
     case .wallet:
-      guard let part = list.wallet, let wallet = part.value, wallet.hasFunds else { return nil }
-      return .init(methods: [.wallet(wallet)], savedAt: part.savedAt)
+      guard let part = list.wallet, let wallet = part.value else { return nil }
+      (answer, savedAt) = (.wallet(wallet), part.savedAt)
     case .cards:
-      guard let part = list.cards, !part.value.isEmpty else { return nil }
-      return .init(methods: part.value.map(PaymentMethod.card), savedAt: part.savedAt)
+      guard let part = list.cards else { return nil }
+      (answer, savedAt) = (.cards(part.value), part.savedAt)
     case .applePay:
       return nil
     }
+    let methods = PaymentMethodsUseCase.contribution(source, .success(answer)).shows.methods
+    return methods.isEmpty ? nil : .init(methods: methods, savedAt: savedAt)
   }
 
   /// Deletes the person's saved list: the user is sent on a journey (signed out, locked…),

@@ -58,9 +58,9 @@ public struct PaymentMethodsUseCase: Sendable {
     var contributions: [PaymentSource: Contribution] = [:]
     var answers: [PaymentSource: SavedAnswer] = [:]
     await deadline.callSideBySide(enabledCalls()) { source, outcome in
-      let contribution = Self.contribution(source, outcome)
+      let (contribution, kept) = Self.contribution(source, outcome)
       contributions[source] = contribution
-      answers[source] = Self.savedAnswer(outcome)
+      answers[source] = kept
       // Nothing the other sources answer can change where the user has to go.
       return contribution.failure?.journey == nil
     }
@@ -97,7 +97,7 @@ public struct PaymentMethodsUseCase: Sendable {
 
   // MARK: - Calling the sources
 
-  private enum Fetched: Sendable {
+  enum Fetched: Sendable {
     case wallet(Wallet)
     case cards([PaymentCard])
     case applePay(ApplePay)
@@ -134,7 +134,7 @@ public struct PaymentMethodsUseCase: Sendable {
 
   /// What one source contributes to the screen. Skips are logged only once the load is
   /// decided, so that a load that ends in a journey logs nothing as skipped.
-  private enum Contribution {
+  enum Contribution {
     case show([PaymentMethod])
     case skip(LogLevel, PaymentSource, String, (any Error)?)
     case fail(SourceFailure)
@@ -150,44 +150,36 @@ public struct PaymentMethodsUseCase: Sendable {
     }
   }
 
-  private static func contribution(_ source: PaymentSource, _ outcome: Result<Fetched, any Error>)
-    -> Contribution
+  /// What one source contributes to the screen, and what the saved list keeps of its
+  /// answer (absence included; nothing of a failure, nor of Apple Pay, the device's
+  /// answer): both decided in this one exhaustive switch, so a new case cannot slip
+  /// through either.
+  static func contribution(_ source: PaymentSource, _ outcome: Result<Fetched, any Error>)
+    -> (shows: Contribution, kept: SavedAnswer?)
   {
     switch outcome {
     case .success(.wallet(let wallet)) where !wallet.hasFunds:
-      .skip(.info, .wallet, "wallet has no funds", nil)
+      (.skip(.info, .wallet, "wallet has no funds", nil), .wallet(nil))
     case .success(.wallet(let wallet)):
-      .show([.wallet(wallet)])
+      (.show([.wallet(wallet)]), .wallet(wallet))
     case .success(.cards(let cards)) where cards.isEmpty:
-      .skip(.debug, .cards, "user has no saved cards", nil)
+      (.skip(.debug, .cards, "user has no saved cards", nil), .cards([]))
     case .success(.cards(let cards)):
-      .show(cards.map(PaymentMethod.card))
+      (.show(cards.map(PaymentMethod.card)), .cards(cards))
     case .success(.applePay(let applePay)):
-      .show([.applePay(applePay)])
+      (.show([.applePay(applePay)]), nil)
     case .failure(let error as WalletRepositoryError):
-      // Every case is decided here, so a new one cannot slip through unnoticed.
       switch error {
       case .noWalletFound:
-        .skip(.debug, .wallet, "user has no wallet", error)
+        (.skip(.debug, .wallet, "user has no wallet", error), .wallet(nil))
       case .banned, .inReview:
         // The wallet exists but cannot pay; the wallet screen is where that is explained.
-        .skip(.info, .wallet, "wallet cannot pay right now", error)
+        (.skip(.info, .wallet, "wallet cannot pay right now", error), .wallet(nil))
       }
     case .failure(let error as ApplePayServiceError):
-      .skip(.debug, .applePay, "Apple Pay is not available on this device", error)
+      (.skip(.debug, .applePay, "Apple Pay is not available on this device", error), nil)
     case .failure(let error):
-      .fail(SourceFailure(source: source, error: error))
-    }
-  }
-
-  /// What the saved list keeps of a source's outcome: an answer, absence included; nil for
-  /// a failure, and for Apple Pay.
-  private static func savedAnswer(_ outcome: Result<Fetched, any Error>) -> SavedAnswer? {
-    switch outcome {
-    case .success(.wallet(let wallet)): .wallet(wallet.hasFunds ? wallet : nil)
-    case .success(.cards(let cards)): .cards(cards)
-    case .failure(is WalletRepositoryError): .wallet(nil)
-    case .success(.applePay), .failure: nil
+      (.fail(SourceFailure(source: source, error: error)), nil)
     }
   }
 

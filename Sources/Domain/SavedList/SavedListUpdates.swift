@@ -165,13 +165,7 @@ extension SavedList {
 
   /// `method` marked as the default, and nothing else.
   mutating func moveDefault(to method: DefaultMethod) {
-    if let saved = cards?.value {
-      cards?.value = saved.map { card in
-        var card = card
-        card.isDefault = method == .card(id: card.id)
-        return card
-      }
-    }
-    wallet?.value?.isDefault = method == .wallet
+    if let saved = cards?.value { cards?.value = saved.map { $0.markingDefault(method) } }
+    if let saved = wallet?.value { wallet?.value = saved.markingDefault(method) }
   }
 }

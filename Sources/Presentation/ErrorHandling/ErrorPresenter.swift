@@ -46,19 +46,17 @@ struct ErrorPresenter: Sendable {
     let recovery = Recovery(of: error)
     let request = (error as? any ClassifiedError)?.failedRequest
     let chain = ErrorChain(error)
-    // One rule for every error: the user sees the trace id only where support takes over.
-    let shownTraceID = recovery.showsTraceID ? request?.traceID : nil
 
     if let journey = Journey(of: error),
       var decision = journeyHandlers.present(journey, recovery: recovery, words: words)
     {
-      decision.traceID = shownTraceID
+      decision.traceID = Self.shownTraceID(recovery, request)
       decision.accessibilityLabel = words.spoken(decision)
       log(.warning, "sending the user to \(decision.journey.rawValue)", error, chain, recovery)
       return .journey(decision)
     }
 
-    var presented = presentation(for: recovery, kind: request?.kind, traceID: shownTraceID)
+    var presented = presentation(for: recovery, request: request)
     if error is OutcomeNotKnownYet { presented = notKnownYet(presented) }
     log(
       presented.category == .unexpected ? .error : .warning,
@@ -89,9 +87,7 @@ struct ErrorPresenter: Sendable {
     let presenter = ErrorPresenter(
       activity: .loading(failure.source.object), journeyHandlers: journeyHandlers, logger: logger,
       words: words)
-    let request = failure.failedRequest
-    let presented = presenter.presentation(
-      for: recovery, kind: request?.kind, traceID: recovery.showsTraceID ? request?.traceID : nil)
+    let presented = presenter.presentation(for: recovery, request: failure.failedRequest)
     log(
       failure.isUnknown ? .error : .warning,
       "showing that \(failure.source.rawValue) could not load (\(failure.reason))", failure,
@@ -99,9 +95,18 @@ struct ErrorPresenter: Sendable {
     return presented
   }
 
-  private func presentation(for recovery: Recovery, kind: RequestFailure.Kind?, traceID: String?)
+  /// The one rule for every error: the user sees the trace id only where support takes
+  /// over.
+  private static func shownTraceID(_ recovery: Recovery, _ request: FailedRequest?) -> String? {
+    recovery.showsTraceID ? request?.traceID : nil
+  }
+
+  /// What the user sees of an error, from its advice; the failed request's kind chooses
+  /// between words that give the same advice.
+  private func presentation(for recovery: Recovery, request: FailedRequest?)
     -> PresentationError
   {
+    let kind = request?.kind
     let (title, message, hint, category): (String, String, String, PresentationError.Category) =
       switch recovery {
       case .retryWhenUserActs(.reconnect) where kind == .insecureConnection:
@@ -183,7 +188,7 @@ struct ErrorPresenter: Sendable {
       }
     return PresentationError(
       title: title, message: message, hint: hint, category: category, recovery: recovery,
-      traceID: category == .unexpected || category == .other ? traceID : nil, words: words)
+      traceID: Self.shownTraceID(recovery, request), words: words)
   }
 
   /// A change kept in the journal after `presented`'s failure: the same advice, but said as

@@ -127,8 +127,8 @@ extension PaymentMethodsViewModel {
       sayRefused(.applePayIsNeverDefault, on: id)
     case .success(.defaulting(.cardCannotPay)):
       sayRefused(.cardCannotPay, on: id)
-    case .success(.defaulting(.answered(.madeDefault))):
-      listed = listed.map { $0.markingDefault(id) }
+    case .success(.defaulting(.answered(.madeDefault(let method)))):
+      listed = listed.map { $0.markingDefault(method) }
       return showListed(
         message: (
           words["write.madeDefault", row.title], words["write.madeDefault", row.spokenTitle]
@@ -266,21 +266,5 @@ extension PaymentMethodsViewModel {
       return PaymentMethodRow(id: id, kind: .card, title: "", subtitle: "", isSelectable: false)
     }
     return row
-  }
-}
-
-extension PaymentMethod {
-  /// The method as the backend has it once `id` is the default: that one marked, no other.
-  fileprivate func markingDefault(_ id: PaymentMethodRow.ID) -> PaymentMethod {
-    switch self {
-    case .card(var card):
-      card.isDefault = self.id == id
-      return .card(card)
-    case .wallet(var wallet):
-      wallet.isDefault = self.id == id
-      return .wallet(wallet)
-    case .applePay:
-      return self
-    }
   }
 }
