@@ -103,6 +103,7 @@ private let everyPublicType: [(name: String, type: Any.Type)] = [
   ("SavedCardWrites", (any SavedCardWrites).self),
   ("SavedList", SavedList.self),
   ("SavedListPolicy", SavedListPolicy.self),
+  ("FreshnessPolicy", FreshnessPolicy.self),
   ("SavedListStore", (any SavedListStore).self),
   ("SavedListUnreadable", SavedListUnreadable.self),
   ("ScreenLabels", ScreenLabels.self),

@@ -200,7 +200,7 @@ public struct FinishPendingChangesUseCase: Sendable {
   private func drop(_ change: PendingChange, because reason: PendingChange.DropReason) async {
     let why =
       switch reason {
-      case .tooOld: "older than \(LogFormat.milliseconds(PendingChange.maximumAge))"
+      case .tooOld: "older than \(LogFormat.milliseconds(FreshnessPolicy.maximumAge))"
       case .fromTheFuture:
         "dated more than \(LogFormat.milliseconds(PendingChange.clockTolerance)) ahead: "
           + "its age cannot be known"

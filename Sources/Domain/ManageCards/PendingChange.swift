@@ -55,7 +55,7 @@ public struct PendingChange: Sendable, Equatable {
 
   /// Why a change may not be sent, found before any request.
   public enum DropReason: Sendable, Equatable {
-    /// Made more than `maximumAge` ago: the backend has forgotten its key, and sent without
+    /// Made `FreshnessPolicy.maximumAge` ago or more: the backend has forgotten its key, and sent without
     /// it the change could undo one made since.
     case tooOld
     /// Dated further ahead than `clockTolerance`: its age cannot be known.
@@ -64,24 +64,18 @@ public struct PendingChange: Sendable, Equatable {
     case newerChoice
   }
 
-  /// How long the backend keeps an idempotency key, and so how long a change may wait.
-  public static let maximumAge = Duration.seconds(24 * 60 * 60)
   /// How far ahead of the clock a change may be dated and still be sent: two devices' clocks,
   /// or one set back a little, differ by seconds, not by minutes.
   public static let clockTolerance = Duration.seconds(5 * 60)
 
-  /// Whether the change is too old, or too far in the future, to be sent `now`; nil when it
-  /// may be sent. An age of exactly `maximumAge` may still be.
+  /// Whether the change is too old, or too far in the future, to be sent `now`
+  /// (`FreshnessPolicy`); nil when it may be sent.
   public func dropReason(now: Date) -> DropReason? {
-    let age = now.timeIntervalSince(startedAt)
-    if age < -Self.seconds(Self.clockTolerance) { return .fromTheFuture }
-    // Not `age > limit`: an age that is not a number is not young either.
-    return age <= Self.seconds(Self.maximumAge) ? nil : .tooOld
-  }
-
-  private static func seconds(_ duration: Duration) -> Double {
-    let (seconds, attoseconds) = duration.components
-    return Double(seconds) + Double(attoseconds) / 1e18
+    switch FreshnessPolicy.age(of: startedAt, now: now, tolerance: Self.clockTolerance) {
+    case .fresh: nil
+    case .tooOld: .tooOld
+    case .fromTheFuture: .fromTheFuture
+    }
   }
 }
 

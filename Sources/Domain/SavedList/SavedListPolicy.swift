@@ -4,9 +4,6 @@ import Foundation
 /// whose it is, how old a part may be and still be shown, and the time now. The rules
 /// themselves are `PaymentMethodsUseCase`'s; without a policy the load keeps nothing.
 public struct SavedListPolicy: Sendable {
-  /// A day: how long a saved part may be shown while its source cannot load.
-  public static let defaultMaximumAge: Duration = .seconds(24 * 60 * 60)
-
   public let store: any SavedListStore
   /// The signed-in person the list is theirs: one person never sees another's.
   public let account: String
@@ -15,7 +12,7 @@ public struct SavedListPolicy: Sendable {
   public let now: @Sendable () -> Date
 
   public init(
-    store: any SavedListStore, account: String, maximumAge: Duration = defaultMaximumAge,
+    store: any SavedListStore, account: String, maximumAge: Duration = FreshnessPolicy.maximumAge,
     now: @escaping @Sendable () -> Date
   ) {
     self.store = store
@@ -24,10 +21,9 @@ public struct SavedListPolicy: Sendable {
     self.now = now
   }
 
-  /// Whether a part saved at `savedAt` may be shown at `now`: younger than the maximum
-  /// age, and not from the future. A part from the future means a clock went backwards,
-  /// so its age is unknown: it counts as expired.
+  /// Whether a part saved at `savedAt` may be shown at `now` (`FreshnessPolicy`). A part
+  /// from the future means a clock went backwards, so its age is unknown: it is not shown.
   public func isFresh(savedAt: Date, now: Date) -> Bool {
-    savedAt <= now && Duration.seconds(now.timeIntervalSince(savedAt)) < maximumAge
+    FreshnessPolicy.age(of: savedAt, now: now, maximumAge: maximumAge) == .fresh
   }
 }
