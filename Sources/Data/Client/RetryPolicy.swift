@@ -26,17 +26,6 @@ public struct RetryPolicy: Sendable, Equatable {
     self.maxDelay = maxDelay
   }
 
-  /// Failures that may pass if the same request is sent again.
-  public static func mayPass(_ kind: RequestFailure.Kind) -> Bool {
-    switch kind {
-    case .timedOut, .connectionLost, .serverUnreachable, .rateLimited, .serviceUnavailable: true
-    case .offline, .insecureConnection, .cancelledBelow, .sessionEnded, .userNotVerified,
-      .userLocked, .appOutdated, .malformedResponse, .responseTooLarge, .unexpectedAnswer,
-      .notOffered:
-      false
-    }
-  }
-
   /// How long to wait before sending the request again, or nil to give up and throw.
   ///
   /// - Parameters:
@@ -50,7 +39,7 @@ public struct RetryPolicy: Sendable, Equatable {
     attempt: Int, elapsed: Duration, jitter: (Duration) -> Duration
   ) -> Duration? {
     guard endpoint.isIdempotent || idempotencyKey != nil, attempt < maxAttempts,
-      Self.mayPass(failure.kind)
+      failure.kind.mayPassIfSentAgain
     else {
       return nil
     }

@@ -83,6 +83,10 @@ public struct FailedRequest: Sendable, Equatable {
   }
 }
 
+/// Everything a kind of failure decides, in one place, so that a new kind is added by
+/// editing this file alone (the compiler then asks for its words on the screen): whether
+/// its attempt can have reached the backend, the advice, where it sends the user, whether
+/// sending the same request again may help, and whether it answers a write for good.
 extension RequestFailure.Kind {
   /// Whether a failure of this kind proves that its attempt never reached the backend:
   /// offline, the server unreachable, no secure connection. Any other may have arrived, and
@@ -123,6 +127,36 @@ extension RequestFailure.Kind {
       .cancelledBelow, .rateLimited, .serviceUnavailable, .malformedResponse, .responseTooLarge,
       .unexpectedAnswer, .notOffered:
       nil
+    }
+  }
+
+  /// Whether a failure of this kind may pass if the same request is sent again: a timeout,
+  /// a dropped connection, a server not there for now, a 429, a 5xx. `RetryPolicy` sends
+  /// again only these.
+  public var mayPassIfSentAgain: Bool {
+    switch self {
+    case .timedOut, .connectionLost, .serverUnreachable, .rateLimited, .serviceUnavailable: true
+    case .offline, .insecureConnection, .cancelledBelow, .sessionEnded, .userNotVerified,
+      .userLocked, .appOutdated, .malformedResponse, .responseTooLarge, .unexpectedAnswer,
+      .notOffered:
+      false
+    }
+  }
+
+  /// Whether a write that failed so was answered for good, so that sending it again under
+  /// its key would only get the same answer: a refusal of the request itself (an account
+  /// not verified or locked, an outdated app, a service that does not offer it), a status
+  /// the backend meant, an answer it would replay unreadable again. The rest settle
+  /// nothing (a transport failure, a timeout, a 429 or a 5xx, a cancelled wait), and an
+  /// ended session neither: the change is the person's, sent once they have signed in.
+  public var answersAWriteForGood: Bool {
+    switch self {
+    case .userNotVerified, .userLocked, .appOutdated, .unexpectedAnswer, .malformedResponse,
+      .responseTooLarge, .notOffered:
+      true
+    case .offline, .timedOut, .connectionLost, .serverUnreachable, .insecureConnection,
+      .cancelledBelow, .rateLimited, .serviceUnavailable, .sessionEnded:
+      false
     }
   }
 }

@@ -93,27 +93,12 @@ public protocol PendingChangeJournal: Sendable {
 }
 
 extension PendingChange {
-  /// Whether a write that failed with `error` was answered for good, so that sending it
-  /// again under its key would only get the same answer: a refusal of the request itself
-  /// (an ended session, an account not verified or locked, an outdated app), a status the
-  /// backend meant (`unexpectedAnswer`), or an answer it would replay unreadable again.
-  /// Every outcome a write returns is one too. The rest settle nothing (a transport
-  /// failure, a timeout, a 429 or a 5xx, a cancelled wait, an unclassified error), and
-  /// sending them again is safe: the key makes the backend apply a change once.
-  /// docs/ERRORS.md tells the whole story.
-  ///
-  /// An ended session settles nothing: the change is the person's, and is sent once they
-  /// have signed in again.
+  /// Whether a write that failed with `error` was answered for good
+  /// (`RequestFailure.Kind.answersAWriteForGood`), so that sending it again under its key
+  /// would only get the same answer. Every outcome a write returns is one too; an
+  /// unclassified error is not. docs/ERRORS.md tells the whole story.
   static func isAnsweredForGood(by error: any Error) -> Bool {
-    guard let failure = error as? RequestFailure else { return false }
-    switch failure.kind {
-    case .userNotVerified, .userLocked, .appOutdated, .unexpectedAnswer, .malformedResponse,
-      .responseTooLarge, .notOffered:
-      return true
-    case .offline, .timedOut, .connectionLost, .serverUnreachable, .insecureConnection,
-      .cancelledBelow, .rateLimited, .serviceUnavailable, .sessionEnded:
-      return false
-    }
+    (error as? RequestFailure)?.kind.answersAWriteForGood ?? false
   }
 
   /// Whether no attempt of a write that failed with `error` can have reached the backend
