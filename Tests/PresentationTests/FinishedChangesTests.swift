@@ -36,7 +36,7 @@ struct FinishedChangesTests {
   @Test("the first list says it once, and a list loaded again does not say it again")
   func saidOnce() async {
     let viewModel = viewModel()
-    viewModel.tell(FinishedChanges([Self.finished(.remove(cardID: "1"), .done)]))
+    viewModel.announce(FinishedChanges([Self.finished(.remove(cardID: "1"), .done)]))
 
     await viewModel.load().value
     let first = message(viewModel)
@@ -104,7 +104,7 @@ struct FinishedChangesTests {
   @Test("nothing finished, kept or dropped says nothing")
   func nothing() async {
     let viewModel = viewModel()
-    viewModel.tell(FinishedChanges())
+    viewModel.announce(FinishedChanges())
 
     await viewModel.load().value
 
@@ -114,7 +114,7 @@ struct FinishedChangesTests {
   @Test("in German, in the German table's words")
   func german() async {
     let viewModel = viewModel("de_DE")
-    viewModel.tell(FinishedChanges([Self.finished(.remove(cardID: "1"), .kept)]))
+    viewModel.announce(FinishedChanges([Self.finished(.remove(cardID: "1"), .kept)]))
 
     await viewModel.load().value
 

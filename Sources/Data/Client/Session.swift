@@ -47,17 +47,17 @@ public actor Session {
     return accessToken
   }
 
-  /// A fresh token to replace `rejected`. Callers that arrive while a refresh runs wait for
+  /// A fresh token to replace `refused`, the one the backend refused. Callers that arrive while a refresh runs wait for
   /// it, and callers that arrive after it succeeded get its token without another refresh.
   ///
   /// Throws the refresher's error: a `sessionEnded` failure ends the session, any other
   /// leaves it open.
   func refresh(
-    replacing rejected: Secret,
+    replacing refused: Secret,
     using refresher: @escaping @Sendable (Secret) async throws -> RefreshedTokens
   ) async throws -> Secret {
     if let ended { throw ended }
-    if accessToken != rejected { return accessToken }
+    if accessToken != refused { return accessToken }
     if let refreshing { return try await refreshing.value }
 
     // The task, not its first caller, records the outcome: every caller waiting on it

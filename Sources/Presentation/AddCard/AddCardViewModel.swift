@@ -94,7 +94,7 @@ public final class AddCardViewModel {
     self.startSession = signIn
     let words = Phrasebook.presentation(locale)
     self.presenter = ErrorPresenter(
-      activity: ErrorPresenter.Activity(verb: .save, object: "object.card"),
+      activity: ErrorPresenter.Activity(verb: .save, objectKey: "object.card"),
       journeyHandlers: journeyHandlers, logger: logger, words: words)
     self.locale = locale
     self.words = words

@@ -25,9 +25,11 @@ struct ErrorPresenter: Sendable {
 
     let verb: Verb
     /// The key of what was being loaded or saved, such as "object.cards".
-    let object: String
+    let objectKey: String
 
-    static func loading(_ object: String) -> Activity { Activity(verb: .load, object: object) }
+    static func loading(_ objectKey: String) -> Activity {
+      Activity(verb: .load, objectKey: objectKey)
+    }
   }
 
   let activity: Activity
@@ -85,7 +87,8 @@ struct ErrorPresenter: Sendable {
     let recovery = failure.recovery
     let chain = ErrorChain(failure)
     let presenter = ErrorPresenter(
-      activity: .loading(failure.source.object), journeyHandlers: journeyHandlers, logger: logger,
+      activity: .loading(failure.source.objectKey), journeyHandlers: journeyHandlers,
+      logger: logger,
       words: words)
     let presented = presenter.presentation(for: recovery, request: failure.failedRequest)
     log(
@@ -211,7 +214,7 @@ struct ErrorPresenter: Sendable {
       case .save: save
       case .remove: remove
       }
-    return words[key, words[activity.object]]
+    return words[key, words[activity.objectKey]]
   }
 
   /// One line for the handled error: its chain, its recovery and its trace id, plus every
@@ -240,7 +243,7 @@ struct ErrorPresenter: Sendable {
 
 extension PaymentSource {
   /// The key of the source as the object of "We couldn't load …".
-  var object: String {
+  var objectKey: String {
     switch self {
     case .wallet: "object.wallet"
     case .cards: "object.cards"

@@ -77,7 +77,7 @@ public final class UpdateCardViewModel {
     self.thisMonth = thisMonth
     self.startSession = signIn
     self.presenter = ErrorPresenter(
-      activity: ErrorPresenter.Activity(verb: .save, object: "object.expiry"),
+      activity: ErrorPresenter.Activity(verb: .save, objectKey: "object.expiry"),
       journeyHandlers: journeyHandlers, logger: logger, words: words)
     self.words = words
   }

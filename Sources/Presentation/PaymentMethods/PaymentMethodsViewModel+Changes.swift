@@ -15,10 +15,12 @@ extension PaymentMethodsViewModel {
   /// method, or to none. Nil, and nothing done, for a row that is no card or is busy.
   @discardableResult
   public func remove(_ id: PaymentMethodRow.ID) -> Task<Void, Never>? {
-    guard let removeCard, case .card(let card)? = listed.first(where: { $0.id == id }) else {
+    guard let removeCard, case .card(let card)? = shownMethods.first(where: { $0.id == id }) else {
       return nil
     }
-    return start(.removing, on: id, ErrorPresenter.Activity(verb: .remove, object: "object.card")) {
+    return start(
+      .removing, on: id, ErrorPresenter.Activity(verb: .remove, objectKey: "object.card")
+    ) {
       .removal(try await removeCard(card.id))
     }
   }
@@ -29,7 +31,8 @@ extension PaymentMethodsViewModel {
   /// for). Nil, and nothing done, for a row that is busy.
   @discardableResult
   public func makeDefault(_ id: PaymentMethodRow.ID) -> Task<Void, Never>? {
-    guard let makeDefault, let method = listed.first(where: { $0.id == id }), running[id] == nil
+    guard let makeDefault, let method = shownMethods.first(where: { $0.id == id }),
+      writesInProgress[id] == nil
     else { return nil }
     if method.isDefault {
       let row = listedRow(id)
@@ -48,7 +51,7 @@ extension PaymentMethodsViewModel {
     }
     return start(
       .makingDefault, on: id,
-      ErrorPresenter.Activity(verb: .save, object: "object.defaultMethod")
+      ErrorPresenter.Activity(verb: .save, objectKey: "object.defaultMethod")
     ) {
       .defaulting(try await makeDefault(method))
     }
@@ -65,10 +68,10 @@ extension PaymentMethodsViewModel {
     _ activity: ErrorPresenter.Activity,
     _ send: @escaping @Sendable () async throws -> WriteAnswer
   ) -> Task<Void, Never>? {
-    guard case .loaded(var methods) = state, running[id] == nil,
+    guard case .loaded(var methods) = state, writesInProgress[id] == nil,
       methods.rows.contains(where: { $0.id == id })
     else { return nil }
-    running[id] = write
+    writesInProgress[id] = write
     methods.mark(id, write)
     if methods.failedWrite?.rowID == id { methods.failedWrite = nil }
     methods.say(nil)
@@ -84,7 +87,7 @@ extension PaymentMethodsViewModel {
       } catch {
         answer = .failure(error)
       }
-      running[id] = nil
+      writesInProgress[id] = nil
       // The same cancellation rule as a load's: a change cancelled shows nothing.
       guard !Task.isCancelled else { return update { $0.mark(id, nil) } }
       // A change that reloads the list ends when the list is shown again.
@@ -113,7 +116,7 @@ extension PaymentMethodsViewModel {
         update { $0.mark(id, nil) }
       }
     case .success(.removal(let outcome)) where outcome != .refusedLastMethod:
-      listed.removeAll { $0.id == id }
+      shownMethods.removeAll { $0.id == id }
       return showListed(
         message: (words["write.removed", row.title], words["write.removed", row.spokenTitle]),
         change: .removed(alreadyGone: outcome == .alreadyRemoved))
@@ -128,7 +131,7 @@ extension PaymentMethodsViewModel {
     case .success(.defaulting(.cardCannotPay)):
       sayRefused(.cardCannotPay, on: id)
     case .success(.defaulting(.answered(.madeDefault(let method)))):
-      listed = listed.map { $0.markingDefault(method) }
+      shownMethods = shownMethods.map { $0.markingDefault(method) }
       return showListed(
         message: (
           words["write.madeDefault", row.title], words["write.madeDefault", row.spokenTitle]
@@ -168,12 +171,12 @@ extension PaymentMethodsViewModel {
     }
   }
 
-  /// The rows made again from `listed` after a change the backend agreed to, with what
+  /// The rows made again from `shownMethods` after a change the backend agreed to, with what
   /// the screen had besides: its failed sources and changes, and the selection, which
   /// moves to the default method (or to none) when its row is gone.
   private func showEdited(message: (text: String, spoken: String), change: Change) {
     guard case .loaded(let shown) = state else { return }
-    var methods = rows(listed)
+    var methods = rows(shownMethods)
     methods.sourceNotices = shown.sourceNotices
     methods.isRefreshing = shown.isRefreshing
     if let failed = shown.failedWrite, methods.rows.contains(where: { $0.id == failed.rowID }) {
@@ -205,7 +208,7 @@ extension PaymentMethodsViewModel {
 
   /// The card behind a row, as the list has it: what the new-expiry form starts from.
   public func card(for id: PaymentMethodRow.ID) -> PaymentCard? {
-    guard case .card(let card)? = listed.first(where: { $0.id == id }) else { return nil }
+    guard case .card(let card)? = shownMethods.first(where: { $0.id == id }) else { return nil }
     return card
   }
 
@@ -213,8 +216,8 @@ extension PaymentMethodsViewModel {
   /// is made again from the card as the backend has it now.
   public func showUpdated(_ card: PaymentCard) {
     let method = PaymentMethod.card(card)
-    guard let index = listed.firstIndex(where: { $0.id == method.id }) else { return }
-    listed[index] = method
+    guard let index = shownMethods.firstIndex(where: { $0.id == method.id }) else { return }
+    shownMethods[index] = method
     let row = listedRow(method.id)
     let expiry = card.expiry.description
     showListed(

@@ -5,16 +5,16 @@ extension PaymentMethodsViewModel {
   /// run left (`FinishPendingChangesUseCase`): the list shows what the backend made of them,
   /// but not that they were sent, nor that one is still waiting or could not be sent safely
   /// any more. Nothing is said when there was nothing to finish.
-  public func tell(_ finished: FinishedChanges) {
-    untold = words.sentence(for: finished)
+  public func announce(_ finished: FinishedChanges) {
+    finishedChangesSentence = words.sentence(for: finished)
   }
 
   /// The list as `show` publishes it: with what there is still to tell, told once.
   func grouped(telling list: PaymentMethodList) -> Methods {
     var methods = group(list)
-    if let untold {
-      methods.say(untold)
-      self.untold = nil
+    if let finishedChangesSentence {
+      methods.say(finishedChangesSentence)
+      self.finishedChangesSentence = nil
     }
     return methods
   }

@@ -12,7 +12,7 @@ extension PaymentMethodsViewModel {
     }
     let time = SavedTime(locale: locale, timeZone: timeZone ?? .current, words: words)
     let now = now()
-    let (object, at) = (words[failure.source.object], time.absolute(asOf, now: now))
+    let (object, at) = (words[failure.source.objectKey], time.absolute(asOf, now: now))
     let message = words["saved.notice.message", error.message, time.relative(asOf, now: now)]
     let spoken = words.spoken(
       title: words["a11y.saved.notice.title", error.title, object, at], message: message,

@@ -33,12 +33,12 @@ public final class PaymentMethodsViewModel {
     (@Sendable (PaymentMethod) async throws -> MakeDefaultUseCase.Outcome)?
   /// The methods the rows were made from: a change the backend agreed to is applied to
   /// them, and the rows made again.
-  @ObservationIgnored var listed: [PaymentMethod] = []
+  @ObservationIgnored var shownMethods: [PaymentMethod] = []
   /// What finishing the last run's changes came to, until a list is shown to say it with.
-  @ObservationIgnored var untold: String?
+  @ObservationIgnored var finishedChangesSentence: String?
   /// The change running on each row.
-  @ObservationIgnored var running: [PaymentMethodRow.ID: PaymentMethodRow.Write] = [:]
-  /// The sources `listed` shows from the saved list, and as of when: their rows stay marked
+  @ObservationIgnored var writesInProgress: [PaymentMethodRow.ID: PaymentMethodRow.Write] = [:]
+  /// The sources `shownMethods` shows from the saved list, and as of when: their rows stay marked
   /// when they are made again after a change.
   @ObservationIgnored var savedAt: [PaymentSource: Date] = [:]
 
@@ -88,7 +88,7 @@ public final class PaymentMethodsViewModel {
     self.makeDefault = makeDefault
     let words = Phrasebook.presentation(locale)
     self.loader = ScreenLoader(
-      fetch: loadMethods, object: "object.paymentMethods", checkUserStatus: checkUserStatus,
+      fetch: loadMethods, objectKey: "object.paymentMethods", checkUserStatus: checkUserStatus,
       signIn: signIn, journeyHandlers: journeyHandlers, logger: logger, words: words)
     self.locale = locale
     self.words = words
@@ -212,7 +212,7 @@ public final class PaymentMethodsViewModel {
   /// The rows of `list`, the changes still running marked on theirs, and its failed sources
   /// presented (and logged, once), as are the words of each issuer that declined a card.
   func group(_ list: PaymentMethodList) -> Methods {
-    listed = list.methods
+    shownMethods = list.methods
     savedAt = list.savedAt
     for case .card(let card) in list.methods {
       guard let decline = card.decline, let said = decline.message else { continue }
@@ -236,7 +236,7 @@ public final class PaymentMethodsViewModel {
       case .applePay: grouped.applePay = row
       }
     }
-    for (id, write) in running { grouped.mark(id, write) }
+    for (id, write) in writesInProgress { grouped.mark(id, write) }
     return grouped
   }
 

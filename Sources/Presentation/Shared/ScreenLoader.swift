@@ -29,17 +29,17 @@ final class ScreenLoader<Value: Sendable> {
   private let startSession: @Sendable () async throws -> Void
   private let loads = LatestLoad()
 
-  /// - Parameter object: the key of what the screen loads, such as "object.wallet", for
+  /// - Parameter objectKey: the key of what the screen loads, such as "object.wallet", for
   ///   its errors' words.
   init(
-    fetch: @escaping @Sendable () async throws -> Value, object: String,
+    fetch: @escaping @Sendable () async throws -> Value, objectKey: String,
     checkUserStatus: @escaping @Sendable () async throws -> UserStatus,
     signIn: @escaping @Sendable () async throws -> Void, journeyHandlers: JourneyHandlers,
     logger: any DeveloperLog, words: Phrasebook
   ) {
     self.fetch = fetch
     self.presenter = ErrorPresenter(
-      activity: .loading(object), journeyHandlers: journeyHandlers, logger: logger, words: words)
+      activity: .loading(objectKey), journeyHandlers: journeyHandlers, logger: logger, words: words)
     self.statusCheck = UserStatusCheck(
       read: checkUserStatus, journeyHandlers: journeyHandlers, logger: logger, words: words)
     self.startSession = signIn

@@ -58,7 +58,7 @@ public final class WalletViewModel {
   ) {
     let words = Phrasebook.presentation(locale)
     self.loader = ScreenLoader(
-      fetch: loadStatus, object: "object.wallet", checkUserStatus: checkUserStatus,
+      fetch: loadStatus, objectKey: "object.wallet", checkUserStatus: checkUserStatus,
       signIn: signIn, journeyHandlers: journeyHandlers, logger: logger, words: words)
     self.locale = locale
     self.words = words

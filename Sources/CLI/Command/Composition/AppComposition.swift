@@ -192,7 +192,7 @@ struct AppComposition {
       makeDefault: MakeDefaultUseCase(
         writes: cards, newIdempotencyKey: environment.idempotencyKey, clock: environment.clock),
       logger: logger, locale: locale, now: environment.now, timeZone: timeZone)
-    finished.map(viewModel.tell)
+    finished.map(viewModel.announce)
     return viewModel
   }
 

@@ -5,13 +5,13 @@ import Presentation
 extension CommandRunner {
   /// `add-card`: one submission of the card the flags describe, through the same view model
   /// the interactive form uses.
-  func addCard(_ form: CardForm, _ options: CommandLineOptions, _ prepared: Prepared)
+  func addCard(_ form: CardForm, _ options: CommandLineOptions, _ resources: RunResources)
     async -> ExitCode
   {
     let locale = UserLocale.resolve(flag: options.locale, variables: variables)
     let words = TerminalWords(locale: locale)
     var composition = composition(
-      options, prepared, locale: locale, loggingTo: verboseLog(options))
+      options, resources, locale: locale, loggingTo: verboseLog(options))
     await beforeLoading(
       &composition, words: words, options: options, logsOnStderr: options.verbose)
     let viewModel = composition.addCardViewModel()

@@ -5,13 +5,13 @@ extension CommandRunner {
   /// `remove-card`, `set-default`, `update-card`: the list is loaded as the screen loads it
   /// (the id must be on it), then the one change is made through the same view models the
   /// interactive screen uses, and how it ended is printed.
-  func changeCard(_ change: CardChange, _ options: CommandLineOptions, _ prepared: Prepared)
+  func changeCard(_ change: CardChange, _ options: CommandLineOptions, _ resources: RunResources)
     async -> ExitCode
   {
     let locale = UserLocale.resolve(flag: options.locale, variables: variables)
     let words = TerminalWords(locale: locale)
     var composition = composition(
-      options, prepared, locale: locale, loggingTo: verboseLog(options))
+      options, resources, locale: locale, loggingTo: verboseLog(options))
     let finished = await beforeLoading(
       &composition, words: words, options: options, logsOnStderr: options.verbose)
     let list = composition.paymentMethodsViewModel()

@@ -75,26 +75,26 @@ struct CommandRunner {
   /// Runs a command that runs the app, once what it needs is prepared. A log file that
   /// could not be written is said after the screen, once, and is the run's exit code.
   func running(
-    _ options: CommandLineOptions, _ command: (Prepared) async -> ExitCode
+    _ options: CommandLineOptions, _ command: (RunResources) async -> ExitCode
   ) async -> ExitCode {
-    var prepared: Prepared
+    var resources: RunResources
     switch prepare(options) {
-    case .success(let ready): prepared = ready
+    case .success(let ready): resources = ready
     case .failure(let exitCode): return exitCode
     }
     // Only a run that has a seed waits for it to be put in place.
-    if let seed = prepared.seed(options) {
-      await prepared.storage.seed(seed, now: environment.now())
+    if let seed = resources.seed(options) {
+      await resources.storage.seed(seed, now: environment.now())
     }
-    let exitCode = await command(prepared)
-    prepared.storage.removeTemporaryDirectory()
-    guard let failure = prepared.logFile?.failure else { return exitCode }
+    let exitCode = await command(resources)
+    resources.storage.removeTemporaryDirectory()
+    guard let failure = resources.logFile?.failure else { return exitCode }
     report(failure)
     return .outputFailed
   }
 
   /// What a command that runs the app starts from.
-  struct Prepared {
+  struct RunResources {
     let backend: AppComposition.Backend
     var logFile: LogFile?
     /// Where the saved list and the journal are kept.
@@ -115,7 +115,7 @@ struct CommandRunner {
   /// What every command that runs the app needs first: its backend (a scenario, or a
   /// server and the tokens to send it), and the log file if one is asked for. A failure is
   /// reported here, and comes back as its exit code.
-  private func prepare(_ options: CommandLineOptions) -> Result<Prepared, ExitCode> {
+  private func prepare(_ options: CommandLineOptions) -> Result<RunResources, ExitCode> {
     let backend: AppComposition.Backend
     if let server = options.server {
       let connect: @Sendable (URL, RequestTimeLimits) -> any PaymentsBackend
@@ -152,11 +152,11 @@ struct CommandRunner {
       console.writeError("payment-methods: " + UntrustedText.escaped(problem) + "\n")
     }
     guard let path = options.logFile else {
-      return .success(Prepared(backend: backend, storage: storage))
+      return .success(RunResources(backend: backend, storage: storage))
     }
     switch LogFile.create(at: path) {
     case .success(let file):
-      return .success(Prepared(backend: backend, logFile: file, storage: storage))
+      return .success(RunResources(backend: backend, logFile: file, storage: storage))
     case .failure(let failure):
       report(failure.message)
       return .failure(.logFileUnwritable)
@@ -167,14 +167,14 @@ struct CommandRunner {
   /// budget, the bank's approval measured on `approvalClock`, and the developer log going to
   /// the log file, if any, and to `writers`.
   func composition(
-    _ options: CommandLineOptions, _ prepared: Prepared, locale: Locale,
+    _ options: CommandLineOptions, _ resources: RunResources, locale: Locale,
     loggingTo writers: [@Sendable (String) -> Void]
   ) -> AppComposition {
     AppComposition(
-      backend: prepared.backend, deadline: options.deadline, environment: environment,
-      logger: Self.logger(writing: prepared.logWriters + writers), locale: locale,
+      backend: resources.backend, deadline: options.deadline, environment: environment,
+      logger: Self.logger(writing: resources.logWriters + writers), locale: locale,
       approvalClock: approvalClock, bankApprovalBudget: options.approvalBudget,
-      storage: prepared.storage, timeZone: timeZone)
+      storage: resources.storage, timeZone: timeZone)
   }
 
   /// Where a run that prints once writes the developer log besides the file: on stderr,

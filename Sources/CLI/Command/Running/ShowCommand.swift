@@ -4,7 +4,7 @@ extension CommandRunner {
   /// The screens: open and interactive on a terminal that can stay open; otherwise the
   /// screen's final state, printed once (the loading state drawn meanwhile where it can be
   /// erased).
-  func show(_ options: CommandLineOptions, _ prepared: Prepared) async -> ExitCode {
+  func show(_ options: CommandLineOptions, _ resources: RunResources) async -> ExitCode {
     let terminal = terminal(options.noColor)
     let palette = Palette(isEnabled: terminal.usesColor)
     let locale = UserLocale.resolve(flag: options.locale, variables: variables)
@@ -19,7 +19,7 @@ extension CommandRunner {
         clock: environment.clock, words: words, accessible: accessible)
       // The log goes to the panel (and the file), never over the screen.
       var composition = composition(
-        options, prepared, locale: locale, loggingTo: [session.logWriter])
+        options, resources, locale: locale, loggingTo: [session.logWriter])
       let finished = await beforeLoading(
         &composition, words: words, options: options, logsOnStderr: false)
       return await session.run(
@@ -38,7 +38,7 @@ extension CommandRunner {
       report(words["terminal.dumb"], then: words["terminal.dumb.advice"])
     }
     var composition = composition(
-      options, prepared, locale: locale, loggingTo: verboseLog(options))
+      options, resources, locale: locale, loggingTo: verboseLog(options))
     await beforeLoading(
       &composition, words: words, options: options, logsOnStderr: options.verbose)
     let renderer = ScreenRenderer(palette: palette, width: terminal.columns, words: words)
