@@ -39,15 +39,29 @@ struct GlossaryTests {
   /// Swift source with its comments and string literals blanked out: what is left are the
   /// identifiers, keywords and punctuation.
   static func code(_ source: String) -> String {
+    split(source).code
+  }
+
+  /// Swift source taken apart: its code (string literals as `""`) and its comments.
+  static func split(_ source: String) -> (code: String, comments: String) {
     var out = ""
+    var comments = ""
     var chars = Array(source.unicodeScalars)[...]
     while let c = chars.first {
       if chars.starts(with: "//".unicodeScalars) {
-        while let d = chars.first, d != "\n" { chars.removeFirst() }
+        while let d = chars.first, d != "\n" {
+          comments.unicodeScalars.append(d)
+          chars.removeFirst()
+        }
+        comments += "\n"
       } else if chars.starts(with: "/*".unicodeScalars) {
         chars.removeFirst(2)
-        while !chars.isEmpty, !chars.starts(with: "*/".unicodeScalars) { chars.removeFirst() }
+        while let d = chars.first, !chars.starts(with: "*/".unicodeScalars) {
+          comments.unicodeScalars.append(d)
+          chars.removeFirst()
+        }
         chars = chars.dropFirst(2)
+        comments += "\n"
       } else if chars.starts(with: "#\"".unicodeScalars) {
         chars.removeFirst(2)
         while !chars.isEmpty, !chars.starts(with: "\"#".unicodeScalars) { chars.removeFirst() }
@@ -73,7 +87,7 @@ struct GlossaryTests {
         chars.removeFirst()
       }
     }
-    return out
+    return (out, comments)
   }
 
   /// Whether `word` stands in `text` on its own: not as part of a longer identifier.
@@ -132,6 +146,26 @@ struct GlossaryTests {
     }
   }
 
+  @Test("no word the glossary replaced is a word of a comment in Sources")
+  func commentsUseTheWords() throws {
+    let replaced = try Self.rows().flatMap(\.replaces)
+    let sources = Self.files(under: "Sources", ending: ".swift")
+    try #require(sources.count > 50)
+
+    for path in sources {
+      let comments = Self.prose(Self.comments(try document(path)))
+      for word in replaced where Self.contains(comments, word: word) {
+        Issue.record("a comment in \(path) says \(word); the glossary's word is in its row")
+      }
+    }
+  }
+
+  /// The comments of Swift source, each on a line of its own: what `code` blanks out,
+  /// string literals aside.
+  static func comments(_ source: String) -> String {
+    Self.split(source).comments
+  }
+
   @Test("no word the glossary replaced is a word of the documents")
   func documentsUseTheWords() throws {
     let replaced = try Self.rows().flatMap(\.replaces)
@@ -167,5 +201,20 @@ struct GlossaryTests {
     #expect(!Self.contains(code, word: "IssuerDecline"))
     #expect(!Self.contains(code, word: "Journey"))
     #expect(!Self.contains("interruptions", word: "journey"))
+  }
+
+  @Test("the check sees a word in a comment, and not in a string or a quoted wire name")
+  func checkerReadsComments() {
+    let source = """
+      // PresentedJourney was here, the wire's "rejection" aside
+      let wire = "IssuerDecline" /* FlowDecision */
+      """
+    let comments = Self.prose(Self.comments(source))
+
+    #expect(Self.contains(comments, word: "PresentedJourney"))
+    #expect(Self.contains(comments, word: "FlowDecision"))
+    #expect(!Self.contains(comments, word: "rejection"))
+    #expect(!Self.contains(comments, word: "IssuerDecline"))
+    #expect(!Self.contains(comments, word: "let"), "the code is not a comment")
   }
 }

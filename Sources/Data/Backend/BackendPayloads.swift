@@ -20,7 +20,7 @@ struct CardsPayload: Decodable, Equatable {
     /// "active" or "expired".
     var status: String
     /// Present when the issuer declined the card: it stays in the list as a value. The
-    /// backend calls it `rejection`.
+    /// backend calls it `"rejection"`.
     var decline: Decline?
     /// True for the user's default way to pay; absent means false.
     var isDefault: Bool?

@@ -140,7 +140,7 @@ public enum TransportError: String, Error, Equatable, Sendable, CaseIterable {
   /// The connection dropped, or the answer arrived cut short or garbled.
   case connectionLost
   /// The server's name did not resolve, or nothing accepted the connection. (Scenario
-  /// files, written before the glossary, call it `cannotReachServer`.)
+  /// files, written before the glossary, call it `"cannotReachServer"`.)
   case serverUnreachable = "cannotReachServer"
   /// The secure connection failed: an untrusted certificate, or a failed handshake.
   /// (`secureConnectionFailed` in scenario files, after URLError's name.)

@@ -31,7 +31,7 @@ enum WireBody {
 
       var json: JSONValue { .object(members) }
 
-      /// The card's members; the backend's word for an issuer's decline is `rejection`.
+      /// The card's members; the backend's word for an issuer's decline is `"rejection"`.
       var members: [String: JSONValue] {
         let members: [String: JSONValue?] = [
           "id": .string(id), "brand": .string(brand), "last4": .string(last4),
