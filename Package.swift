@@ -30,17 +30,22 @@ let package = Package(
     // The scripted backend the demo plays, and the scenario-file reader: a module of its
     // own so that `import DataLayer` in an app brings no test fixture along.
     .target(name: "DemoBackend", dependencies: ["Domain", "DataLayer"]),
-    // The words a person sees are the layer's resources, one `.strings` table per language;
-    // the English table is also compiled in (English/English.strings links to it), so a
-    // program whose resource bundle is missing still runs, in English (see Phrasebook).
+    // The words a person sees are the layer's resources, one `.strings` table per language,
+    // read through Foundation as an app reads them (see Phrasebook).
     .target(
       name: "Presentation", dependencies: ["Domain"], path: "Sources/Presentation",
-      resources: [.process("Resources"), .embedInCode("English/English.strings")]),
+      resources: [.process("Resources")]),
     // The composition root and the terminal views, shared by the two programs below.
     // Its own words (the keys, the help) are resources too, as the Presentation layer's.
+    // Both layers' English tables are also compiled in (English/ links to them), so that a
+    // program copied without its resource bundles still shows every word, in English
+    // (see ResourceBundles).
     .target(
       name: "CLI", dependencies: ["Domain", "DataLayer", "DemoBackend", "Presentation"],
-      resources: [.process("Resources"), .embedInCode("English/English.strings")]),
+      resources: [
+        .process("Resources"), .embedInCode("English/Terminal.strings"),
+        .embedInCode("English/Presentation.strings"),
+      ]),
     // `payment-methods`: every run but `--backend-url` ones, which it hands to the program
     // below, so that its own runs never load the HTTP stack. (Not a dependency: SwiftPM
     // would link what that program links into this one.) `swift build` builds both.

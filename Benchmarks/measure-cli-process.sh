@@ -3,7 +3,8 @@
 # - a minimal Swift program that imports Foundation and prints one JSON value
 #   (MinimalJSON.swift);
 # - the platform work alone: what any program that shows this screen does before its own
-#   code counts (PlatformFloor.swift: Swift concurrency, JSONDecoder, Observation, one
+#   code counts (PlatformFloor.swift: Swift concurrency, JSONDecoder, Observation, one word
+#   read through Foundation's localization API from the app's own resource bundle, one
 #   currency format in the run's locale);
 # and `payment-methods --version`, the same binary started and ended with nothing loaded.
 # The screen is timed in English and in German (LANG=de_DE.UTF-8), each against the platform
@@ -63,22 +64,24 @@ done
 # English as every golden file is (C.UTF-8 reads as en_US), or German.
 times="$(
   python3 - "$runs" "$cli" "$here/zero-latency.json" "$work/minimal-json" \
-    "$work/platform-floor" "$static" "$work/platform-floor-static" <<'PYTHON'
+    "$work/platform-floor" "$static" "$work/platform-floor-static" \
+    "$(dirname "$cli")/PaymentMethods_Presentation.resources" <<'PYTHON'
 import os, random, statistics, subprocess, sys, time
 
-runs, cli, scenario, minimal, platform, static, platform_static = int(sys.argv[1]), *sys.argv[2:]
+runs, cli, scenario, minimal, platform, static, platform_static, words = (
+    int(sys.argv[1]), *sys.argv[2:])
 screen = ["--no-color", "--scenario-file", scenario]
 english, german = "C.UTF-8", "de_DE.UTF-8"
 commands = [
     ([cli] + screen, english),
     ([minimal], english),
     ([cli, "--version"], english),
-    ([platform], english),
+    ([platform, words], english),
     ([cli] + screen, german),
-    ([platform], german),
+    ([platform, words], german),
 ]
 if static:
-    commands += [([static] + screen, english), ([platform_static], english)]
+    commands += [([static] + screen, english), ([platform_static, words], english)]
 def environment(lang):
     variables = dict(os.environ, LANG=lang)
     variables.pop("LC_ALL", None)

@@ -54,11 +54,11 @@ enum CLIProcess {
       // English and in German.
       Figure(
         section: section, name: "first frame (start to exit)", value: numbers[0],
-        unit: "ms", floorName: "platform work alone", floor: numbers[5], goal: .atMost(1.25)),
+        unit: "ms", floorName: "platform work alone", floor: numbers[5], goal: .atMost(1.35)),
       Figure(
         section: section, name: "first frame in German", value: numbers[6],
         unit: "ms", floorName: "platform work alone in German", floor: numbers[7],
-        goal: .atMost(1.25)),
+        goal: .atMost(1.35)),
       // What the platform costs any program that shows the screen.
       Figure(
         section: section, name: "platform work alone", value: numbers[5], unit: "ms",

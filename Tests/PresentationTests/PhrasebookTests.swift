@@ -26,77 +26,37 @@ struct PhrasebookTests {
     #expect(words["error.offline.title"] == "You're offline")
   }
 
-  @Test("a phrasebook reads no table until a word is asked for, then only the one it needs")
-  func readsWhenAsked() {
-    let reads = Recorder<String>()
-    let words = Phrasebook(
-      locale: german,
-      tables: Phrasebook.Tables(
-        english: {
-          reads.record("en")
-          return ["only.english": "English"]
-        },
-        translations: {
-          reads.record("translations")
-          return ["de": ["greeting": "Hallo"]]
-        }))
-    let before = reads.all
+  @Test("a key the German table lacks is shown in English")
+  func missingGermanKey() throws {
+    let bundle = try Self.bundle(tables: [
+      "en": #""row.default" = "Default"; "error.offline.title" = "You're offline";"#,
+      "de": #""row.default" = "Standard";"#,
+    ])
+    let words = Phrasebook(locale: german, source: .bundle(bundle))
 
-    let greeting = words["greeting"]
-
-    #expect(before.isEmpty)
-    #expect(greeting == "Hallo")
-    #expect(reads.all == ["translations"])
+    #expect(words.languageCode == "de")
+    #expect(words["row.default"] == "Standard")
+    #expect(words["error.offline.title"] == "You're offline")
   }
 
-  @Test("a bundle that cannot be found leaves every word in English, from the compiled-in table")
-  func missingBundle() {
-    let words = Phrasebook(
-      locale: german,
-      tables: Phrasebook.Tables(
-        english: { Phrasebook.Tables.english(PackageResources.English_strings) },
-        translations: { Phrasebook.Tables.translations(inBundle: "NoSuchBundle") }))
+  @Test("a program that lost its bundle shows every word from its English table")
+  func englishTable() {
+    let words = Phrasebook(locale: german, source: .english(["journey.signIn.button": "Sign in"]))
 
     #expect(words.languageCode == "en")
     #expect(words["journey.signIn.button"] == "Sign in")
   }
 
-  @Test("the resource bundles are looked for beside the bundle that holds the layer's code too")
-  func besideTheCode() {
-    // Under `swift test` on macOS, `Bundle.main` is the test runner's: the tables are found
-    // only beside the tests' own bundle, which holds the layer's code.
-    let code = Bundle(for: PaymentMethodsViewModel.self).bundleURL
-
-    #expect(Phrasebook.bundlePlaces().contains(code.deletingLastPathComponent().path))
-    #expect(Phrasebook.bundlePlaces().contains(code.path))
-  }
-
-  @Test("a key the German table lacks is shown in English")
-  func missingGermanKey() {
-    let words = Phrasebook(locale: german, tables: germanWithOneKey(englishReads: CallCounter()))
-
-    #expect(words["error.offline.title"] == "You're offline")
-  }
-
-  @Test("a German phrasebook reads the English table only for a key its own lacks")
-  func englishReadOnlyWhenMissing() {
-    let englishReads = CallCounter()
-    let words = Phrasebook(locale: german, tables: germanWithOneKey(englishReads: englishReads))
-
-    _ = words["row.default"]
-    #expect(englishReads.count == 0)
-    _ = words["error.offline.title"]
-    #expect(englishReads.count == 1)
-  }
-
-  /// A German table of one key, and the English one, counting each time it is asked for.
-  private func germanWithOneKey(englishReads: CallCounter) -> Phrasebook.Tables {
-    Phrasebook.Tables(
-      english: {
-        englishReads.increment()
-        return Phrasebook.Tables.english(PackageResources.English_strings)
-      },
-      translations: { ["de": ["row.default": "Standard"]] })
+  /// A resource bundle in a temporary folder, with one `Localizable.strings` per language.
+  private static func bundle(tables: [String: String]) throws -> Bundle {
+    let folder = FileManager.default.temporaryDirectory
+      .appendingPathComponent("phrasebook-\(UUID().uuidString).bundle")
+    for (language, table) in tables {
+      let lproj = folder.appendingPathComponent("\(language).lproj")
+      try FileManager.default.createDirectory(at: lproj, withIntermediateDirectories: true)
+      try Data(table.utf8).write(to: lproj.appendingPathComponent("Localizable.strings"))
+    }
+    return try #require(Bundle(url: folder))
   }
 
   @Test("a key in no table is shown as itself, never as nothing")

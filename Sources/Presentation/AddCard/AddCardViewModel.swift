@@ -61,11 +61,12 @@ public final class AddCardViewModel {
     useCase: AddCardUseCase, bankApproval: WaitForBankApprovalUseCase,
     thisMonth: @escaping @Sendable () -> CardValidation.Month,
     signIn: @escaping @Sendable () async throws -> Void = {}, logger: any DeveloperLog,
-    locale: Locale = .current, clock: (any Clock<Duration>)? = nil
+    locale: Locale = .current, words: Phrasebook.Source = .presentation,
+    clock: (any Clock<Duration>)? = nil
   ) {
     self.init(
       addCard: useCase.execute, bankApproval: bankApproval, thisMonth: thisMonth, signIn: signIn,
-      logger: logger, locale: locale, clock: clock)
+      logger: logger, locale: locale, words: words, clock: clock)
   }
 
   /// - Parameters:
@@ -85,6 +86,7 @@ public final class AddCardViewModel {
     journeyHandlers: JourneyHandlers = .standard,
     logger: any DeveloperLog,
     locale: Locale = .current,
+    words source: Phrasebook.Source = .presentation,
     clock: (any Clock<Duration>)? = nil
   ) {
     self.addCard = addCard
@@ -92,7 +94,7 @@ public final class AddCardViewModel {
     self.clock = clock ?? bankApproval.clock
     self.thisMonth = thisMonth
     self.startSession = signIn
-    let words = Phrasebook.presentation(locale)
+    let words = Phrasebook.presentation(locale, from: source)
     self.presenter = ErrorPresenter(
       activity: ErrorPresenter.Activity(verb: .save, objectKey: "object.card"),
       journeyHandlers: journeyHandlers, logger: logger, words: words)

@@ -46,11 +46,11 @@ public final class UpdateCardViewModel {
     card: PaymentCard, useCase: UpdateCardExpiryUseCase,
     thisMonth: @escaping @Sendable () -> CardValidation.Month,
     signIn: @escaping @Sendable () async throws -> Void = {}, logger: any DeveloperLog,
-    locale: Locale = .current
+    locale: Locale = .current, words: Phrasebook.Source = .presentation
   ) {
     self.init(
       card: card, update: useCase.execute, thisMonth: thisMonth, signIn: signIn, logger: logger,
-      locale: locale)
+      locale: locale, words: words)
   }
 
   /// - Parameters:
@@ -66,9 +66,9 @@ public final class UpdateCardViewModel {
     signIn: @escaping @Sendable () async throws -> Void = {},
     journeyHandlers: JourneyHandlers = .standard,
     logger: any DeveloperLog,
-    locale: Locale = .current
+    locale: Locale = .current, words source: Phrasebook.Source = .presentation
   ) {
-    let words = Phrasebook.presentation(locale)
+    let words = Phrasebook.presentation(locale, from: source)
     self.cardTitle = words["row.card.title", card.brand, card.lastFour]
     self.spokenCardTitle = words["a11y.title.card", card.brand, card.lastFour]
     self.rowID = PaymentMethod.card(card).id

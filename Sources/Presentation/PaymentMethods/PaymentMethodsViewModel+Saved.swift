@@ -10,7 +10,7 @@ extension PaymentMethodsViewModel {
     guard let asOf = savedAt[failure.source] else {
       return SourceNotice(source: failure.source, error: error)
     }
-    let time = SavedTime(locale: locale, timeZone: timeZone ?? .current, words: words)
+    let time = SavedTime(locale: locale, timeZone: timeZone, words: words)
     let now = now()
     let (object, at) = (words[failure.source.objectKey], time.absolute(asOf, now: now))
     let message = words["saved.notice.message", error.message, time.relative(asOf, now: now)]

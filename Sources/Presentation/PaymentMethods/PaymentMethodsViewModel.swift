@@ -24,10 +24,8 @@ public final class PaymentMethodsViewModel {
   @ObservationIgnored let locale: Locale
   @ObservationIgnored let words: Phrasebook
   /// The wall clock and the user's time zone: how old saved rows are, and their time of day.
-  /// A time zone of nil is the device's, looked up only when a saved time is shown (on
-  /// Linux the first look-up loads the zone's data, a cost no other screen needs).
   @ObservationIgnored let now: @Sendable () -> Date
-  @ObservationIgnored let timeZone: TimeZone?
+  @ObservationIgnored let timeZone: TimeZone
   @ObservationIgnored let removeCard: (@Sendable (String) async throws -> RemoveCardOutcome)?
   @ObservationIgnored let makeDefault:
     (@Sendable (PaymentMethod) async throws -> MakeDefaultUseCase.Outcome)?
@@ -47,7 +45,8 @@ public final class PaymentMethodsViewModel {
     signIn: @escaping @Sendable () async throws -> Void = {},
     removeCard: RemoveCardUseCase? = nil, makeDefault: MakeDefaultUseCase? = nil,
     logger: any DeveloperLog, locale: Locale = .current,
-    now: @escaping @Sendable () -> Date = Date.init, timeZone: TimeZone? = nil
+    words: Phrasebook.Source = .presentation,
+    now: @escaping @Sendable () -> Date = Date.init, timeZone: TimeZone = .current
   ) {
     var remove: (@Sendable (String) async throws -> RemoveCardOutcome)?
     if let removeCard {
@@ -59,8 +58,8 @@ public final class PaymentMethodsViewModel {
     }
     self.init(
       loadMethods: useCase.execute, checkUserStatus: userStatus.fetchUserStatus, signIn: signIn,
-      removeCard: remove, makeDefault: setDefault, logger: logger, locale: locale, now: now,
-      timeZone: timeZone)
+      removeCard: remove, makeDefault: setDefault, logger: logger, locale: locale, words: words,
+      now: now, timeZone: timeZone)
   }
 
   /// - Parameters:
@@ -70,8 +69,9 @@ public final class PaymentMethodsViewModel {
   ///     the screen offers none.
   ///   - journeyHandlers: the app-level handlers for errors that change the user's flow.
   ///   - locale: the user's: its language picks the words, its region formats amounts.
+  ///   - words: where the words are: the layer's resource bundle, in an app.
   ///   - now, timeZone: the wall clock and the user's time zone, for the time and the age
-  ///     of saved rows; a time zone of nil is the device's.
+  ///     of saved rows.
   public init(
     loadMethods: @escaping @Sendable () async throws -> PaymentMethodList,
     checkUserStatus: @escaping @Sendable () async throws -> UserStatus = { .verified },
@@ -81,12 +81,13 @@ public final class PaymentMethodsViewModel {
     journeyHandlers: JourneyHandlers = .standard,
     logger: any DeveloperLog,
     locale: Locale = .current,
+    words source: Phrasebook.Source = .presentation,
     now: @escaping @Sendable () -> Date = Date.init,
-    timeZone: TimeZone? = nil
+    timeZone: TimeZone = .current
   ) {
     self.removeCard = removeCard
     self.makeDefault = makeDefault
-    let words = Phrasebook.presentation(locale)
+    let words = Phrasebook.presentation(locale, from: source)
     self.loader = ScreenLoader(
       fetch: loadMethods, objectKey: "object.paymentMethods", checkUserStatus: checkUserStatus,
       signIn: signIn, journeyHandlers: journeyHandlers, logger: logger, words: words)

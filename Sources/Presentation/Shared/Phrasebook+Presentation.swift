@@ -1,18 +1,19 @@
 import Domain
 import Foundation
 
+extension Phrasebook.Source {
+  /// The Presentation layer's words: the tables of its resource bundle.
+  public static var presentation: Self { .bundle(.module) }
+}
+
 extension Phrasebook {
   /// The Presentation layer's words, in the language of `locale` (English when there is no
   /// table for it).
-  public static func presentation(_ locale: Locale) -> Phrasebook {
-    Phrasebook(locale: locale, tables: presentationTables)
+  public static func presentation(_ locale: Locale, from source: Source = .presentation)
+    -> Phrasebook
+  {
+    Phrasebook(locale: locale, source: source)
   }
-
-  private static let presentationTables = Tables(
-    english: { presentationEnglish }, translations: { presentationTranslations })
-  private static let presentationEnglish = Tables.english(PackageResources.English_strings)
-  private static let presentationTranslations = Tables.translations(
-    inBundle: "PaymentMethods_Presentation")
 
   /// A notice or an error as one sentence for a screen reader: title, message and hint,
   /// then the reference to quote, where there is one. A button is not part of it: it is an

@@ -9,9 +9,9 @@ public struct ScreenLabels: Sendable {
   public let locale: Locale
   private let words: Phrasebook
 
-  public init(locale: Locale) {
+  public init(locale: Locale, words source: Phrasebook.Source = .presentation) {
     self.locale = locale
-    words = .presentation(locale)
+    words = .presentation(locale, from: source)
   }
 
   /// The language the labels are in: "en", "de".

@@ -40,11 +40,11 @@ public final class WalletViewModel {
   public convenience init(
     useCase: WalletUseCase, userStatus: any UserStatusRepository,
     signIn: @escaping @Sendable () async throws -> Void = {}, logger: any DeveloperLog,
-    locale: Locale = .current
+    locale: Locale = .current, words: Phrasebook.Source = .presentation
   ) {
     self.init(
       loadStatus: useCase.execute, checkUserStatus: userStatus.fetchUserStatus, signIn: signIn,
-      logger: logger, locale: locale)
+      logger: logger, locale: locale, words: words)
   }
 
   /// See `PaymentMethodsViewModel.init` for the parameters.
@@ -54,9 +54,9 @@ public final class WalletViewModel {
     signIn: @escaping @Sendable () async throws -> Void = {},
     journeyHandlers: JourneyHandlers = .standard,
     logger: any DeveloperLog,
-    locale: Locale = .current
+    locale: Locale = .current, words source: Phrasebook.Source = .presentation
   ) {
-    let words = Phrasebook.presentation(locale)
+    let words = Phrasebook.presentation(locale, from: source)
     self.loader = ScreenLoader(
       fetch: loadStatus, objectKey: "object.wallet", checkUserStatus: checkUserStatus,
       signIn: signIn, journeyHandlers: journeyHandlers, logger: logger, words: words)

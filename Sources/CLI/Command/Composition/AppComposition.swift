@@ -191,7 +191,8 @@ struct AppComposition {
         logger: logger),
       makeDefault: MakeDefaultUseCase(
         writes: cards, newIdempotencyKey: environment.idempotencyKey, clock: environment.clock),
-      logger: logger, locale: locale, now: environment.now, timeZone: timeZone)
+      logger: logger, locale: locale, words: ResourceBundles.presentation, now: environment.now,
+      timeZone: timeZone ?? .current)
     finished.map(viewModel.announce)
     return viewModel
   }
@@ -205,7 +206,7 @@ struct AppComposition {
     )
     return WalletViewModel(
       useCase: useCase, userStatus: BackendUserStatusRepository(client: client),
-      signIn: signIn, logger: logger, locale: locale)
+      signIn: signIn, logger: logger, locale: locale, words: ResourceBundles.presentation)
   }
 
   @MainActor
@@ -228,7 +229,8 @@ struct AppComposition {
     // measured on, unless a test plays the wait's time on a clock of its own.
     return AddCardViewModel(
       useCase: useCase, bankApproval: bankApproval, thisMonth: thisMonth, signIn: signIn,
-      logger: logger, locale: locale, clock: environment.clock)
+      logger: logger, locale: locale, words: ResourceBundles.presentation,
+      clock: environment.clock)
   }
 
   /// The form that gives `card` its new expiry.
@@ -239,7 +241,7 @@ struct AppComposition {
       newIdempotencyKey: environment.idempotencyKey, clock: environment.clock)
     return UpdateCardViewModel(
       card: card, useCase: useCase, thisMonth: thisMonth, signIn: signIn, logger: logger,
-      locale: locale)
+      locale: locale, words: ResourceBundles.presentation)
   }
 
   /// The calendar's month now, in UTC: what the forms check an expiry against.

@@ -25,7 +25,8 @@ extension CommandRunner {
     let progress = FinishingProgress(
       console: console, pace: finishingPace(options, logsOnStderr: logsOnStderr),
       labels: words.labels)
-    let phrasebook = Phrasebook.presentation(composition.locale)
+    let phrasebook = Phrasebook.presentation(
+      composition.locale, from: ResourceBundles.presentation)
     let starting = composition
     let clock = environment.clock
     let finishing = {

@@ -31,8 +31,8 @@ struct CommandRunner {
   /// How `--backend-url` reaches its server. A program without an HTTP client hands such
   /// runs to its companion before it gets here (`PaymentMethodsCommand`).
   var serverAccess = ServerAccess.companion(named: "payment-methods-http")
-  /// The user's time zone: the time of day saved rows were loaded; nil for the system's,
-  /// looked up only when one is shown. Tests and golden runs pass UTC.
+  /// The user's time zone: the time of day saved rows were loaded; nil for the system's.
+  /// Tests and golden runs pass UTC.
   var timeZone: TimeZone? = nil
 
   func run(_ arguments: [String]) async -> ExitCode {

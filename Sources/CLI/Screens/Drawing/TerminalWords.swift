@@ -9,15 +9,9 @@ struct TerminalWords: Sendable {
   private let words: Phrasebook
 
   init(locale: Locale) {
-    labels = ScreenLabels(locale: locale)
-    words = Phrasebook(locale: locale, tables: Self.tables)
+    labels = ScreenLabels(locale: locale, words: ResourceBundles.presentation)
+    words = Phrasebook(locale: locale, source: ResourceBundles.terminal)
   }
-
-  /// The CLI's tables, each read once.
-  private static let tables = Phrasebook.Tables(
-    english: { englishTable }, translations: { translations })
-  private static let englishTable = Phrasebook.Tables.english(PackageResources.English_strings)
-  private static let translations = Phrasebook.Tables.translations(inBundle: "PaymentMethods_CLI")
 
   /// The words of the language every run is in unless the user asks for another.
   static let english = TerminalWords(locale: UserLocale.fallback)
