@@ -46,7 +46,8 @@ enum PlatformFloor {
     let language = locale.language.languageCode?.identifier ?? "en"
     let words = CommandLine.arguments.dropFirst().first.flatMap { Bundle(path: $0) }
       .flatMap { $0.path(forResource: language, ofType: "lproj") }.flatMap { Bundle(path: $0) }
-    let title = words?.localizedString(forKey: "screen.paymentMethods.title", value: nil, table: nil)
+    let title = words?.localizedString(
+      forKey: "screen.paymentMethods.title", value: nil, table: nil)
     await MainActor.run {
       let screen = Screen()
       screen.line = (title ?? "") + " " + wallet.balance.formatted(style)

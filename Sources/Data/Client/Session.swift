@@ -47,8 +47,9 @@ public actor Session {
     return accessToken
   }
 
-  /// A fresh token to replace `refused`, the one the backend refused. Callers that arrive while a refresh runs wait for
-  /// it, and callers that arrive after it succeeded get its token without another refresh.
+  /// A fresh token to replace `refused`, the one the backend refused. Callers that arrive
+  /// while a refresh runs wait for it, and callers that arrive after it succeeded get its
+  /// token without another refresh.
   ///
   /// Throws the refresher's error: a `sessionEnded` failure ends the session, any other
   /// leaves it open.

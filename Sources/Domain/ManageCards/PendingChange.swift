@@ -55,8 +55,8 @@ public struct PendingChange: Sendable, Equatable {
 
   /// Why a change may not be sent, found before any request.
   public enum DropReason: Sendable, Equatable {
-    /// Made `FreshnessPolicy.maximumAge` ago or more: the backend has forgotten its key, and sent without
-    /// it the change could undo one made since.
+    /// Made `FreshnessPolicy.maximumAge` ago or more: the backend has forgotten its key,
+    /// and sent without it the change could undo one made since.
     case tooOld
     /// Dated further ahead than `clockTolerance`: its age cannot be known.
     case fromTheFuture

@@ -6,8 +6,9 @@ import Domain
 /// It decides in this order, each decision made once: an empty result is an invitation,
 /// not an error; an error with a `journey` goes to the app-level handlers, which word that
 /// journey alone; every other error is worded from its `Recovery` (the advice), with the
-/// failed request's kind choosing between words that give the same advice. The advice, the journey and the failed request are each
-/// read from the error handed in, as that error states them: the chain is only logged.
+/// failed request's kind choosing between words that give the same advice. The advice, the
+/// journey and the failed request are each read from the error handed in, as that error
+/// states them: the chain is only logged.
 struct ErrorPresenter: Sendable {
   enum Presented {
     case empty(Notice)
