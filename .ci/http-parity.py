@@ -84,8 +84,10 @@ for signum in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP):
     signal.signal(signum, interrupted)
 
 
-# A time of day as the screen words it: "6:00 AM", "06:00", "18:00".
-TIME_OF_DAY = re.compile(r"\b\d{1,2}:\d{2}(\s?[AP]M)?")
+# A time of day as the screen words it: "6:00 AM", "06:00", "18:00", with the day before it
+# when it is not today ("Nov 28 at 10:42 PM", "28. Nov., 22:42"): a run just after midnight
+# shows a list saved two hours ago with its date.
+TIME_OF_DAY = re.compile(r"(?<=as of |Stand )[^·]*?\b\d{1,2}:\d{2}(\s?[AP]M)?|\b\d{1,2}:\d{2}(\s?[AP]M)?")
 # How far apart the two sides' seeds may be: each is saved its age before its own run
 # started, and the two runs of a job follow each other.
 AS_OF_TOLERANCE = 120
