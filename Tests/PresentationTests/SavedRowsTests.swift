@@ -161,21 +161,31 @@ struct SavedRowsTests {
     #expect(notice.error.message == "We couldn't load your cards without a connection.")
   }
 
-  @Test("a change the backend agreed to, beside saved rows, shows the list as it is now")
-  func reloadedAfterAChange() async throws {
-    let loads = CallCounter()
+  /// The saved cards shown beside the cards' failure, then card-1 removed, the backend
+  /// agreeing: `reload` answers the load that follows. The loads counted in `loads`.
+  private func removedBesideSavedRows(
+    loads: CallCounter, reload: @escaping @Sendable () throws -> PaymentMethodList
+  ) async throws -> PaymentMethodsViewModel.Methods {
     let viewModel = PaymentMethodsViewModel(
       loadMethods: {
         loads.increment()
-        guard loads.count > 1 else { return savedCards() }
-        return PaymentMethodList(methods: [wallet, .card(mastercard)])
+        return loads.count == 1 ? savedCards() : try reload()
       }, removeCard: { _ in .removed }, logger: LogSpy(), locale: Locale(identifier: "en_GB"),
       now: { now }, timeZone: utc)
     await viewModel.load().value
 
     await viewModel.remove("card-1")?.value
 
-    let shown = try #require(methods(viewModel))
+    return try #require(methods(viewModel))
+  }
+
+  @Test("a change the backend agreed to, beside saved rows, shows the list as it is now")
+  func reloadedAfterAChange() async throws {
+    let loads = CallCounter()
+    let shown = try await removedBesideSavedRows(loads: loads) {
+      PaymentMethodList(methods: [wallet, .card(mastercard)])
+    }
+
     #expect(loads.count == 2)
     #expect(shown.cards.map(\.id) == ["card-2"])
     #expect(shown.cards.map(\.isSaved) == [false])
@@ -186,20 +196,10 @@ struct SavedRowsTests {
   @Test("where the list still cannot load after a change, its saved rows show the change")
   func markedAfterAChange() async throws {
     let loads = CallCounter()
-    let viewModel = PaymentMethodsViewModel(
-      loadMethods: {
-        loads.increment()
-        guard loads.count == 1 else {
-          throw PaymentMethodsError.couldNotLoad(cardsOffline, alsoFailed: [])
-        }
-        return savedCards()
-      }, removeCard: { _ in .removed }, logger: LogSpy(), locale: Locale(identifier: "en_GB"),
-      now: { now }, timeZone: utc)
-    await viewModel.load().value
+    let shown = try await removedBesideSavedRows(loads: loads) {
+      throw PaymentMethodsError.couldNotLoad(cardsOffline, alsoFailed: [])
+    }
 
-    await viewModel.remove("card-1")?.value
-
-    let shown = try #require(methods(viewModel))
     #expect(loads.count == 2)
     #expect(shown.cards.map(\.id) == ["card-2"])
     #expect(shown.cards.map(\.isSaved) == [true])

@@ -12,30 +12,21 @@ public enum TimeWaited {
   /// A clock on which a sleep ends before its time (a test's, playing time without passing
   /// it) ends the count at once: nothing is said that did not happen on that clock.
   @MainActor
-  public static func counting<T>(
+  public static func counting<T, Failure: Error>(
     on clock: any Clock<Duration>, upTo limit: Duration? = nil,
     tick: @escaping @MainActor @Sendable (Duration) -> Void,
-    during work: () async throws -> T
-  ) async throws -> T {
-    try await withThrowingTaskGroup(of: Void.self) { group in
+    during work: () async throws(Failure) -> T
+  ) async throws(Failure) -> T {
+    let ended: Result<T, Failure> = await withTaskGroup(of: Void.self) { group in
       group.addTask { await count(on: clock, upTo: limit, tick) }
       defer { group.cancelAll() }
-      return try await work()
+      do throws(Failure) {
+        return .success(try await work())
+      } catch {
+        return .failure(error)
+      }
     }
-  }
-
-  /// `counting` for work that cannot fail.
-  @MainActor
-  public static func counting<T>(
-    on clock: any Clock<Duration>, upTo limit: Duration? = nil,
-    tick: @escaping @MainActor @Sendable (Duration) -> Void,
-    during work: () async -> T
-  ) async -> T {
-    await withTaskGroup(of: Void.self) { group in
-      group.addTask { await count(on: clock, upTo: limit, tick) }
-      defer { group.cancelAll() }
-      return await work()
-    }
+    return try ended.get()
   }
 
   /// Calls `tick` with each whole second waited, until the task is cancelled or `limit`
