@@ -6,7 +6,7 @@ no raw control byte printed, and (on a pseudo-terminal) the terminal given back 
     python3 .ci/hostile.py .build/debug/payment-methods
 
 Prints one line per run and a closing 'N passed, N failed'; exits 1 if any failed. Every
-run keeps nothing on the device (--no-cache): no case's saved list shows in another's, nor
+run keeps nothing on the device (--no-cache): no case's local copy shows in another's, nor
 lands in the user's folders.
 """
 

@@ -8,8 +8,8 @@ method under their own scenarios and a few others) twice with --json: once
 against the in-process backend (--scenario), once against scripts/scenario-server playing
 the same scenario (--backend-url, with the scenario's Apple Pay outcome as --apple-pay, and
 the demo's budget for a bank's approval as --approval-budget-ms).
-A scenario that seeds the device's saved list has it passed over HTTP as --saved-list, from
-the script's `device` as --apple-pay is; each run over HTTP keeps its saved list and journal
+A scenario that seeds the device's local copy has it passed over HTTP as --saved-list, from
+the script's `device` as --apple-pay is; each run over HTTP keeps its local copy and journal
 in a folder of its own (--cache-dir), never in the user's.
 The two outputs must be identical, trace ids aside, and so must the exit codes, except
 where docs/HTTP.md lists a difference a real socket cannot avoid: there both sides must
@@ -115,7 +115,7 @@ def saved_at(notice):
 
 
 def without_seed_times(local, remote):
-    """Both outputs with the time a seeded saved list was loaded masked, where the two
+    """Both outputs with the time a seeded local copy was loaded masked, where the two
     sides agree on it to within AS_OF_TOLERANCE seconds: each side seeds the list its age
     before its own run, so the two are seconds apart. Anything else is left to differ."""
     def masked(output):
@@ -169,7 +169,7 @@ def over_http(binary, script_path, arguments):
         port = server.stdout.readline().strip()
         if not port.isdigit():
             raise RuntimeError(f"the server did not print its port (got {port!r})")
-        # The saved list and the journal of this run alone, as a scenario's are in process.
+        # The local copy and the journal of this run alone, as a scenario's are in process.
         with tempfile.TemporaryDirectory(prefix="http-parity-cache-") as cache:
             return run(binary, arguments + ["--backend-url", f"http://127.0.0.1:{port}",
                                             "--cache-dir", cache])

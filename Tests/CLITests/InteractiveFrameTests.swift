@@ -213,10 +213,10 @@ struct InteractiveFrameTests {
     let path = "/tmp/payment-methods-300ea59c-8a41-4afb-afb7-d792093a2d34/saved-list-demo.json"
 
     let lines = frame.render(
-      model, snapshot, log: ["     0 ms  [debug] the saved list is kept in \(path), for this run"],
+      model, snapshot, log: ["     0 ms  [debug] the local copy is kept in \(path), for this run"],
       size: size)
 
-    let start = try #require(lines.firstIndex { $0.hasSuffix("the saved list is kept in") })
+    let start = try #require(lines.firstIndex { $0.hasSuffix("the local copy is kept in") })
     let broken = lines.dropFirst(start + 1).prefix(2)
     #expect(broken.allSatisfy { $0.hasPrefix(String(repeating: " ", count: 11)) })
     #expect(broken.map { $0.dropFirst(11) }.joined() == path + ", for this run")

@@ -64,7 +64,7 @@ struct PeopleOverHTTPTests {
     return rows.filter { $0["fromCache"] as? Bool == true }.compactMap { $0["title"] as? String }
   }
 
-  @Test("offline, each person sees their own saved list, and tokens never seen see none")
+  @Test("offline, each person sees their own local copy, and tokens never seen see none")
   func eachTheirOwn() async throws {
     let (scripts, state) = (try TemporaryFolder(), try TemporaryFolder())
     let ada = try await serving("all-available", person: "u-ada", in: scripts)
@@ -118,7 +118,7 @@ struct PeopleOverHTTPTests {
     let ended = try await run([], as: "ada", backend: expired.url, state: state)
     let online = try await serving("all-available", person: "u-ada", in: scripts)
     defer { online.stop() }
-    // Signed in again (her tokens as before): the journey deleted her saved list, so the
+    // Signed in again (her tokens as before): the journey deleted her local copy, so the
     // card is named as "a card".
     let signedIn = try await run([], as: "ada", backend: online.url, state: state)
 

@@ -33,10 +33,10 @@ final class PersonServer: PaymentsBackend {
 }
 
 /// Two people, each with their own tokens, on one machine (one state folder): each run
-/// keeps and reads only the saved list and pending changes of the person whose session it
+/// keeps and reads only the local copy and pending changes of the person whose session it
 /// has, learned from the backend or from the device.
 @MainActor
-@Suite("Each person's own: the saved list and the changes", .timeLimit(.minutes(1)))
+@Suite("Each person's own: the local copy and the changes", .timeLimit(.minutes(1)))
 struct PeopleTests {
   private static let server = ["--backend-url", "http://127.0.0.1:8080"]
 
@@ -52,7 +52,7 @@ struct PeopleTests {
       environment: Self.tokens(name), serverAccess: server.access)
   }
 
-  @Test("each person's saved list is kept under the id the backend gives them")
+  @Test("each person's local copy is kept under the id the backend gives them")
   func keptPerPerson() async throws {
     let folder = try TemporaryFolder()
 
@@ -65,7 +65,7 @@ struct PeopleTests {
       ])
   }
 
-  @Test("offline, a person known from an earlier run sees their own saved list, no one else's")
+  @Test("offline, a person known from an earlier run sees their own local copy, no one else's")
   func offlineOwnList() async throws {
     let folder = try TemporaryFolder()
     _ = await run([], as: "ada", in: folder, try PersonServer("all-available", person: "u-ada"))
@@ -163,7 +163,7 @@ struct PeopleTests {
       Issue.record("the list did not load once signed in")
       return
     }
-    let files = FileSavedListStore(directory: folder.url)
+    let files = FileLocalCopyStore(directory: folder.url)
     #expect(try await files.load(account: "u-ada") == nil)
   }
 

@@ -163,7 +163,7 @@ struct ShortTerminalTests {
   }
 }
 
-/// A change the backend agreed to, on a list shown in part from the saved list, on a
+/// A change the backend agreed to, on a list shown in part from the local copy, on a
 /// pseudo-terminal: the list is loaded again, so the screen never says the change beside a
 /// notice that the backend could not be reached.
 @Suite("A change beside an offline notice", .serialized, .timeLimit(.minutes(1)))

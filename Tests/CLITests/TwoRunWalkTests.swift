@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// The saved list the way a person meets it, on a pseudo-terminal: a first run that loads
+/// The local copy the way a person meets it, on a pseudo-terminal: a first run that loads
 /// everything, quit with q, then a second run, offline, with the same `--cache-dir`. This
 /// is the test that runs the two-run walk docs/CLI.md shows ("Two runs the way a person
 /// meets it", the `d=$(mktemp -d) && swift run payment-methods …` line, which
@@ -37,7 +37,7 @@ struct TwoRunWalkTests {
     #expect(await terminal.exiting() == 0)
   }
 
-  @Test("offline and accessible, the second run reads each saved row as saved earlier")
+  @Test("offline and accessible, the second run reads each copied row as saved earlier")
   func accessible() async throws {
     let folder = try TemporaryFolder()
     try await firstRun(in: folder)

@@ -4,11 +4,11 @@ import Testing
 
 @testable import DemoBackend
 
-/// A scenario file's `"saved"`, the device's saved list: what it may say, what it may not,
+/// A scenario file's `"saved"`, the device's local copy: what it may say, what it may not,
 /// and how `--export-scenario` writes it for `--saved-list`.
-@Suite("Scenario files: the saved list on the device", .timeLimit(.minutes(1)))
+@Suite("Scenario files: the local copy on the device", .timeLimit(.minutes(1)))
 struct ScenarioFileSavedTests {
-  private func seed(_ saved: String) throws(ScenarioFileError) -> SavedListSeed? {
+  private func seed(_ saved: String) throws(ScenarioFileError) -> LocalCopySeed? {
     try ScenarioFile.parse(Foundation.Data(#"{"saved": \#(saved)}"#.utf8), name: "test.json").saved
   }
 
@@ -89,7 +89,7 @@ struct ScenarioFileSavedTests {
   }
 
   @Test(
-    "the export writes a scenario's saved list as --saved-list reads it back, and null without",
+    "the export writes a scenario's local copy as --saved-list reads it back, and null without",
     arguments: BuiltInScenarios.all.map(\.name))
   func exportRoundTrip(name: String) throws {
     let scenario = try #require(BuiltInScenarios.named(name))
@@ -106,19 +106,19 @@ struct ScenarioFileSavedTests {
     let text = String(
       decoding: try JSONSerialization.data(withJSONObject: saved, options: .fragmentsAllowed),
       as: UTF8.self)
-    #expect(try ScenarioFile.savedListSeed(fromJSON: text) == seed)
+    #expect(try ScenarioFile.localCopySeed(fromJSON: text) == seed)
   }
 
   @Test("a seed's list is saved its age before now, its cards with the backend's ids")
   func seedsAList() throws {
     let now = Date(timeIntervalSince1970: 1_800_000_000)
     let seed = try #require(BuiltInScenarios.named("everything-offline-saved")?.saved)
-    let list = try #require(seed.savedList(now: now))
+    let list = try #require(seed.localCopy(now: now))
 
-    #expect(list.wallet?.savedAt == now.addingTimeInterval(-45 * 60))
-    #expect(list.cards?.savedAt == now.addingTimeInterval(-45 * 60))
+    #expect(list.wallet?.loadedAt == now.addingTimeInterval(-45 * 60))
+    #expect(list.cards?.loadedAt == now.addingTimeInterval(-45 * 60))
     #expect(list.cards?.value.map(\.id) == ["1", "2"])
     #expect(list.wallet?.value == Wallet(balance: 125.5, currency: "EUR"))
-    #expect(SavedListSeed.damaged.savedList(now: now) == nil)
+    #expect(LocalCopySeed.damaged.localCopy(now: now) == nil)
   }
 }

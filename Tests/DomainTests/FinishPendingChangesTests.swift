@@ -183,10 +183,10 @@ struct FinishPendingChangesTests {
     let journal = InMemoryJournal([
       change(.remove(cardID: "1"), key: "key-1"), change(.makeDefault(.wallet), key: "key-2"),
     ])
-    let list = SavedList(cards: .init([PendingFixtures.visa], savedAt: PendingFixtures.now))
+    let list = LocalCopy(cards: .init([PendingFixtures.visa], loadedAt: PendingFixtures.now))
     let writes = ScriptedWrites()
     let finishing = FinishPendingChangesUseCase(
-      journal: journal, writes: writes, savedList: InMemorySavedListStore(["ada": list]),
+      journal: journal, writes: writes, localCopy: InMemoryLocalCopyStore(["ada": list]),
       account: "ada", now: { PendingFixtures.now }, clock: StoppedClock(), logger: logger)
     let told = Recorder<String>()
 
@@ -268,15 +268,15 @@ struct FinishPendingChangesTests {
     }
   }
 
-  @Test("a change's card is named as the person's saved list last showed it")
-  func cardNamedFromTheSavedList() async throws {
+  @Test("a change's card is named as the person's local copy last showed it")
+  func cardNamedFromTheLocalCopy() async throws {
     let journal = InMemoryJournal([
       change(.remove(cardID: "1"), key: "saved"), change(.remove(cardID: "9"), key: "unsaved"),
     ])
-    let list = SavedList(cards: .init([PendingFixtures.visa], savedAt: PendingFixtures.now))
-    let store = InMemorySavedListStore(["ada": list])
+    let list = LocalCopy(cards: .init([PendingFixtures.visa], loadedAt: PendingFixtures.now))
+    let store = InMemoryLocalCopyStore(["ada": list])
     let finishing = FinishPendingChangesUseCase(
-      journal: journal, writes: ScriptedWrites(), savedList: store, account: "ada",
+      journal: journal, writes: ScriptedWrites(), localCopy: store, account: "ada",
       now: { PendingFixtures.now }, clock: StoppedClock(), logger: logger)
 
     let report = await finishing.execute()

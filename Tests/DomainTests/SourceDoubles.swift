@@ -77,10 +77,10 @@ func makeUseCase(
   flags: PaymentMethodsFeatureFlags = .allEnabled,
   deadline: Duration = PaymentMethodsUseCase.defaultDeadline,
   clock: any Clock<Duration> = StoppedClock(),
-  savedList: SavedListPolicy? = nil,
+  localCopy: LocalCopyPolicy? = nil,
   logger: LogSpy = LogSpy()
 ) -> PaymentMethodsUseCase {
   PaymentMethodsUseCase(
     walletRepository: wallet, cardsRepository: cards, applePayService: applePay,
-    flags: flags, deadline: deadline, clock: clock, savedList: savedList, logger: logger)
+    flags: flags, deadline: deadline, clock: clock, localCopy: localCopy, logger: logger)
 }

@@ -125,7 +125,7 @@ struct FinishedChangesTests {
   }
 
   @Test(
-    "the change being sent is named with its card, as the saved list last showed it",
+    "the change being sent is named with its card, as the local copy last showed it",
     arguments: [
       (
         PendingChange.Kind.remove(cardID: "1"), PaymentCard?.some(visa), "en_US",

@@ -1,6 +1,6 @@
 import Foundation
 
-/// A small file on the device, read and replaced whole: where the saved list and the
+/// A small file on the device, read and replaced whole: where the local copy and the
 /// journal of pending changes are kept.
 ///
 /// Anything but a plain file, or one over the size limit, is a `Problem` before a byte is

@@ -4,7 +4,7 @@ import Foundation
 /// Whose session a refresh token opens, as far as this device has seen: each session whose
 /// person the backend named is a small file in `sessions/`, named by the SHA-256 of its
 /// refresh token (never the token), holding the person's id (`userId`). So a run that
-/// starts with tokens seen before knows whose saved list and pending changes are its own
+/// starts with tokens seen before knows whose local copy and pending changes are its own
 /// without asking, offline too; tokens never seen name nobody.
 ///
 /// A rotated refresh token takes its person along (`carry`). Every file is written whole by
@@ -55,7 +55,7 @@ public struct KnownSessions: Sendable {
   /// The rotated token's session is the old one's: its person goes with it. The old token
   /// keeps naming them too: a program that starts from tokens it cannot keep (the CLI reads
   /// them from its environment, and never writes a token down) starts from the old one
-  /// again, and must still know whose saved list and changes are its own.
+  /// again, and must still know whose local copy and changes are its own.
   func carry(from old: Secret, to new: Secret) {
     guard let person = person(of: old) else { return }
     record(person, for: new)

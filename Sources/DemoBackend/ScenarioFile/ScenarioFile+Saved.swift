@@ -1,13 +1,13 @@
 import Domain
 import Foundation
 
-/// The saved list a scenario puts on the device (`SavedListSeed`): a scenario file's
+/// The local copy a scenario puts on the device (`LocalCopySeed`): a scenario file's
 /// `"saved"`, and the value of `--saved-list`, which is written the same way.
 extension ScenarioFile {
   /// `"damaged"`, or `{"age": "2h", "cards": […], "wallet": {"balance": …, "currency": …}}`,
   /// the cards and the wallet as the `cards` and `wallet` sources write them.
-  static func savedListSeed(_ value: JSONValue, _ reader: ScenarioFileReader)
-    throws(ScenarioFileError) -> SavedListSeed
+  static func localCopySeed(_ value: JSONValue, _ reader: ScenarioFileReader)
+    throws(ScenarioFileError) -> LocalCopySeed
   {
     let expected = "must be \"damaged\" or an object with \"age\""
     if case .string(let text) = value {
@@ -32,15 +32,15 @@ extension ScenarioFile {
 
   /// Reads the value of `--saved-list`: the JSON a scenario file's `"saved"` holds, such as
   /// `{"age": "2h", "cards": […]}` or `"damaged"`. A mistake names its key, as in a file.
-  public static func savedListSeed(fromJSON text: String) throws(ScenarioFileError)
-    -> SavedListSeed
+  public static func localCopySeed(fromJSON text: String) throws(ScenarioFileError)
+    -> LocalCopySeed
   {
-    try savedListSeed(JSONValue.parse(Array(text.utf8)), ScenarioFileReader(path: nil))
+    try localCopySeed(JSONValue.parse(Array(text.utf8)), ScenarioFileReader(path: nil))
   }
 }
 
 extension ScenarioFileReader {
-  /// The most an age may be: ten years, far past the saved list's day.
+  /// The most an age may be: ten years, far past the local copy's day.
   static let maximumAge: Int64 = 3_650 * 86_400
 
   /// An age such as "90s", "45m", "2h" or "2d": a whole number, 0 or more, and its unit.
@@ -51,7 +51,7 @@ extension ScenarioFileReader {
       "must be a whole number and a unit (s, m, h or d) of at most 3650d, such as \"2h\", "
         + "got \"\(text)\"")
     guard let last = text.last,
-      let unit = SavedListSeed.units.first(where: { $0.suffix == last }),
+      let unit = LocalCopySeed.units.first(where: { $0.suffix == last }),
       case let digits = text.dropLast(), !digits.isEmpty, digits.count <= 12,
       digits.allSatisfy({ $0.isASCII && $0.isNumber }), let count = Int64(digits),
       count <= Self.maximumAge / unit.seconds

@@ -67,9 +67,9 @@ public enum ScenarioFile {
         object, "signIn", oneOf: SignInOutcome.allCases.map(\.rawValue))
       signIn = SignInOutcome(rawValue: outcome) ?? .succeeds
     }
-    var saved: SavedListSeed?
+    var saved: LocalCopySeed?
     if let value = object["saved"] {
-      saved = try Self.savedListSeed(value, reader.child("saved"))
+      saved = try Self.localCopySeed(value, reader.child("saved"))
     }
     // Adding a card and the writes the file leaves out meet what its cards meet, as in any
     // scenario (Scenario.init).

@@ -11,7 +11,7 @@ public enum BuiltInScenarios {
   }
 
   public static let all: [Scenario] =
-    firstScreen + realBackend + realSockets + addingACard + changingACard + savedList
+    firstScreen + realBackend + realSockets + addingACard + changingACard + localCopy
 
   static let noApplePay = Scripted(ApplePayOutcome.notAvailable, latency: .milliseconds(20))
 

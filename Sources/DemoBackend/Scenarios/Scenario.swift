@@ -43,9 +43,9 @@ public struct Scenario: Sendable, Equatable {
   /// asked for never uses a way out up. Empty: the user's actions change nothing. (The
   /// Apple Pay device is not the backend: it stays as scripted here.)
   public var wayOut: [Scenario]
-  /// The saved list on the device when the app starts, as an earlier run left it; nil for
+  /// The local copy on the device when the app starts, as an earlier run left it; nil for
   /// none. The device's, like Apple Pay: the backend never plays it.
-  public var saved: SavedListSeed?
+  public var saved: LocalCopySeed?
 
   public init(
     name: String,
@@ -64,7 +64,7 @@ public struct Scenario: Sendable, Equatable {
     cancelCardSetup: SourceScript = SourceScript(
       [.respond(status: 200, body: "")], latency: .milliseconds(100)),
     wayOut: [Scenario] = [],
-    saved: SavedListSeed? = nil
+    saved: LocalCopySeed? = nil
   ) {
     self.name = name
     self.summary = summary

@@ -15,7 +15,7 @@ public actor ScenarioBackend: PaymentsBackend {
   /// The demo user, whose credentials signing in sends.
   public static let demoUsername = "demo"
   public static let demoPassword = Secret("demo")
-  /// The demo user's id, as the backend names the person: what their saved list and
+  /// The demo user's id, as the backend names the person: what their local copy and
   /// pending changes are kept under (`saved-list-demo.json`).
   public static let demoUserID = "demo"
 

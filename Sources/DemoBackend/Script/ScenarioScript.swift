@@ -24,9 +24,9 @@ public struct ScenarioScript: Sendable, Equatable {
   /// The Apple Pay check is the device's, not the backend's: only the in-process device
   /// plays it, and `--apple-pay` stands in for it over HTTP.
   public var applePay: Scripted<ApplePayOutcome> { scenario.applePay }
-  /// The saved list on the device, also the device's and never the backend's:
+  /// The local copy on the device, also the device's and never the backend's:
   /// `--export-scenario` writes it in the device's part, for `--saved-list` over HTTP.
-  public var saved: SavedListSeed? { scenario.saved }
+  public var saved: LocalCopySeed? { scenario.saved }
 
   /// One answer to one request.
   public struct Step: Sendable, Equatable {

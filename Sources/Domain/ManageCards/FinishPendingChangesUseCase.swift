@@ -11,7 +11,7 @@ import Foundation
 public struct FinishPendingChangesUseCase: Sendable {
   private let journal: any PendingChangeJournal
   private let writes: any SavedCardWrites
-  private let savedList: (any SavedListStore)?
+  private let localCopy: (any LocalCopyStore)?
   private let account: String
   private let now: @Sendable () -> Date
   private let deadline: Deadline
@@ -20,20 +20,20 @@ public struct FinishPendingChangesUseCase: Sendable {
   /// - Parameters:
   ///   - writes: the writes that send the requests, without a journal of their own (not
   ///     `JournaledCardWrites`): the change is in the journal already, with its start time.
-  ///   - savedList: where the person's saved list is kept, to name the cards the changes are
+  ///   - localCopy: where the person's local copy is kept, to name the cards the changes are
   ///     about; nil for none.
   ///   - account: the signed-in person; only their changes are sent.
   ///   - deadline: for each change's request, as for a change the person makes.
   public init(
     journal: any PendingChangeJournal, writes: any SavedCardWrites,
-    savedList: (any SavedListStore)? = nil, account: String,
+    localCopy: (any LocalCopyStore)? = nil, account: String,
     now: @escaping @Sendable () -> Date = Date.init,
     deadline: Duration = RemoveCardUseCase.defaultDeadline,
     clock: any Clock<Duration> = ContinuousClock(), logger: any DeveloperLog
   ) {
     self.journal = journal
     self.writes = writes
-    self.savedList = savedList
+    self.localCopy = localCopy
     self.account = account
     self.now = now
     self.deadline = Deadline(deadline, clock: clock)
@@ -43,8 +43,8 @@ public struct FinishPendingChangesUseCase: Sendable {
   /// Sends the account's pending changes again, and says what became of each.
   ///
   /// - Parameter sending: called before each change is sent (never for one that is not),
-  ///   with the card it is about as the person's saved list last showed it (nil for the
-  ///   wallet, or a card the saved list does not hold): the screen's moment to say which
+  ///   with the card it is about as the person's local copy last showed it (nil for the
+  ///   wallet, or a card the local copy does not hold): the screen's moment to say which
   ///   change it is finishing ("Finishing your last change: removing Visa •••• 4242…").
   /// - Returns: each change's end. A cancelled caller stops before the next change; the
   ///   changes not sent are kept, and said so.
@@ -182,11 +182,11 @@ public struct FinishPendingChangesUseCase: Sendable {
     }
   }
 
-  /// The cards of the person's saved list, by id: what names a change's card for the
+  /// The cards of the person's local copy, by id: what names a change's card for the
   /// screen. None when nothing is saved, or it cannot be read (logged by nobody: the
   /// load that follows reads it again, and logs it there).
   private func savedCards() async -> (PendingChange) -> PaymentCard? {
-    let list = try? await savedList?.load(account: account)
+    let list = try? await localCopy?.load(account: account)
     let cards = Dictionary(
       (list?.cards?.value ?? []).map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
     return { change in

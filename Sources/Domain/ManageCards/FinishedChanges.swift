@@ -34,8 +34,8 @@ public struct FinishedChanges: Sendable, Equatable {
   /// One change, and how it ended.
   public struct Finished: Sendable, Equatable {
     public var change: PendingChange
-    /// The card it is about, as the person's saved list last showed it; nil for the wallet,
-    /// or a card the saved list does not hold.
+    /// The card it is about, as the person's local copy last showed it; nil for the wallet,
+    /// or a card the local copy does not hold.
     public var card: PaymentCard?
     public var ending: Ending
 

@@ -15,7 +15,7 @@ public struct JournaledCardWrites: SavedCardWrites {
 
   /// - Parameters:
   ///   - writes: the writes that send the requests, such as `BackendCardsRepository`.
-  ///   - account: the signed-in person, as the saved list names them.
+  ///   - account: the signed-in person, as the local copy names them.
   ///   - now: the wall clock, for the time each change started.
   public init(
     writes: any SavedCardWrites, journal: any PendingChangeJournal, account: String,

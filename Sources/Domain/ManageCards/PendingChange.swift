@@ -15,7 +15,7 @@ public struct PendingChange: Sendable, Equatable {
 
   public var kind: Kind
   public var idempotencyKey: String
-  /// Whose change it is, as the saved list names the signed-in person: a change is only
+  /// Whose change it is, as the local copy names the signed-in person: a change is only
   /// ever sent again for the account that made it, never under someone else's session.
   public var account: String
   /// When the change was first sent: the backend forgets its keys after a day.

@@ -31,7 +31,7 @@ public enum DefaultMethod: Sendable, Equatable {
   case wallet
 }
 
-/// The one way the default mark moves, on the screen and in the saved list alike: once a
+/// The one way the default mark moves, on the screen and in the local copy alike: once a
 /// method is the default, it is marked, and no other.
 extension PaymentMethod {
   public func markingDefault(_ newDefault: DefaultMethod) -> PaymentMethod {

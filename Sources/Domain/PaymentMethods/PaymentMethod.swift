@@ -35,15 +35,15 @@ public struct PaymentMethodList: Sendable {
   public var methods: [PaymentMethod]
   /// In source order; never one with a journey (that is thrown).
   public var failures: [SourceFailure]
-  /// The sources whose rows are shown from the saved list, because they failed, each with
+  /// The sources whose rows are shown from the local copy, because they failed, each with
   /// the time its rows were loaded: the screen marks those rows, and dates their notice.
-  public var savedAt: [PaymentSource: Date]
+  public var loadedAt: [PaymentSource: Date]
 
   public init(
-    methods: [PaymentMethod], failures: [SourceFailure] = [], savedAt: [PaymentSource: Date] = [:]
+    methods: [PaymentMethod], failures: [SourceFailure] = [], loadedAt: [PaymentSource: Date] = [:]
   ) {
     self.methods = methods
     self.failures = failures
-    self.savedAt = savedAt
+    self.loadedAt = loadedAt
   }
 }

@@ -20,16 +20,16 @@ public struct PaymentMethodsUseCase: Sendable {
   private let applePayService: any ApplePayService
   private let flags: PaymentMethodsFeatureFlags
   private let deadline: Deadline
-  private let savedList: SavedListPolicy?
+  private let localCopy: LocalCopyPolicy?
   private let logger: any DeveloperLog
 
-  /// With a `SavedListPolicy`, a load also keeps the last list and shows its saved rows
-  /// beside a failure that trying again may fix (`+SavedList.swift`, docs/ERRORS.md).
+  /// With a `LocalCopyPolicy`, a load also keeps the last list and shows its copied rows
+  /// beside a failure that trying again may fix (`+LocalCopy.swift`, docs/ERRORS.md).
   ///
   /// - Parameters:
   ///   - deadline: how long the sources may take; a source past it counts as failed.
   ///   - clock: measures the deadline; tests pass a clock they control.
-  ///   - savedList: where the last list is kept, and for how long it may be shown; nil
+  ///   - localCopy: where the last list is kept, and for how long it may be shown; nil
   ///     keeps nothing.
   public init(
     walletRepository: any WalletRepository,
@@ -38,7 +38,7 @@ public struct PaymentMethodsUseCase: Sendable {
     flags: PaymentMethodsFeatureFlags = .allEnabled,
     deadline: Duration = defaultDeadline,
     clock: any Clock<Duration> = ContinuousClock(),
-    savedList: SavedListPolicy? = nil,
+    localCopy: LocalCopyPolicy? = nil,
     logger: any DeveloperLog
   ) {
     self.walletRepository = walletRepository
@@ -46,7 +46,7 @@ public struct PaymentMethodsUseCase: Sendable {
     self.applePayService = applePayService
     self.flags = flags
     self.deadline = Deadline(deadline, clock: clock)
-    self.savedList = savedList
+    self.localCopy = localCopy
     self.logger = logger
   }
 
@@ -56,7 +56,7 @@ public struct PaymentMethodsUseCase: Sendable {
   /// Throws `PaymentMethodsError`, or `CancellationError` when the caller went away.
   public func execute() async throws -> PaymentMethodList {
     var contributions: [PaymentSource: Contribution] = [:]
-    var answers: [PaymentSource: SavedAnswer] = [:]
+    var answers: [PaymentSource: CopiedAnswer] = [:]
     await deadline.callSideBySide(enabledCalls()) { source, outcome in
       let (contribution, kept) = Self.contribution(source, outcome)
       contributions[source] = contribution
@@ -74,19 +74,19 @@ public struct PaymentMethodsUseCase: Sendable {
     let failures = inOrder.compactMap(\.failure)
     // Of two journeys that arrived together, the first in source order decides.
     if let journey = failures.first(where: { $0.journey != nil }) {
-      await savedList?.forget(logger: logger)
+      await localCopy?.forget(logger: logger)
       throw PaymentMethodsError.needsJourney(
         journey, alsoFailed: failures.filter { $0.source != journey.source })
     }
 
-    let saved = try await savedList?.remember(answers, failures: failures, logger: logger) ?? [:]
+    let saved = try await localCopy?.remember(answers, failures: failures, logger: logger) ?? [:]
     inOrder.forEach(logSkip)
     let methods = PaymentSource.allCases.flatMap { source in
       (contributions[source]?.methods ?? []) + (saved[source]?.methods ?? [])
     }
     guard methods.isEmpty else {
       return PaymentMethodList(
-        methods: methods, failures: failures, savedAt: saved.mapValues(\.savedAt))
+        methods: methods, failures: failures, loadedAt: saved.mapValues(\.loadedAt))
     }
     guard let deciding = Self.decidingFailure(failures) else {
       throw PaymentMethodsError.noPaymentMethodsFound
@@ -150,12 +150,12 @@ public struct PaymentMethodsUseCase: Sendable {
     }
   }
 
-  /// What one source contributes to the screen, and what the saved list keeps of its
+  /// What one source contributes to the screen, and what the local copy keeps of its
   /// answer (absence included; nothing of a failure, nor of Apple Pay, the device's
   /// answer): both decided in this one exhaustive switch, so a new case cannot slip
   /// through either.
   static func contribution(_ source: PaymentSource, _ outcome: Result<Fetched, any Error>)
-    -> (shows: Contribution, kept: SavedAnswer?)
+    -> (shows: Contribution, kept: CopiedAnswer?)
   {
     switch outcome {
     case .success(.wallet(let wallet)) where !wallet.hasFunds:

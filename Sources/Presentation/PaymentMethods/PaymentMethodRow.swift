@@ -31,12 +31,12 @@ public struct PaymentMethodRow: Sendable, Equatable, Identifiable {
   public var needsNewExpiry: Bool
   /// A change on its way to the backend, if any.
   public var write: Write?
-  /// For a row shown from the saved list, because its source could not load: "Saved · may
+  /// For a row shown from the local copy, because its source could not load: "Saved · may
   /// be out of date". Nil for a row its source has just loaded.
   public var savedHint: String?
-  /// The row comes from the saved list and may be out of date; its source's notice says as
+  /// The row comes from the local copy and may be out of date; its source's notice says as
   /// of when. It can still be selected, if it can pay.
-  public var isSaved: Bool { savedHint != nil }
+  public var isFromLocalCopy: Bool { savedHint != nil }
   /// The row as a screen reader reads it: "Visa ending in 4242, expires August 2028",
   /// and "…, selected" once it is.
   public var accessibilityLabel: String { isSelected ? spokenSelected : spoken }
@@ -68,9 +68,9 @@ public struct PaymentMethodRow: Sendable, Equatable, Identifiable {
     self.spokenSelected = selectedAccessibilityLabel ?? spoken
   }
 
-  /// - Parameter isSaved: the row is shown from the saved list: it says so, and so does its
+  /// - Parameter isFromLocalCopy: the row is shown from the local copy: it says so, and so does its
   ///   label.
-  init(_ method: PaymentMethod, words: Phrasebook, locale: Locale, isSaved: Bool = false) {
+  init(_ method: PaymentMethod, words: Phrasebook, locale: Locale, isFromLocalCopy: Bool = false) {
     let title: String
     var spokenTitle: String?
     let subtitle: String
@@ -113,7 +113,7 @@ public struct PaymentMethodRow: Sendable, Equatable, Identifiable {
     }
     let isDefault = method.isDefault
     var label = isDefault ? words["a11y.row.default", spoken] : spoken
-    if isSaved { label = words["a11y.row.saved", label] }
+    if isFromLocalCopy { label = words["a11y.row.saved", label] }
     var needsNewExpiry = false
     if case .card(let card) = method { needsNewExpiry = card.status == .expired }
     self.init(
@@ -121,7 +121,7 @@ public struct PaymentMethodRow: Sendable, Equatable, Identifiable {
       isSelectable: method.canPay, isDefault: isDefault, needsNewExpiry: needsNewExpiry,
       spokenTitle: spokenTitle, accessibilityLabel: label,
       selectedAccessibilityLabel: words["a11y.row.selected", label])
-    if isSaved { savedHint = words["row.saved"] }
+    if isFromLocalCopy { savedHint = words["row.saved"] }
   }
 }
 

@@ -145,7 +145,7 @@ extension PaymentMethodsViewModel {
   }
 
   /// After a change the backend agreed to: the list as it is now, and what came of the
-  /// change. A list shown in part from the saved list, or beside a source that could not
+  /// change. A list shown in part from the local copy, or beside a source that could not
   /// load, is loaded again first, the row still saying what is on its way: the backend has
   /// just answered, so the screen never says the change beside a notice that it could not
   /// be reached. The reload, if any.
@@ -154,7 +154,7 @@ extension PaymentMethodsViewModel {
     -> Task<Void, Never>?
   {
     guard case .loaded(let shown) = state else { return nil }
-    guard !shown.sourceNotices.isEmpty || shown.rows.contains(where: \.isSaved) else {
+    guard !shown.sourceNotices.isEmpty || shown.rows.contains(where: \.isFromLocalCopy) else {
       showEdited(message: message, change: change)
       return nil
     }

@@ -54,8 +54,8 @@ extension Phrasebook {
     }
   }
 
-  /// The change, named with its card as the saved list last showed it: "Removing Visa ••••
-  /// 4242", or "Removing a card" when the saved list does not hold it.
+  /// The change, named with its card as the local copy last showed it: "Removing Visa ••••
+  /// 4242", or "Removing a card" when the local copy does not hold it.
   private func what(_ finished: FinishedChanges.Finished) -> String {
     let card = title(of: finished.card)
     switch finished.change.kind {
@@ -80,7 +80,7 @@ extension Phrasebook {
     }
   }
 
-  /// "Visa •••• 4242", or "a card" for one the saved list does not hold.
+  /// "Visa •••• 4242", or "a card" for one the local copy does not hold.
   private func title(of card: PaymentCard?) -> String {
     card.map { self["row.card.title", $0.brand, $0.lastFour] } ?? self["finishing.aCard"]
   }

@@ -122,11 +122,11 @@ extension PaymentMethodsViewModel {
   /// A source that could not load while the rest of the screen did: not an empty source.
   public struct SourceNotice: Sendable, Equatable {
     public var source: PaymentSource
-    /// What could not load, worded for this source, with its recovery. Where saved rows are
+    /// What could not load, worded for this source, with its recovery. Where copied rows are
     /// shown in the source's place, its title and message also say as of when ("You're
     /// offline · your cards as of 10:42", "… What you see was saved 2 hours ago.").
     public var error: PresentationError
-    /// When the saved rows shown for this source were loaded; nil when none are shown.
+    /// When the copied rows shown for this source were loaded; nil when none are shown.
     public var asOf: Date?
 
     public init(source: PaymentSource, error: PresentationError, asOf: Date? = nil) {

@@ -23,7 +23,7 @@ public final class PaymentMethodsViewModel {
   @ObservationIgnored let loader: ScreenLoader<PaymentMethodList>
   @ObservationIgnored let locale: Locale
   @ObservationIgnored let words: Phrasebook
-  /// The wall clock and the user's time zone: how old saved rows are, and their time of day.
+  /// The wall clock and the user's time zone: how old copied rows are, and their time of day.
   @ObservationIgnored let now: @Sendable () -> Date
   @ObservationIgnored let timeZone: TimeZone
   @ObservationIgnored let removeCard: (@Sendable (String) async throws -> RemoveCardOutcome)?
@@ -36,9 +36,9 @@ public final class PaymentMethodsViewModel {
   @ObservationIgnored var finishedChangesSentence: String?
   /// The change running on each row.
   @ObservationIgnored var writesInProgress: [PaymentMethodRow.ID: PaymentMethodRow.Write] = [:]
-  /// The sources `shownMethods` shows from the saved list, and as of when: their rows stay marked
+  /// The sources `shownMethods` shows from the local copy, and as of when: their rows stay marked
   /// when they are made again after a change.
-  @ObservationIgnored var savedAt: [PaymentSource: Date] = [:]
+  @ObservationIgnored var loadedAt: [PaymentSource: Date] = [:]
 
   public convenience init(
     useCase: PaymentMethodsUseCase, userStatus: any UserStatusRepository,
@@ -71,7 +71,7 @@ public final class PaymentMethodsViewModel {
   ///   - locale: the user's: its language picks the words, its region formats amounts.
   ///   - words: where the words are: the layer's resource bundle, in an app.
   ///   - now, timeZone: the wall clock and the user's time zone, for the time and the age
-  ///     of saved rows.
+  ///     of copied rows.
   public init(
     loadMethods: @escaping @Sendable () async throws -> PaymentMethodList,
     checkUserStatus: @escaping @Sendable () async throws -> UserStatus = { .verified },
@@ -214,7 +214,7 @@ public final class PaymentMethodsViewModel {
   /// presented (and logged, once), as are the words of each issuer that declined a card.
   func group(_ list: PaymentMethodList) -> Methods {
     shownMethods = list.methods
-    savedAt = list.savedAt
+    loadedAt = list.loadedAt
     for case .card(let card) in list.methods {
       guard let decline = card.decline, let said = decline.message else { continue }
       loader.presenter.log(
@@ -230,7 +230,7 @@ public final class PaymentMethodsViewModel {
     var grouped = Methods()
     for method in methods {
       let row = PaymentMethodRow(
-        method, words: words, locale: locale, isSaved: savedAt[method.source] != nil)
+        method, words: words, locale: locale, isFromLocalCopy: loadedAt[method.source] != nil)
       switch row.kind {
       case .wallet: grouped.wallet = row
       case .card: grouped.cards.append(row)

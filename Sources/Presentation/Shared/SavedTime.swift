@@ -1,6 +1,6 @@
 import Foundation
 
-/// When saved rows were loaded, said in the user's locale and time zone: the time of day
+/// When copied rows were loaded, said in the user's locale and time zone: the time of day
 /// ("10:42", "10:42 AM"), with the day when it was before today ("Sep 21 at 10:42 AM",
 /// "21. Sept., 10:42"); and how long ago ("2 hours ago", "vor 2 Stunden", "yesterday").
 struct SavedTime {

@@ -83,7 +83,7 @@ func runCLI(
   // The bank's approval waits on a clock of its own: each backoff ends at once and counts,
   // so the budget is spent after a few polls, as the demo's seconds would spend it.
   runner.approvalClock = stopSignal == nil ? AdvancingClock() : StoppedClock()
-  // The time of day saved rows were loaded, the same on every machine.
+  // The time of day copied rows were loaded, the same on every machine.
   runner.timeZone = TimeZone(identifier: "UTC") ?? runner.timeZone
   let exitCode = await runner.run(arguments)
   return CLIRun(

@@ -1,7 +1,7 @@
 import Foundation
 
 /// A folder of one test's own, removed when the test lets go of it: where a run keeps its
-/// saved list and journal (`--cache-dir`), or where `HOME` and the XDG folders point.
+/// local copy and journal (`--cache-dir`), or where `HOME` and the XDG folders point.
 final class TemporaryFolder {
   let url: URL
 

@@ -68,18 +68,18 @@ struct AppComposition {
   /// screens' requests share one token refresh, and signing in on one screen signs the
   /// user in on the other.
   let client: BackendClient
-  /// The user's, for the time of day saved rows were loaded.
+  /// The user's, for the time of day copied rows were loaded.
   let timeZone: TimeZone?
-  /// Where the saved list is kept.
-  private(set) var savedList: any SavedListStore
-  /// Whose saved list and pending changes the run's are: the person whose session it is
+  /// Where the local copy is kept.
+  private(set) var localCopy: any LocalCopyStore
+  /// Whose local copy and pending changes the run's are: the person whose session it is
   /// (`userId`). A run that keeps them in memory is the demo user's; one that keeps them on
   /// files learns whose when it starts (`beforeLoading`, then `keep(for:)`).
   private(set) var account: String
   /// The journal of pending changes, one for the whole run, shared by every change and by
   /// finishing the last run's; nil for a run that keeps none.
   private(set) var journal: (any PendingChangeJournal)?
-  /// Whether the run keeps the saved list or the journal on files, which belong to a person:
+  /// Whether the run keeps the local copy or the journal on files, which belong to a person:
   /// then it must learn whose session it has before it reads or writes them.
   let keepsFiles: Bool
   /// Closed when someone other than the run's person signs in: then nothing of the run's
@@ -88,13 +88,13 @@ struct AppComposition {
   /// The person a scenario's session is, known without asking: the in-process backend is
   /// the demo's, and its user is the demo user. Nil against a server, which is asked.
   let scenarioPerson: String?
-  /// Where the saved list and the journal are kept, for the developer log: said when the
+  /// Where the local copy and the journal are kept, for the developer log: said when the
   /// run starts (`beforeLoading`).
   let storageNotes: [Storage.Note]
 
   /// - Parameters:
   ///   - bankApprovalBudget: `--approval-budget-ms`; nil for the backend's own.
-  ///   - storage: where the saved list and the journal are kept; by default in memory,
+  ///   - storage: where the local copy and the journal are kept; by default in memory,
   ///     without a journal.
   init(
     backend: Backend, deadline: Duration, environment: BackendClient.Environment,
@@ -106,12 +106,12 @@ struct AppComposition {
     self.deadline = deadline
     self.locale = locale
     self.timeZone = timeZone
-    savedList = storage.savedList
+    localCopy = storage.localCopy
     account = storage.account
     journal = storage.journalDirectory.map {
       FilePendingChangeJournal(directory: $0, logger: logger)
     }
-    keepsFiles = storage.savedListFiles != nil || storage.journalDirectory != nil
+    keepsFiles = storage.localCopyFiles != nil || storage.journalDirectory != nil
     let known = storage.journalDirectory.map { KnownSessions(directory: $0, logger: logger) }
     storageNotes = storage.notes
     self.environment = environment
@@ -151,19 +151,19 @@ struct AppComposition {
       logger: logger)
   }
 
-  /// Makes the run the person's: their saved list and their changes. With no person known
+  /// Makes the run the person's: their local copy and their changes. With no person known
   /// (tokens never seen, and no backend to ask), the run reads and writes nothing on the
   /// device: everything kept there belongs to someone, and it may not be this session.
   mutating func keep(for person: String?) {
     if let person {
       account = person
-      savedList = GatedSavedListStore(store: savedList, gate: gate)
+      localCopy = GatedLocalCopyStore(store: localCopy, gate: gate)
       journal = journal.map { GatedJournal(journal: $0, gate: gate) }
     } else if keepsFiles {
-      savedList = InMemorySavedListStore()
+      localCopy = InMemoryLocalCopyStore()
       journal = nil
       logger.log(
-        .info, "whose session this is is not known: the saved list and the journal are not used")
+        .info, "whose session this is is not known: the local copy and the journal are not used")
     }
   }
 
@@ -179,7 +179,7 @@ struct AppComposition {
       applePayService: DeviceApplePayService(device: applePayDevice),
       deadline: deadline,
       clock: environment.clock,
-      savedList: SavedListPolicy(store: savedList, account: account, now: environment.now),
+      localCopy: LocalCopyPolicy(store: localCopy, account: account, now: environment.now),
       logger: logger
     )
     let cards = cardWrites()
@@ -213,12 +213,12 @@ struct AppComposition {
   func addCardViewModel() -> AddCardViewModel {
     let cards = BackendCardsRepository(client: client)
     let useCase = AddCardUseCase(
-      saving: CardSavingUpdatingSavedList(
-        cards, store: savedList, account: account, logger: logger),
+      saving: CardSavingUpdatingLocalCopy(
+        cards, store: localCopy, account: account, logger: logger),
       thisMonth: thisMonth, newIdempotencyKey: environment.idempotencyKey)
     let bankApproval = WaitForBankApprovalUseCase(
-      setups: CardSetupsUpdatingSavedList(
-        cards, store: savedList, account: account, logger: logger),
+      setups: CardSetupsUpdatingLocalCopy(
+        cards, store: localCopy, account: account, logger: logger),
       budget: bankApprovalBudget, clock: approvalClock,
       jitter: environment.jitter, logger: logger)
     logger.log(

@@ -1,9 +1,9 @@
 import Domain
 
-/// Whether the person whose saved list and journal a run uses is still the one signed in.
+/// Whether the person whose local copy and journal a run uses is still the one signed in.
 /// The run learns its person when it starts; signing in on the screen as someone else
 /// closes the gate, and from then on the run neither shows, writes nor finishes anything
-/// of the first person's (`GatedSavedListStore`, `GatedJournal`): no one's data is shown to
+/// of the first person's (`GatedLocalCopyStore`, `GatedJournal`): no one's data is shown to
 /// another, and no one's change is sent under another's session. The terminal program
 /// keeps one person a run; an app would switch to the new person's storage instead.
 actor SignedInPersonGate {
@@ -14,17 +14,17 @@ actor SignedInPersonGate {
   }
 }
 
-/// A saved list store that keeps nothing once another person signed in (`SignedInPersonGate`).
-struct GatedSavedListStore: SavedListStore {
-  let store: any SavedListStore
+/// A local copy store that keeps nothing once another person signed in (`SignedInPersonGate`).
+struct GatedLocalCopyStore: LocalCopyStore {
+  let store: any LocalCopyStore
   let gate: SignedInPersonGate
 
-  func load(account: String) async throws -> SavedList? {
+  func load(account: String) async throws -> LocalCopy? {
     guard await gate.isOpen else { return nil }
     return try await store.load(account: account)
   }
 
-  func save(_ list: SavedList, account: String) async throws {
+  func save(_ list: LocalCopy, account: String) async throws {
     guard await gate.isOpen else { throw AnotherPersonSignedIn() }
     try await store.save(list, account: account)
   }

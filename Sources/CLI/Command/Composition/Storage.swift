@@ -3,7 +3,7 @@ import DemoBackend
 import Domain
 import Foundation
 
-/// Where a run keeps the saved list and the journal of pending changes, decided once:
+/// Where a run keeps the local copy and the journal of pending changes, decided once:
 /// `--no-cache` in memory with no journal; `--cache-dir DIR` both in DIR; against a server,
 /// the XDG folders (`$XDG_CACHE_HOME`, `$XDG_STATE_HOME`, else under `HOME`; docs/CLI.md);
 /// a scenario in memory with no journal, so that it plays the same on every run. Both are
@@ -20,13 +20,13 @@ struct Storage {
   /// The environment variables that place the folders, for the program to read.
   static let variableNames = ["HOME", "XDG_CACHE_HOME", "XDG_STATE_HOME"]
 
-  private(set) var savedList: any SavedListStore
-  /// The saved list's files, when it is kept on files: where a damaged seed writes.
-  private(set) var savedListFiles: FileSavedListStore?
+  private(set) var localCopy: any LocalCopyStore
+  /// The local copy's files, when it is kept on files: where a damaged seed writes.
+  private(set) var localCopyFiles: FileLocalCopyStore?
   /// The journal's folder; nil for a run without one: a change is not written down, and
   /// none is finished at the start.
   let journalDirectory: URL?
-  /// Whose saved list and changes they are.
+  /// Whose local copy and changes they are.
   let account = ScenarioBackend.demoUsername
   /// What `--verbose` says of them.
   private(set) var notes: [Note] = []
@@ -66,14 +66,14 @@ struct Storage {
     if let directory = options.cacheDirectory, let folder = cacheFolder {
       if let problem = Self.problem(with: folder) {
         unusableFolders.append(
-          "--cache-dir \(directory) cannot be used (\(problem)): this run keeps its saved list "
+          "--cache-dir \(directory) cannot be used (\(problem)): this run keeps its local copy "
             + "and changes in memory")
         (cacheFolder, stateFolder, why) = (nil, nil, " (its folder cannot be used)")
       }
     } else {
       if let folder = cacheFolder, let problem = Self.problem(with: folder) {
         unusableFolders.append(
-          "\(folder.path) cannot be used (\(problem)): this run keeps its saved list in memory")
+          "\(folder.path) cannot be used (\(problem)): this run keeps its local copy in memory")
         (cacheFolder, why) = (nil, " (its folder cannot be used)")
       }
       if let folder = stateFolder, let problem = Self.problem(with: folder) {
@@ -83,10 +83,10 @@ struct Storage {
       }
     }
     if let cacheFolder {
-      let files = FileSavedListStore(directory: cacheFolder)
-      (savedList, savedListFiles) = (files, files)
+      let files = FileLocalCopyStore(directory: cacheFolder)
+      (localCopy, localCopyFiles) = (files, files)
     } else {
-      (savedList, savedListFiles) = (InMemorySavedListStore(), nil)
+      (localCopy, localCopyFiles) = (InMemoryLocalCopyStore(), nil)
     }
     journalDirectory = stateFolder
     let journal = stateFolder.map {
@@ -96,14 +96,14 @@ struct Storage {
     notes += [
       Note(
         level: .debug,
-        text: "the saved list is kept " + place(of: savedListFiles)
-          + (savedListFiles == nil ? why : "")),
+        text: "the local copy is kept " + place(of: localCopyFiles)
+          + (localCopyFiles == nil ? why : "")),
       Note(level: .debug, text: journal ?? "no journal of pending changes is kept" + why),
     ]
   }
 
   /// "in /home/ada/.cache/payment-methods/saved-list-demo.json", or "in memory".
-  private func place(of files: FileSavedListStore?) -> String {
+  private func place(of files: FileLocalCopyStore?) -> String {
     guard let file = files?.file(account: account) else { return "in memory" }
     return "in " + file.path
   }
@@ -139,49 +139,49 @@ struct Storage {
 }
 
 extension Storage {
-  /// Puts the saved list the run starts with (a scenario's, or `--saved-list`) in the store,
+  /// Puts the local copy the run starts with (a scenario's, or `--saved-list`) in the store,
   /// saved `age` before `now`, before anything loads. A damaged seed writes its bytes where
   /// the file store keeps the account's list; in a run that keeps it in memory, in a folder
   /// made for the run. A seed that cannot be put there is logged, and the run goes on
   /// without it.
-  mutating func seed(_ seed: SavedListSeed?, now: Date) async {
+  mutating func seed(_ seed: LocalCopySeed?, now: Date) async {
     guard let seed else { return }
     do {
-      if let list = seed.savedList(now: now) {
-        try await savedList.save(list, account: account)
+      if let list = seed.localCopy(now: now) {
+        try await localCopy.save(list, account: account)
       } else {
         try writeDamagedFile()
       }
-      notes.append(Note(level: .debug, text: "the seeded saved list is on the device"))
+      notes.append(Note(level: .debug, text: "the seeded local copy is on the device"))
     } catch {
       notes.append(
         Note(
           level: .warning,
-          text: "the seeded saved list could not be put on the device: "
+          text: "the seeded local copy could not be put on the device: "
             + Self.describe(error)))
     }
   }
 
   private mutating func writeDamagedFile() throws {
-    if savedListFiles == nil {
+    if localCopyFiles == nil {
       let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
         "payment-methods-\(UUID().uuidString.lowercased())", isDirectory: true)
       try FileManager.default.createDirectory(
         at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
       temporaryDirectory = folder
-      let files = FileSavedListStore(directory: folder)
-      (savedList, savedListFiles) = (files, files)
+      let files = FileLocalCopyStore(directory: folder)
+      (localCopy, localCopyFiles) = (files, files)
       notes.append(
         Note(
           level: .debug,
-          text: "the seeded damaged saved list is kept " + place(of: files)
+          text: "the seeded damaged local copy is kept " + place(of: files)
             + ", for this run alone"))
     }
-    guard let file = savedListFiles?.file(account: account) else { return }
+    guard let file = localCopyFiles?.file(account: account) else { return }
     try FileManager.default.createDirectory(
       at: file.deletingLastPathComponent(), withIntermediateDirectories: true,
       attributes: [.posixPermissions: 0o700])
-    try SavedListSeed.damagedBytes.write(to: file, options: .atomic)
+    try LocalCopySeed.damagedBytes.write(to: file, options: .atomic)
   }
 
   /// "Permission denied": what a failed file operation says, without Foundation's wrapping.

@@ -25,10 +25,10 @@ extension Command {
     return (String(argument[..<equals]), String(argument[argument.index(after: equals)...]))
   }
 
-  /// `--saved-list`: the saved list on the device, as a scenario file's `"saved"` says it.
-  static func savedList(_ text: String) throws(UsageError) -> SavedListSeed {
+  /// `--saved-list`: the local copy on the device, as a scenario file's `"saved"` says it.
+  static func localCopy(_ text: String) throws(UsageError) -> LocalCopySeed {
     do throws(ScenarioFileError) {
-      return try ScenarioFile.savedListSeed(fromJSON: text)
+      return try ScenarioFile.localCopySeed(fromJSON: text)
     } catch {
       throw UsageError(
         message: "--saved-list needs the JSON of a scenario file's \"saved\", such as "

@@ -70,7 +70,7 @@ extension Command {
     var scenarioFile: String?
     var backendURL: URL?
     var applePay: ApplePayOutcome?
-    var savedList: SavedListSeed?
+    var localCopy: LocalCopySeed?
     var export: String?
     var given: [String] = []
     var remaining = arguments[...]
@@ -181,7 +181,7 @@ extension Command {
         try noValue()
         options.noCache = true
       case "--saved-list":
-        savedList = try Self.savedList(try value())
+        localCopy = try Self.localCopy(try value())
       case "--export-scenario":
         export = try value()
       case "--id":
@@ -242,9 +242,9 @@ extension Command {
       throw UsageError(
         message: "--apple-pay goes with --backend-url; a scenario sets Apple Pay itself")
     }
-    if savedList != nil, backendURL == nil {
+    if localCopy != nil, backendURL == nil {
       throw UsageError(
-        message: "--saved-list goes with --backend-url; a scenario seeds the saved list itself")
+        message: "--saved-list goes with --backend-url; a scenario seeds the local copy itself")
     }
     if options.noCache, options.cacheDirectory != nil {
       throw UsageError(message: "use either --cache-dir or --no-cache, not both")
@@ -260,7 +260,7 @@ extension Command {
     case (nil, .some(let path), nil): options.scenario = .file(path)
     case (nil, nil, .some(let url)):
       options.server = CommandLineOptions.Server(
-        url: url, applePay: applePay ?? .available, savedList: savedList)
+        url: url, applePay: applePay ?? .available, localCopy: localCopy)
     case (nil, nil, nil): break
     }
     switch (change, id) {

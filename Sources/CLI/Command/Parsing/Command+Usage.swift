@@ -26,7 +26,7 @@ extension Command {
       --apple-pay OUTCOME     with --backend-url: what this device says of Apple Pay,
                               available (default), needsSetup, notAvailable, unexpected or
                               interrupted
-      --saved-list JSON       with --backend-url: the saved list on this device when the
+      --saved-list JSON       with --backend-url: the local copy on this device when the
                               run starts, as a scenario file's "saved" writes it, such as
                               '{"age": "2h", "cards": [...]}' or '"damaged"'
       --export-scenario NAME|PATH
@@ -42,12 +42,12 @@ extension Command {
       --verbose               print the developer log on stderr
       --log-file PATH         also write the developer log to PATH (in every mode)
       --once                  render once and exit, even on a terminal
-      --cache-dir DIR         keep the saved list and the journal of pending changes in
-                              DIR; by default, with --backend-url, the saved list in
+      --cache-dir DIR         keep the local copy and the journal of pending changes in
+                              DIR; by default, with --backend-url, the local copy in
                               $XDG_CACHE_HOME/payment-methods (else ~/.cache/...) and the
                               journal in $XDG_STATE_HOME/payment-methods (else
                               ~/.local/state/...); a scenario keeps them in memory
-      --no-cache              keep nothing on this device: no saved list read or written,
+      --no-cache              keep nothing on this device: no local copy read or written,
                               no journal
       --no-color              never colour the output (NO_COLOR=1 does the same)
       --locale ID             the language of the screens' words and the format of their

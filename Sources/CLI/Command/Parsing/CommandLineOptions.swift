@@ -21,9 +21,9 @@ struct CommandLineOptions: Equatable {
   struct Server: Equatable {
     var url: URL
     var applePay: ApplePayOutcome
-    /// `--saved-list`: the saved list on this device when the run starts, which a scenario
+    /// `--saved-list`: the local copy on this device when the run starts, which a scenario
     /// seeds itself; nil leaves the store as it is.
-    var savedList: SavedListSeed?
+    var localCopy: LocalCopySeed?
   }
 
   var scenario: ScenarioChoice = .builtIn(BuiltInScenarios.defaultName)
@@ -45,10 +45,10 @@ struct CommandLineOptions: Equatable {
   var locale: String?
   /// `--accessible`: a plain screen, line by line, for screen readers.
   var accessible = false
-  /// `--cache-dir`: the folder of the saved list and the journal; nil for where the run
+  /// `--cache-dir`: the folder of the local copy and the journal; nil for where the run
   /// keeps them by default (`Storage`).
   var cacheDirectory: String?
-  /// `--no-cache`: nothing kept on the device: the saved list in memory, no journal.
+  /// `--no-cache`: nothing kept on the device: the local copy in memory, no journal.
   var noCache = false
 }
 

@@ -5,7 +5,7 @@ import Presentation
 /// which change from the last run it finishes, and for how long (`FinishingProgress`).
 extension CommandRunner {
   /// What the app does before anything loads (`AppComposition.beforeLoading`), in a
-  /// timeline of its own: it logs where the saved list and the journal are kept, and
+  /// timeline of its own: it logs where the local copy and the journal are kept, and
   /// finishes the changes an earlier run left, saying on stderr which change it sends and
   /// how long the start has waited (`FinishingProgress`), and then what came of them, so
   /// that stdout stays the screen, or one JSON object. Returns what finishing came to, for

@@ -31,7 +31,7 @@ struct CommandRunner {
   /// How `--backend-url` reaches its server. A program without an HTTP client hands such
   /// runs to its companion before it gets here (`PaymentMethodsCommand`).
   var serverAccess = ServerAccess.companion(named: "payment-methods-http")
-  /// The user's time zone: the time of day saved rows were loaded; nil for the system's.
+  /// The user's time zone: the time of day copied rows were loaded; nil for the system's.
   /// Tests and golden runs pass UTC.
   var timeZone: TimeZone? = nil
 
@@ -97,17 +97,17 @@ struct CommandRunner {
   struct RunResources {
     let backend: AppComposition.Backend
     var logFile: LogFile?
-    /// Where the saved list and the journal are kept.
+    /// Where the local copy and the journal are kept.
     var storage: Storage
 
     /// The log's writers before the command adds its own: the file's, if any.
     var logWriters: [@Sendable (String) -> Void] { logFile.map { [$0.write] } ?? [] }
 
-    /// The saved list on the device when the run starts: the scenario's, or `--saved-list`.
-    func seed(_ options: CommandLineOptions) -> SavedListSeed? {
+    /// The local copy on the device when the run starts: the scenario's, or `--saved-list`.
+    func seed(_ options: CommandLineOptions) -> LocalCopySeed? {
       switch backend {
       case .scenario(let scenario): scenario.saved
-      case .server: options.server?.savedList
+      case .server: options.server?.localCopy
       }
     }
   }

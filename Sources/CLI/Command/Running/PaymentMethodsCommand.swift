@@ -43,7 +43,7 @@ public enum PaymentMethodsCommand {
       sigaddset(&handled, number)
     }
     pthread_sigmask(SIG_UNBLOCK, &handled, nil)
-    // Every file the program makes (the saved list, the journal, the log) is its user's
+    // Every file the program makes (the local copy, the journal, the log) is its user's
     // alone from the moment it exists: the Data layer sets 0600 once a file is in place,
     // and this closes the moment before.
     umask(0o077)

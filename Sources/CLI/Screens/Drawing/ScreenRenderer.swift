@@ -183,7 +183,7 @@ struct ScreenRenderer {
   ) -> [String] {
     let title = method.isDefault ? method.title + " · " + words.labels.defaultMark : method.title
     // A change on its way says so in place of the subtitle; one that failed, under it. A
-    // row from the saved list says so under its subtitle.
+    // row from the local copy says so under its subtitle.
     let subtitle = method.write.map(words.labels.progress) ?? method.subtitle
     let under =
       (method.savedHint.map { wrapped($0, prefix: "   ", style: palette.dim) } ?? [])

@@ -22,17 +22,17 @@ extension ScreenSnapshot {
     var write: PaymentMethodRow.Write?
     /// The change to this row that failed, if the last one did; not part of the JSON.
     var failedWrite: Notice?
-    /// The row is shown from the saved list, because its source could not load: `fromCache`
+    /// The row is shown from the local copy, because its source could not load: `fromCache`
     /// in the JSON.
-    var isSaved = false
-    /// What the screen says under a saved row ("Saved · may be out of date"); not part of
+    var isFromLocalCopy = false
+    /// What the screen says under a copied row ("Saved · may be out of date"); not part of
     /// the JSON, which says `fromCache`.
     var savedHint: String?
 
     /// The keys `--json` writes; the rest is for the screen alone.
     enum CodingKeys: String, CodingKey {
       case id, kind, title, subtitle, selectable, selected, isDefault, accessibilityLabel
-      case isSaved = "fromCache"
+      case isFromLocalCopy = "fromCache"
     }
   }
 }
@@ -45,7 +45,7 @@ extension ScreenSnapshot.Method {
       accessibilityLabel: row.accessibilityLabel, id: row.id, isDefault: row.isDefault,
       needsNewExpiry: row.needsNewExpiry, write: row.write)
     spokenTitle = row.spokenTitle
-    isSaved = row.isSaved
+    isFromLocalCopy = row.isFromLocalCopy
     savedHint = row.savedHint
   }
 }

@@ -42,7 +42,7 @@ extension ScreenSnapshot {
     /// Only where support has to take over.
     var traceId: String?
     var accessibilityLabel: String = ""
-    /// When the saved rows shown in the source's place were loaded; nil when none are.
+    /// When the copied rows shown in the source's place were loaded; nil when none are.
     var asOf: Date?
 
     enum CodingKeys: String, CodingKey {

@@ -37,7 +37,7 @@ private struct AnsweringSaving: CardSaving {
 }
 
 private enum Kept {
-  static let savedAt = Date(timeIntervalSince1970: 1_790_000_000)
+  static let loadedAt = Date(timeIntervalSince1970: 1_790_000_000)
   static let wallet = Wallet(balance: 10, currency: "EUR")
   static let visa = PaymentCard(
     id: "1", brand: "Visa", lastFour: "4242", expiry: CardExpiry(month: 8, year: 2028)!,
@@ -47,28 +47,28 @@ private enum Kept {
     id: "5", brand: "Mastercard", lastFour: "4444", expiry: CardExpiry(month: 1, year: 2031)!,
     status: .active)
 
-  static func list(wallet: Wallet? = wallet, cards: [PaymentCard]? = [visa, amex]) -> SavedList {
-    SavedList(
-      wallet: SavedList.Part(wallet, savedAt: savedAt),
-      cards: cards.map { SavedList.Part($0, savedAt: savedAt) })
+  static func list(wallet: Wallet? = wallet, cards: [PaymentCard]? = [visa, amex]) -> LocalCopy {
+    LocalCopy(
+      wallet: LocalCopy.Part(wallet, loadedAt: loadedAt),
+      cards: cards.map { LocalCopy.Part($0, loadedAt: loadedAt) })
   }
 
-  static func store(_ list: SavedList? = list()) -> SavedListStoreSpy {
-    SavedListStoreSpy(list.map { [Saved.account: $0] } ?? [:])
+  static func store(_ list: LocalCopy? = list()) -> LocalCopyStoreSpy {
+    LocalCopyStoreSpy(list.map { [Saved.account: $0] } ?? [:])
   }
 
   static func writes(
-    _ writes: AnsweringWrites, _ store: SavedListStoreSpy, logger: LogSpy = LogSpy()
+    _ writes: AnsweringWrites, _ store: LocalCopyStoreSpy, logger: LogSpy = LogSpy()
   )
-    -> CardWritesUpdatingSavedList
+    -> CardWritesUpdatingLocalCopy
   {
-    CardWritesUpdatingSavedList(writes, store: store, account: Saved.account, logger: logger)
+    CardWritesUpdatingLocalCopy(writes, store: store, account: Saved.account, logger: logger)
   }
 
-  static func saving(_ outcome: AddCardOutcome, _ store: SavedListStoreSpy)
-    -> CardSavingUpdatingSavedList
+  static func saving(_ outcome: AddCardOutcome, _ store: LocalCopyStoreSpy)
+    -> CardSavingUpdatingLocalCopy
   {
-    CardSavingUpdatingSavedList(
+    CardSavingUpdatingLocalCopy(
       AnsweringSaving(outcome: outcome), store: store, account: Saved.account, logger: LogSpy())
   }
 
@@ -87,8 +87,8 @@ extension PaymentCard {
   }
 }
 
-@Suite("Writes the backend agreed to, made to the saved list", .timeLimit(.minutes(1)))
-struct SavedListUpdatesTests {
+@Suite("Writes the backend agreed to, made to the local copy", .timeLimit(.minutes(1)))
+struct LocalCopyUpdatesTests {
   @Test(
     "a card removed, or gone already, leaves the saved cards, which keep their time",
     arguments: [RemoveCardOutcome.removed, .alreadyRemoved])
@@ -232,7 +232,7 @@ struct SavedListUpdatesTests {
   @Test("a card its bank approved is put in the saved cards")
   func bankApproved() async throws {
     let store = Kept.store()
-    let setups = CardSetupsUpdatingSavedList(
+    let setups = CardSetupsUpdatingLocalCopy(
       ScriptedSetups([.success(.succeeded(Kept.mastercard))]), store: store,
       account: Saved.account, logger: LogSpy())
 
@@ -243,7 +243,7 @@ struct SavedListUpdatesTests {
       await store.list(Saved.account) == Kept.list(cards: [Kept.visa, Kept.amex, Kept.mastercard]))
   }
 
-  @Test("with no saved list, a write keeps nothing")
+  @Test("with no local copy, a write keeps nothing")
   func nothingKept() async throws {
     let store = Kept.store(nil)
 
@@ -263,10 +263,10 @@ struct SavedListUpdatesTests {
     #expect(await store.wroteAnything == false)
   }
 
-  @Test("a saved list that cannot be read is left alone, logged at warning with the reason")
+  @Test("a local copy that cannot be read is left alone, logged at warning with the reason")
   func unreadable() async throws {
     let logger = LogSpy()
-    let store = SavedListStoreSpy(loadError: SavedListUnreadable(reason: "truncated"))
+    let store = LocalCopyStoreSpy(loadError: LocalCopyUnreadable(reason: "truncated"))
 
     let answer = try await Kept.writes(AnsweringWrites(), store, logger: logger)
       .remove(cardID: "9", idempotencyKey: "k")
@@ -277,10 +277,10 @@ struct SavedListUpdatesTests {
     #expect(logger.entries.first?.message.contains("truncated") == true)
   }
 
-  @Test("a saved list that cannot be written is logged at warning; the answer is the backend's")
+  @Test("a local copy that cannot be written is logged at warning; the answer is the backend's")
   func unwritable() async throws {
     let logger = LogSpy()
-    let store = SavedListStoreSpy(
+    let store = LocalCopyStoreSpy(
       [Saved.account: Kept.list()], saveError: SurpriseError(detail: "disk full"))
 
     let answer = try await Kept.writes(AnsweringWrites(), store, logger: logger)

@@ -2,12 +2,12 @@ import DataLayer
 import Domain
 import Foundation
 
-/// The saved list and the journal in the graph: the changes every use case sends, and
+/// The local copy and the journal in the graph: the changes every use case sends, and
 /// finishing, at the start, those an earlier run left.
 extension AppComposition {
   /// The changes to a saved card as the use cases send them: written down in the journal
   /// before they are sent (when the run keeps one), and, once the backend agreed, made to
-  /// the saved list too.
+  /// the local copy too.
   func cardWrites() -> any SavedCardWrites {
     let sent: any SavedCardWrites = BackendCardsRepository(client: client)
     let journaled =
@@ -15,12 +15,12 @@ extension AppComposition {
         JournaledCardWrites(
           writes: sent, journal: $0, account: account, now: environment.now, logger: logger)
       } ?? sent
-    return CardWritesUpdatingSavedList(
-      journaled, store: savedList, account: account, logger: logger)
+    return CardWritesUpdatingLocalCopy(
+      journaled, store: localCopy, account: account, logger: logger)
   }
 
   /// What the app does when it starts, before anything loads: the developer log says where
-  /// the saved list and the journal are kept; a run that keeps them on files learns whose
+  /// the local copy and the journal are kept; a run that keeps them on files learns whose
   /// session it has (from the device, or else the backend); and that person's changes an
   /// earlier run left in the journal are sent, under their own keys.
   ///
@@ -63,11 +63,11 @@ extension AppComposition {
     let account = person ?? account
     // Not through `JournaledCardWrites`: each change is in the journal already, with the
     // time it started, and is taken out by the use case once it is answered for good.
-    let writes = CardWritesUpdatingSavedList(
-      BackendCardsRepository(client: client), store: savedList, account: account,
+    let writes = CardWritesUpdatingLocalCopy(
+      BackendCardsRepository(client: client), store: localCopy, account: account,
       logger: logger)
     return FinishPendingChangesUseCase(
-      journal: journal, writes: writes, savedList: savedList, account: account,
+      journal: journal, writes: writes, localCopy: localCopy, account: account,
       now: environment.now,
       clock: environment.clock, logger: logger)
   }

@@ -1,25 +1,25 @@
 import Foundation
 
 /// Changes to saved cards, each passed on as it is and, once the backend has agreed, made
-/// to the saved list too: a card removed (or gone already, elsewhere) leaves the saved
+/// to the local copy too: a card removed (or gone already, elsewhere) leaves the saved
 /// cards, a new default moves the default marks, a new expiry replaces the card. The
 /// answers, and the errors, are the inner writes' own.
-public struct CardWritesUpdatingSavedList: SavedCardWrites {
+public struct CardWritesUpdatingLocalCopy: SavedCardWrites {
   private let writes: any SavedCardWrites
-  private let savedList: SavedListEdits
+  private let localCopy: LocalCopyEdits
 
   public init(
-    _ writes: any SavedCardWrites, store: any SavedListStore, account: String,
+    _ writes: any SavedCardWrites, store: any LocalCopyStore, account: String,
     logger: any DeveloperLog
   ) {
     self.writes = writes
-    self.savedList = SavedListEdits(store: store, account: account, logger: logger)
+    self.localCopy = LocalCopyEdits(store: store, account: account, logger: logger)
   }
 
   public func remove(cardID: String, idempotencyKey: String) async throws -> RemoveCardOutcome {
     let outcome = try await writes.remove(cardID: cardID, idempotencyKey: idempotencyKey)
     switch outcome {
-    case .removed, .alreadyRemoved: await savedList.edit { $0.removeCard(cardID) }
+    case .removed, .alreadyRemoved: await localCopy.edit { $0.removeCard(cardID) }
     case .refusedLastMethod: break
     }
     return outcome
@@ -30,11 +30,11 @@ public struct CardWritesUpdatingSavedList: SavedCardWrites {
   {
     let outcome = try await writes.makeDefault(method, idempotencyKey: idempotencyKey)
     switch outcome {
-    case .madeDefault(let made): await savedList.edit { $0.moveDefault(to: made) }
+    case .madeDefault(let made): await localCopy.edit { $0.moveDefault(to: made) }
     // The backend says the card is gone: the same end as a removal. (The wallet's part
     // waits for the next load, which the screen starts.)
     case .methodGone:
-      if case .card(let id) = method { await savedList.edit { $0.removeCard(id) } }
+      if case .card(let id) = method { await localCopy.edit { $0.removeCard(id) } }
     }
     return outcome
   }
@@ -45,8 +45,8 @@ public struct CardWritesUpdatingSavedList: SavedCardWrites {
     let outcome = try await writes.updateExpiry(
       cardID: cardID, to: expiry, idempotencyKey: idempotencyKey)
     switch outcome {
-    case .updated(let card): await savedList.edit { $0.replaceCard(card) }
-    case .cardGone: await savedList.edit { $0.removeCard(cardID) }
+    case .updated(let card): await localCopy.edit { $0.replaceCard(card) }
+    case .cardGone: await localCopy.edit { $0.removeCard(cardID) }
     case .invalid, .declined: break
     }
     return outcome
@@ -55,22 +55,22 @@ public struct CardWritesUpdatingSavedList: SavedCardWrites {
 
 /// Adding a card, passed on as it is and, once the backend has saved the card (or had it
 /// already), with the card put in the saved cards.
-public struct CardSavingUpdatingSavedList: CardSaving {
+public struct CardSavingUpdatingLocalCopy: CardSaving {
   private let saving: any CardSaving
-  private let savedList: SavedListEdits
+  private let localCopy: LocalCopyEdits
 
   public init(
-    _ saving: any CardSaving, store: any SavedListStore, account: String,
+    _ saving: any CardSaving, store: any LocalCopyStore, account: String,
     logger: any DeveloperLog
   ) {
     self.saving = saving
-    self.savedList = SavedListEdits(store: store, account: account, logger: logger)
+    self.localCopy = LocalCopyEdits(store: store, account: account, logger: logger)
   }
 
   public func save(_ card: NewCard, idempotencyKey: String) async throws -> AddCardOutcome {
     let outcome = try await saving.save(card, idempotencyKey: idempotencyKey)
     switch outcome {
-    case .saved(let card), .alreadySaved(let card): await savedList.edit { $0.keepCard(card) }
+    case .saved(let card), .alreadySaved(let card): await localCopy.edit { $0.keepCard(card) }
     case .invalid, .declined, .needsBankApproval: break
     }
     return outcome
@@ -79,21 +79,21 @@ public struct CardSavingUpdatingSavedList: CardSaving {
 
 /// A card's bank approval, asked about as it is and, once the bank has approved it and the
 /// backend saved it, with the card put in the saved cards.
-public struct CardSetupsUpdatingSavedList: CardSetups {
+public struct CardSetupsUpdatingLocalCopy: CardSetups {
   private let setups: any CardSetups
-  private let savedList: SavedListEdits
+  private let localCopy: LocalCopyEdits
 
   public init(
-    _ setups: any CardSetups, store: any SavedListStore, account: String,
+    _ setups: any CardSetups, store: any LocalCopyStore, account: String,
     logger: any DeveloperLog
   ) {
     self.setups = setups
-    self.savedList = SavedListEdits(store: store, account: account, logger: logger)
+    self.localCopy = LocalCopyEdits(store: store, account: account, logger: logger)
   }
 
   public func status(ofSetup id: String) async throws -> CardSetupStatus {
     let status = try await setups.status(ofSetup: id)
-    if case .succeeded(let card) = status { await savedList.edit { $0.keepCard(card) } }
+    if case .succeeded(let card) = status { await localCopy.edit { $0.keepCard(card) } }
     return status
   }
 
@@ -102,28 +102,28 @@ public struct CardSetupsUpdatingSavedList: CardSetups {
   }
 }
 
-/// One person's saved list, changed after a write the backend agreed to.
+/// One person's local copy, changed after a write the backend agreed to.
 ///
-/// Only a part that exists is changed, and it keeps its `savedAt`: the write is fresh news
+/// Only a part that exists is changed, and it keeps its `loadedAt`: the write is fresh news
 /// of one card, not of the whole list (another device may have changed the rest), so the
 /// part is no younger than its last load. Nothing kept, or a list that cannot be read,
 /// is left for the next load to replace. A change that cannot be read or written is logged
 /// and never fails the write: the backend has agreed, and that is what the screen says.
 /// (A load that ends while a change is made may write its own list over it; the next load
 /// that answers puts it right, as it does for a change made on another device.)
-struct SavedListEdits: Sendable {
-  let store: any SavedListStore
+struct LocalCopyEdits: Sendable {
+  let store: any LocalCopyStore
   let account: String
   let logger: any DeveloperLog
 
-  func edit(_ change: (inout SavedList) -> Void) async {
-    let kept: SavedList?
+  func edit(_ change: (inout LocalCopy) -> Void) async {
+    let kept: LocalCopy?
     do {
       kept = try await store.load(account: account)
     } catch {
-      let reason = (error as? SavedListUnreadable)?.reason ?? String(describing: error)
+      let reason = (error as? LocalCopyUnreadable)?.reason ?? String(describing: error)
       return logger.log(
-        .warning, "the saved list cannot be read, so a change is not made to it: \(reason)",
+        .warning, "the local copy cannot be read, so a change is not made to it: \(reason)",
         metadata: [LogMetadataKey.error: String(describing: error)])
     }
     guard let kept else { return }
@@ -134,13 +134,13 @@ struct SavedListEdits: Sendable {
       try await store.save(list, account: account)
     } catch {
       logger.log(
-        .warning, "could not make a change to the saved list",
+        .warning, "could not make a change to the local copy",
         metadata: [LogMetadataKey.error: String(describing: error)])
     }
   }
 }
 
-extension SavedList {
+extension LocalCopy {
   mutating func removeCard(_ id: String) {
     cards?.value.removeAll { $0.id == id }
   }

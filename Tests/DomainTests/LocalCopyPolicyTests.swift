@@ -3,11 +3,11 @@ import Foundation
 import TestSupport
 import Testing
 
-/// The saved list the tests start from, and the time they load at.
+/// The local copy the tests start from, and the time they load at.
 enum Saved {
   static let now = Date(timeIntervalSince1970: 1_790_000_000)
   static let account = "ada"
-  /// Not what the sources answer now, so a saved row is never mistaken for a live one.
+  /// Not what the sources answer now, so a copied row is never mistaken for a live one.
   static let wallet = Wallet(balance: 10, currency: "EUR", isDefault: true)
   static let card = PaymentCard(
     id: "9", brand: "American Express", lastFour: "0005",
@@ -22,7 +22,7 @@ enum Saved {
     /// Saved a minute after now: the clock went backwards.
     case future
 
-    var savedAt: Date? {
+    var loadedAt: Date? {
       switch self {
       case .fresh: Saved.now.addingTimeInterval(-2 * 60 * 60)
       case .expired: Saved.now.addingTimeInterval(-24 * 60 * 60)
@@ -35,19 +35,19 @@ enum Saved {
   }
 
   /// Both parts saved at the age's time; nil for a missing one.
-  static func list(_ age: Age) -> SavedList? {
-    guard let savedAt = age.savedAt else { return nil }
-    return SavedList(
-      wallet: SavedList.Part(wallet, savedAt: savedAt),
-      cards: SavedList.Part([card], savedAt: savedAt))
+  static func list(_ age: Age) -> LocalCopy? {
+    guard let loadedAt = age.loadedAt else { return nil }
+    return LocalCopy(
+      wallet: LocalCopy.Part(wallet, loadedAt: loadedAt),
+      cards: LocalCopy.Part([card], loadedAt: loadedAt))
   }
 
-  static func store(_ age: Age) -> SavedListStoreSpy {
-    SavedListStoreSpy(list(age).map { [account: $0] } ?? [:])
+  static func store(_ age: Age) -> LocalCopyStoreSpy {
+    LocalCopyStoreSpy(list(age).map { [account: $0] } ?? [:])
   }
 
-  static func policy(_ store: any SavedListStore) -> SavedListPolicy {
-    SavedListPolicy(store: store, account: account, now: { now })
+  static func policy(_ store: any LocalCopyStore) -> LocalCopyPolicy {
+    LocalCopyPolicy(store: store, account: account, now: { now })
   }
 }
 
@@ -75,7 +75,7 @@ struct PolicyCase: Sendable, CustomTestStringConvertible {
 
   var testDescription: String { "\(source.rawValue) \(outcome.rawValue), saved \(age.rawValue)" }
 
-  /// The one row where the saved rows are shown.
+  /// The one row where the copied rows are shown.
   var showsSaved: Bool { outcome == .failedRetryable && age == .fresh }
 
   var failure: RequestFailure? {
@@ -87,7 +87,7 @@ struct PolicyCase: Sendable, CustomTestStringConvertible {
     }
   }
 
-  func useCase(_ store: SavedListStoreSpy, logger: LogSpy = LogSpy()) -> PaymentMethodsUseCase {
+  func useCase(_ store: LocalCopyStoreSpy, logger: LogSpy = LogSpy()) -> PaymentMethodsUseCase {
     let failure = failure
     return makeUseCase(
       wallet: WalletRepositoryStub {
@@ -98,7 +98,7 @@ struct PolicyCase: Sendable, CustomTestStringConvertible {
         if source == .cards, let failure { throw failure }
         return [Fixtures.visa]
       },
-      savedList: Saved.policy(store), logger: logger)
+      localCopy: Saved.policy(store), logger: logger)
   }
 
   /// What the screen lists, in source order.
@@ -115,16 +115,16 @@ struct PolicyCase: Sendable, CustomTestStringConvertible {
   }
 }
 
-@Suite("Saved list policy: the table of what is shown and what is kept", .timeLimit(.minutes(1)))
-struct SavedListPolicyTableTests {
+@Suite("Local copy policy: the table of what is shown and what is kept", .timeLimit(.minutes(1)))
+struct LocalCopyPolicyTableTests {
   @Test(
-    "a source's saved rows are shown only where it failed in a way trying again may fix and its part is fresh",
+    "a source's copied rows are shown only where it failed in a way trying again may fix and its part is fresh",
     arguments: PolicyCase.all)
   func shown(row: PolicyCase) async throws {
     let list = try await row.useCase(Saved.store(row.age)).execute()
 
     #expect(list.methods == row.shown)
-    #expect(list.savedAt == (row.showsSaved ? [row.source: Saved.Age.fresh.savedAt!] : [:]))
+    #expect(list.loadedAt == (row.showsSaved ? [row.source: Saved.Age.fresh.loadedAt!] : [:]))
     #expect(list.failures.map(\.source) == (row.outcome == .answered ? [] : [row.source]))
   }
 
@@ -138,8 +138,8 @@ struct SavedListPolicyTableTests {
 
     let kept = try #require(await store.list(Saved.account))
     let before = Saved.list(row.age)
-    let answeredWallet = SavedList.Part(Optional(Fixtures.wallet), savedAt: Saved.now)
-    let answeredCards = SavedList.Part([Fixtures.visa], savedAt: Saved.now)
+    let answeredWallet = LocalCopy.Part(Optional(Fixtures.wallet), loadedAt: Saved.now)
+    let answeredCards = LocalCopy.Part([Fixtures.visa], loadedAt: Saved.now)
     let walletAnswered = row.source != .wallet || row.outcome == .answered
     let cardsAnswered = row.source != .cards || row.outcome == .answered
     #expect(kept.wallet == (walletAnswered ? answeredWallet : before?.wallet))
@@ -147,13 +147,13 @@ struct SavedListPolicyTableTests {
   }
 
   @Test(
-    "a journey deletes the saved list before it is thrown, whatever the list's age",
+    "a journey deletes the local copy before it is thrown, whatever the list's age",
     arguments: [RequestFailure.Kind.sessionEnded, .userLocked, .userNotVerified, .appOutdated],
     Saved.Age.allCases)
   func journeyDeletes(kind: RequestFailure.Kind, age: Saved.Age) async throws {
     let store = Saved.store(age)
     let useCase = makeUseCase(
-      cards: .throwing(Fixtures.cards(kind)), savedList: Saved.policy(store))
+      cards: .throwing(Fixtures.cards(kind)), localCopy: Saved.policy(store))
 
     await #expect {
       try await useCase.execute()
@@ -166,59 +166,60 @@ struct SavedListPolicyTableTests {
   }
 }
 
-@Suite("Saved list policy: the edges", .timeLimit(.minutes(1)))
-struct SavedListPolicyTests {
+@Suite("Local copy policy: the edges", .timeLimit(.minutes(1)))
+struct LocalCopyPolicyTests {
   @Test("a part a second younger than the maximum age is still shown")
   func justFresh() async throws {
-    let savedAt = Saved.now.addingTimeInterval(-24 * 60 * 60 + 1)
-    let store = SavedListStoreSpy([
-      Saved.account: SavedList(cards: SavedList.Part([Saved.card], savedAt: savedAt))
+    let loadedAt = Saved.now.addingTimeInterval(-24 * 60 * 60 + 1)
+    let store = LocalCopyStoreSpy([
+      Saved.account: LocalCopy(cards: LocalCopy.Part([Saved.card], loadedAt: loadedAt))
     ])
     let useCase = makeUseCase(
-      cards: .throwing(Fixtures.cards(.offline)), savedList: Saved.policy(store))
+      cards: .throwing(Fixtures.cards(.offline)), localCopy: Saved.policy(store))
 
     let list = try await useCase.execute()
 
-    #expect(list.savedAt == [.cards: savedAt])
+    #expect(list.loadedAt == [.cards: loadedAt])
   }
 
-  @Test("saved rows shown are logged at info, with the time they were saved")
+  @Test("copied rows shown are logged at info, with the time they were saved")
   func shownIsLogged() async throws {
     let logger = LogSpy()
     let useCase = makeUseCase(
-      cards: .throwing(Fixtures.cards(.offline)), savedList: Saved.policy(Saved.store(.fresh)),
+      cards: .throwing(Fixtures.cards(.offline)), localCopy: Saved.policy(Saved.store(.fresh)),
       logger: logger)
 
     _ = try await useCase.execute()
 
     let entries = logger.entries(source: "cards")
     #expect(entries.map(\.level) == [.info])
-    #expect(entries.first?.message.contains(Saved.Age.fresh.savedAt!.ISO8601Format()) == true)
+    #expect(entries.first?.message.contains(Saved.Age.fresh.loadedAt!.ISO8601Format()) == true)
   }
 
-  @Test("every source failed and fresh rows are saved: the saved rows are the list")
+  @Test("every source failed and fresh rows are saved: the copied rows are the list")
   func everythingFailedSavedShown() async throws {
     let useCase = makeUseCase(
       wallet: .throwing(Fixtures.wallet(.offline)), cards: .throwing(Fixtures.cards(.offline)),
       applePay: .throwing(Fixtures.request(.offline, "Apple Pay")),
-      savedList: Saved.policy(Saved.store(.fresh)))
+      localCopy: Saved.policy(Saved.store(.fresh)))
 
     let list = try await useCase.execute()
 
     #expect(list.methods == [.wallet(Saved.wallet), .card(Saved.card)])
     #expect(list.failures.map(\.source) == [.wallet, .cards, .applePay])
-    #expect(list.savedAt == [.wallet: Saved.Age.fresh.savedAt!, .cards: Saved.Age.fresh.savedAt!])
+    #expect(
+      list.loadedAt == [.wallet: Saved.Age.fresh.loadedAt!, .cards: Saved.Age.fresh.loadedAt!])
   }
 
   @Test(
-    "every source failed and nothing fresh is saved: could not load, as without a saved list",
+    "every source failed and nothing fresh is saved: could not load, as without a local copy",
     arguments: [Saved.Age.expired, .missing, .future])
   func everythingFailedNothingFresh(age: Saved.Age) async throws {
     let store = Saved.store(age)
     let useCase = makeUseCase(
       wallet: .throwing(Fixtures.wallet(.offline)), cards: .throwing(Fixtures.cards(.offline)),
       applePay: .throwing(Fixtures.request(.offline, "Apple Pay")),
-      savedList: Saved.policy(store))
+      localCopy: Saved.policy(store))
 
     await #expect {
       try await useCase.execute()
@@ -231,19 +232,20 @@ struct SavedListPolicyTests {
 
   @Test("a saved part that holds no rows shows nothing: the source's failure stands alone")
   func emptyPartShowsNothing() async throws {
-    let savedAt = Saved.Age.fresh.savedAt!
-    let store = SavedListStoreSpy([
-      Saved.account: SavedList(
-        wallet: SavedList.Part(nil, savedAt: savedAt), cards: SavedList.Part([], savedAt: savedAt))
+    let loadedAt = Saved.Age.fresh.loadedAt!
+    let store = LocalCopyStoreSpy([
+      Saved.account: LocalCopy(
+        wallet: LocalCopy.Part(nil, loadedAt: loadedAt),
+        cards: LocalCopy.Part([], loadedAt: loadedAt))
     ])
     let useCase = makeUseCase(
       wallet: .throwing(Fixtures.wallet(.offline)), cards: .throwing(Fixtures.cards(.offline)),
-      savedList: Saved.policy(store))
+      localCopy: Saved.policy(store))
 
     let list = try await useCase.execute()
 
     #expect(list.methods == [.applePay(Fixtures.applePay)])
-    #expect(list.savedAt.isEmpty)
+    #expect(list.loadedAt.isEmpty)
   }
 
   @Test(
@@ -257,25 +259,25 @@ struct SavedListPolicyTests {
   func walletNoneKept(wallet: WalletRepositoryStub) async throws {
     let store = Saved.store(.fresh)
 
-    _ = try await makeUseCase(wallet: wallet, savedList: Saved.policy(store)).execute()
+    _ = try await makeUseCase(wallet: wallet, localCopy: Saved.policy(store)).execute()
 
-    #expect(await store.list(Saved.account)?.wallet == SavedList.Part(nil, savedAt: Saved.now))
+    #expect(await store.list(Saved.account)?.wallet == LocalCopy.Part(nil, loadedAt: Saved.now))
   }
 
   @Test("no saved cards are kept as an empty list")
   func noCardsKept() async throws {
     let store = Saved.store(.fresh)
 
-    _ = try await makeUseCase(cards: .returning([]), savedList: Saved.policy(store)).execute()
+    _ = try await makeUseCase(cards: .returning([]), localCopy: Saved.policy(store)).execute()
 
-    #expect(await store.list(Saved.account)?.cards == SavedList.Part([], savedAt: Saved.now))
+    #expect(await store.list(Saved.account)?.cards == LocalCopy.Part([], loadedAt: Saved.now))
   }
 
   @Test("a source switched off leaves its part as it was")
   func switchedOffKeepsPart() async throws {
     let store = Saved.store(.fresh)
     let useCase = makeUseCase(
-      flags: PaymentMethodsFeatureFlags(isWalletEnabled: false), savedList: Saved.policy(store))
+      flags: PaymentMethodsFeatureFlags(isWalletEnabled: false), localCopy: Saved.policy(store))
 
     _ = try await useCase.execute()
 
@@ -286,23 +288,23 @@ struct SavedListPolicyTests {
   func answeredNeedsNoRead() async throws {
     let store = Saved.store(.fresh)
 
-    _ = try await makeUseCase(savedList: Saved.policy(store)).execute()
+    _ = try await makeUseCase(localCopy: Saved.policy(store)).execute()
 
     #expect(await store.calls == [.save(account: Saved.account)])
   }
 
-  @Test("another account's saved list is never shown, nor deleted by this one's journey")
+  @Test("another account's local copy is never shown, nor deleted by this one's journey")
   func otherAccount() async throws {
-    let store = SavedListStoreSpy(["grace": Saved.list(.fresh)!])
+    let store = LocalCopyStoreSpy(["grace": Saved.list(.fresh)!])
     let policy = Saved.policy(store)
-    let offline = makeUseCase(cards: .throwing(Fixtures.cards(.offline)), savedList: policy)
+    let offline = makeUseCase(cards: .throwing(Fixtures.cards(.offline)), localCopy: policy)
     let signedOut = makeUseCase(
-      cards: .throwing(Fixtures.cards(.sessionEnded)), savedList: policy)
+      cards: .throwing(Fixtures.cards(.sessionEnded)), localCopy: policy)
 
     let list = try await offline.execute()
     _ = try? await signedOut.execute()
 
-    #expect(list.savedAt.isEmpty)
+    #expect(list.loadedAt.isEmpty)
     #expect(await store.list("grace") == Saved.list(.fresh))
   }
 }

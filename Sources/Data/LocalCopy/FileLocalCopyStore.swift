@@ -1,41 +1,41 @@
 import Domain
 import Foundation
 
-/// The saved list of each signed-in person, one plain JSON file each in a directory the
-/// app chooses (its caches, say): `SavedListFile`, written whole by `SmallFile` (atomic
+/// The local copy of each signed-in person, one plain JSON file each in a directory the
+/// app chooses (its caches, say): `LocalCopyFile`, written whole by `SmallFile` (atomic
 /// replace, 1 MiB at most, on iOS readable only while the device is unlocked).
 ///
 /// A file that is there but cannot be read (damaged, truncated, another format version,
-/// too large, a directory in its place, no permission) is `SavedListUnreadable`, with the
+/// too large, a directory in its place, no permission) is `LocalCopyUnreadable`, with the
 /// reason; the use case logs it and loads as if nothing was kept. The store itself logs
 /// nothing. A save that fails (a read-only or full disk) throws, for the caller to log.
 ///
 /// Any number of stores, in any number of processes, may share a directory: each save
 /// renames a whole file into place, so a reader always finds one writer's list, whole.
-public struct FileSavedListStore: SavedListStore {
+public struct FileLocalCopyStore: LocalCopyStore {
   public let directory: URL
 
   public init(directory: URL) {
     self.directory = directory
   }
 
-  public func load(account: String) async throws -> SavedList? {
+  public func load(account: String) async throws -> LocalCopy? {
     guard let file = file(account: account) else { return nil }
     do throws(SmallFile.Problem) {
       guard let data = try SmallFile(url: file).read() else { return nil }
       let records = try FileFormat.decode(
-        SavedListFile.self, version: SavedListFile.currentVersion, from: data)
-      return try records.savedList()
+        LocalCopyFile.self, version: LocalCopyFile.currentVersion, from: data)
+      return try records.localCopy()
     } catch {
-      throw SavedListUnreadable(reason: error.reason)
+      throw LocalCopyUnreadable(reason: error.reason)
     }
   }
 
-  public func save(_ list: SavedList, account: String) async throws {
+  public func save(_ list: LocalCopy, account: String) async throws {
     guard let file = file(account: account) else {
       throw SmallFile.Problem(reason: "the account's name is too long for a file name")
     }
-    let data = try FileFormat.encoder().encode(SavedListFile(list))
+    let data = try FileFormat.encoder().encode(LocalCopyFile(list))
     try SmallFile(url: file).replace(with: data)
   }
 

@@ -1,9 +1,9 @@
 import Domain
 
-/// The scenarios of the saved list: what an earlier run left on the device, shown while a
+/// The scenarios of the local copy: what an earlier run left on the device, shown while a
 /// source cannot load, for a day at most, and forgotten when the user is sent on a journey.
 extension BuiltInScenarios {
-  /// Two hours: long enough to read as "2 hours ago", well inside the saved list's day.
+  /// Two hours: long enough to read as "2 hours ago", well inside the local copy's day.
   private static let twoHours = Duration.seconds(2 * 60 * 60)
   /// The cards and the wallet an earlier run loaded: what `all-available` lists.
   private static let savedCards = [
@@ -15,7 +15,7 @@ extension BuiltInScenarios {
   private static let cardsOffline = SourceScript(
     [.transport(.offline)], latency: .milliseconds(250))
 
-  static let savedList: [Scenario] = [
+  static let localCopy: [Scenario] = [
     Scenario(
       name: "cards-offline-saved",
       summary: "The cards request fails, offline, and the device kept the cards of a load 2 "
@@ -38,7 +38,7 @@ extension BuiltInScenarios {
     ),
     Scenario(
       name: "offline-saved-expired",
-      summary: "As offline, with a saved list 2 days old, past its day: nothing of it is "
+      summary: "As offline, with a local copy 2 days old, past its day: nothing of it is "
         + "shown, and the screen asks to reconnect, exit 75. Way out: r, back online.",
       wallet: offline,
       cards: offline,
@@ -48,7 +48,7 @@ extension BuiltInScenarios {
     ),
     Scenario(
       name: "session-expired-clears-saved",
-      summary: "As session-expired, with a saved list of 2 hours ago: the journey deletes "
+      summary: "As session-expired, with a local copy of 2 hours ago: the journey deletes "
         + "it before the screen asks to sign in, exit 77, so whoever signs in next never "
         + "sees these cards. Way out: Enter signs in, and it loads.",
       wallet: SourceScript([tokenExpired], latency: .milliseconds(80)),
@@ -59,7 +59,7 @@ extension BuiltInScenarios {
     ),
     Scenario(
       name: "saved-list-corrupt",
-      summary: "As cards-offline, with a saved list that cannot be read (cut off midway): it "
+      summary: "As cards-offline, with a local copy that cannot be read (cut off midway): it "
         + "counts as missing, one warning in the log, and the screen is cards-offline's; "
         + "exit 0. Way out: r, back online, and the list is saved whole again.",
       cards: cardsOffline,

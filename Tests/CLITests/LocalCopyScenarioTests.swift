@@ -22,12 +22,12 @@ func rowsAndNotices(_ run: CLIRun) throws -> (rows: [[String: Any]], notices: [[
   )
 }
 
-/// The built-in scenarios of the saved list, each as docs/SCENARIOS.md says it plays. The
+/// The built-in scenarios of the local copy, each as docs/SCENARIOS.md says it plays. The
 /// tests' clock says 2027-01-15 08:00:00 UTC, so a list of 2 hours ago is from 06:00.
 @MainActor
-@Suite("Saved list scenarios: what an earlier run left on the device", .timeLimit(.minutes(1)))
-struct SavedListScenarioTests {
-  @Test("cards-offline-saved lists the saved cards, marked, beside a notice as of 2 hours ago")
+@Suite("Local copy scenarios: what an earlier run left on the device", .timeLimit(.minutes(1)))
+struct LocalCopyScenarioTests {
+  @Test("cards-offline-local copies the saved cards, marked, beside a notice as of 2 hours ago")
   func cardsOfflineSaved() async throws {
     let run = await runCLI(["--scenario", "cards-offline-saved", "--json"])
     let (rows, notices) = try rowsAndNotices(run)
@@ -48,7 +48,7 @@ struct SavedListScenarioTests {
     )
   }
 
-  @Test("everything-offline-saved lists the saved wallet and cards, each beside its notice")
+  @Test("everything-offline-local copies the saved wallet and cards, each beside its notice")
   func everythingOfflineSaved() async throws {
     let run = await runCLI(["--scenario", "everything-offline-saved", "--json"])
     let (rows, notices) = try rowsAndNotices(run)
@@ -72,35 +72,35 @@ struct SavedListScenarioTests {
     #expect(expired.output == offline.output)
   }
 
-  @Test("session-expired-clears-saved deletes the saved list: the store is empty after the run")
+  @Test("session-expired-clears-saved deletes the local copy: the store is empty after the run")
   func sessionExpiredClearsSaved() async throws {
     let folder = try TemporaryFolder()
     let run = await runCLI([
       "--scenario", "session-expired-clears-saved", "--cache-dir", folder.path, "--json",
       "--verbose",
     ])
-    let store = FileSavedListStore(directory: folder.url)
+    let store = FileLocalCopyStore(directory: folder.url)
 
     #expect(run.exitCode == .journey)
     #expect((try printedJSON(run)["action"] as? [String: Any])?["kind"] as? String == "signIn")
-    #expect(run.errors.contains("the seeded saved list is on the device"))
-    #expect(run.errors.contains("deleted the saved list"))
+    #expect(run.errors.contains("the seeded local copy is on the device"))
+    #expect(run.errors.contains("deleted the local copy"))
     #expect(try await store.load(account: "demo") == nil)
     #expect(folder.files().isEmpty)
   }
 
   @Test("saved-list-corrupt shows cards-offline's screen, and one warning about the list")
-  func savedListCorrupt() async {
+  func localCopyCorrupt() async {
     let corrupt = await runCLI(["--scenario", "saved-list-corrupt", "--verbose"])
     let offline = await runCLI(["--scenario", "cards-offline"])
     let warnings = corrupt.errors.split(separator: "\n").filter {
-      $0.contains("[warning]") && $0.contains("saved list")
+      $0.contains("[warning]") && $0.contains("local copy")
     }
 
     #expect(corrupt.exitCode == .success)
     #expect(corrupt.output == offline.output)
     #expect(warnings.count == 1)
-    #expect(warnings.first?.contains("the saved list cannot be read and counts as missing") == true)
+    #expect(warnings.first?.contains("the local copy cannot be read and counts as missing") == true)
   }
 
   @Test(
@@ -121,11 +121,11 @@ struct SavedListScenarioTests {
     #expect(unwritable.errors.split(separator: "\n").count == 1)
   }
 
-  @Test("a damaged saved list in --cache-dir is replaced whole by the next load that answers")
+  @Test("a damaged local copy in --cache-dir is replaced whole by the next load that answers")
   func damagedListReplaced() async throws {
     let folder = try TemporaryFolder()
     let run = await runCLI(["--scenario", "saved-list-corrupt", "--cache-dir", folder.path])
-    let kept = try await FileSavedListStore(directory: folder.url).load(account: "demo")
+    let kept = try await FileLocalCopyStore(directory: folder.url).load(account: "demo")
 
     #expect(run.exitCode == .success)
     #expect(kept?.wallet?.value?.balance == 125.5)
@@ -136,7 +136,7 @@ struct SavedListScenarioTests {
   func damagedListFolderRemoved() async throws {
     let run = await runCLI(["--scenario", "saved-list-corrupt", "--verbose"])
     let line = try #require(
-      run.errors.split(separator: "\n").first { $0.contains("damaged saved list is kept in ") })
+      run.errors.split(separator: "\n").first { $0.contains("damaged local copy is kept in ") })
     let path = try #require(line.firstMatch(of: /kept in (\S+)\/saved-list-demo\.json/)?.output.1)
 
     #expect(path.contains("payment-methods-"))

@@ -1,11 +1,11 @@
 import Foundation
 
-/// How long what the app keeps on the device may be used: a saved list, shown while its
+/// How long what the app keeps on the device may be used: a local copy, shown while its
 /// source cannot load, and a pending change, sent again. One pure rule for both, with one
 /// maximum age and one edge (after essential-feed's `FeedCachePolicy`).
 public enum FreshnessPolicy {
   /// A day: how long the backend keeps an idempotency key, so how long a change may wait,
-  /// and how long a saved list is worth showing.
+  /// and how long a local copy is worth showing.
   public static let maximumAge = Duration.seconds(24 * 60 * 60)
 
   /// How a date stands against the clock.

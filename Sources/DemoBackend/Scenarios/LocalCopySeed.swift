@@ -1,31 +1,31 @@
 import Domain
 import Foundation
 
-/// The saved list a scenario puts on the device before the app starts: what an earlier run
+/// The local copy a scenario puts on the device before the app starts: what an earlier run
 /// left there. Like Apple Pay it is the device's, not the backend's, so a server never plays
 /// it: in process the run seeds its store, and over HTTP `--saved-list` gives the same seed.
 ///
 /// Scenario files write it as `"saved": {"age": "2h", "cards": […], "wallet": {…}}`, or
-/// `"saved": "damaged"` for a file that cannot be read (`ScenarioFile.savedListSeed`).
-public enum SavedListSeed: Sendable, Equatable {
+/// `"saved": "damaged"` for a file that cannot be read (`ScenarioFile.localCopySeed`).
+public enum LocalCopySeed: Sendable, Equatable {
   /// A list loaded `age` ago. Only the parts given are kept: no `wallet` keeps no wallet
   /// part, no `cards` no cards part. The cards get the ids the stub backend gives them.
   case list(age: Duration, wallet: Wallet?, cards: [ScenarioCard]?)
   /// A file the store cannot read: truncated in the middle of its cards.
   case damaged
 
-  /// What a damaged seed writes where the store keeps the list: the start of a saved list,
+  /// What a damaged seed writes where the store keeps the list: the start of a local copy,
   /// cut off, as a process killed by a disk that filled up might leave it.
   public static let damagedBytes = Data(#"{"version":1,"cards":{"savedAt":"#.utf8)
 
   /// The list as the store keeps it, its parts saved `age` before `now`; nil for a damaged
   /// seed, which is bytes, not a list.
-  public func savedList(now: Date) -> SavedList? {
+  public func localCopy(now: Date) -> LocalCopy? {
     guard case .list(let age, let wallet, let cards) = self else { return nil }
     let (seconds, attoseconds) = age.components
-    let savedAt = now.addingTimeInterval(-(Double(seconds) + Double(attoseconds) / 1e18))
-    var list = SavedList()
-    if let wallet { list.wallet = SavedList.Part(wallet, savedAt: savedAt) }
+    let loadedAt = now.addingTimeInterval(-(Double(seconds) + Double(attoseconds) / 1e18))
+    var list = LocalCopy()
+    if let wallet { list.wallet = LocalCopy.Part(wallet, loadedAt: loadedAt) }
     if let cards {
       let saved = cards.enumerated().compactMap { index, card -> PaymentCard? in
         guard let expiry = CardExpiry(card.expiry) else { return nil }
@@ -33,13 +33,13 @@ public enum SavedListSeed: Sendable, Equatable {
           id: "\(index + 1)", brand: card.brand, lastFour: card.lastFour, expiry: expiry,
           status: card.status, decline: card.decline)
       }
-      list.cards = SavedList.Part(saved, savedAt: savedAt)
+      list.cards = LocalCopy.Part(saved, loadedAt: loadedAt)
     }
     return list
   }
 }
 
-extension SavedListSeed {
+extension LocalCopySeed {
   /// The seed as a scenario file writes it, for `--export-scenario` and `--saved-list`:
   /// `"damaged"`, or an object with `age` and the parts given.
   public var jsonObject: Any {

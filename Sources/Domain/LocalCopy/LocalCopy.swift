@@ -8,15 +8,15 @@ import Foundation
 /// what the screen shows (see `PaymentCard` and `Wallet`): never a full card number, a
 /// security code, a token or a trace id. Apple Pay is not kept: it is the device's own
 /// answer and never needs the network.
-public struct SavedList: Sendable, Equatable {
+public struct LocalCopy: Sendable, Equatable {
   /// What one source answered, and when.
   public struct Part<Value: Sendable & Equatable>: Sendable, Equatable {
     public var value: Value
-    public var savedAt: Date
+    public var loadedAt: Date
 
-    public init(_ value: Value, savedAt: Date) {
+    public init(_ value: Value, loadedAt: Date) {
       self.value = value
-      self.savedAt = savedAt
+      self.loadedAt = loadedAt
     }
   }
 
@@ -32,23 +32,23 @@ public struct SavedList: Sendable, Equatable {
   }
 }
 
-/// Where the saved list of each signed-in person is kept. The Data layer keeps it in a
+/// Where the local copy of each signed-in person is kept. The Data layer keeps it in a
 /// file; tests and previews keep it in memory; an iOS app may keep it in Core Data or
 /// SwiftData behind the same three calls.
-public protocol SavedListStore: Sendable {
-  /// The person's saved list, or nil when none was kept. Throws `SavedListUnreadable` when
+public protocol LocalCopyStore: Sendable {
+  /// The person's local copy, or nil when none was kept. Throws `LocalCopyUnreadable` when
   /// one was kept but cannot be read (damaged, another format version, too large); the
   /// caller treats it as missing.
-  func load(account: String) async throws -> SavedList?
-  /// Replaces the person's saved list, whole.
-  func save(_ list: SavedList, account: String) async throws
-  /// Forgets the person's saved list; nothing kept is not an error.
+  func load(account: String) async throws -> LocalCopy?
+  /// Replaces the person's local copy, whole.
+  func save(_ list: LocalCopy, account: String) async throws
+  /// Forgets the person's local copy; nothing kept is not an error.
   func delete(account: String) async throws
 }
 
-/// A saved list that was kept but cannot be read. It counts as missing: the screen loads
+/// A local copy that was kept but cannot be read. It counts as missing: the screen loads
 /// as if nothing was kept, and the next successful load replaces it.
-public struct SavedListUnreadable: Error, Sendable, Equatable, CustomStringConvertible {
+public struct LocalCopyUnreadable: Error, Sendable, Equatable, CustomStringConvertible {
   /// For the developer log, such as "format version 7, expected 1".
   public var reason: String
 
@@ -56,5 +56,5 @@ public struct SavedListUnreadable: Error, Sendable, Equatable, CustomStringConve
     self.reason = reason
   }
 
-  public var description: String { "the saved list cannot be read: \(reason)" }
+  public var description: String { "the local copy cannot be read: \(reason)" }
 }

@@ -6,8 +6,8 @@ import Testing
 /// `--cache-dir`, `--no-cache` and `--saved-list` on the command line: what each takes,
 /// where, and the message when it cannot be used.
 @MainActor
-@Suite("Flags of the saved list: --cache-dir, --no-cache, --saved-list", .timeLimit(.minutes(1)))
-struct SavedListFlagsTests {
+@Suite("Flags of the local copy: --cache-dir, --no-cache, --saved-list", .timeLimit(.minutes(1)))
+struct LocalCopyFlagsTests {
   nonisolated private static let server = ["--backend-url", "http://127.0.0.1:1"]
 
   nonisolated static let refused: [([String], String)] = [
@@ -64,14 +64,14 @@ struct SavedListFlagsTests {
   }
 
   @Test("--saved-list is read into the server's seed, the scenario file's way")
-  func savedListParsed() throws {
+  func localCopyParsed() throws {
     guard
       case .show(let options) = try Command.parse(Self.server + ["--saved-list", #""damaged""#])
     else {
       Issue.record("not a screen's command line")
       return
     }
-    #expect(options.server?.savedList == .damaged)
+    #expect(options.server?.localCopy == .damaged)
   }
 
   @Test("--help lists the new flags")

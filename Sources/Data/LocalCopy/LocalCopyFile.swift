@@ -1,13 +1,13 @@
 import Domain
 import Foundation
 
-/// The saved list as its file holds it: the Data layer's own records, not the Domain's
+/// The local copy as its file holds it: the Data layer's own records, not the Domain's
 /// entities, so that the file changes shape only on purpose, and its version with it.
 ///
 /// Only what the screen shows: never a card number (at most four of its digits), a
 /// security code, a token or a trace id. A balance is a decimal string ("125.5"), so that
 /// no digit is lost to a binary number.
-struct SavedListFile: Codable, Equatable {
+struct LocalCopyFile: Codable, Equatable {
   static let currentVersion = 1
 
   var version: Int
@@ -15,9 +15,15 @@ struct SavedListFile: Codable, Equatable {
   var cards: CardsPart?
 
   struct WalletPart: Codable, Equatable {
-    var savedAt: Date
+    var loadedAt: Date
     /// Absent: the answer was "no wallet the user can pay with".
     var wallet: WalletRecord?
+
+    // The file's word for the time, from before the local copy had its name.
+    enum CodingKeys: String, CodingKey {
+      case loadedAt = "savedAt"
+      case wallet
+    }
   }
 
   struct WalletRecord: Codable, Equatable {
@@ -27,8 +33,13 @@ struct SavedListFile: Codable, Equatable {
   }
 
   struct CardsPart: Codable, Equatable {
-    var savedAt: Date
+    var loadedAt: Date
     var cards: [CardRecord]
+
+    enum CodingKeys: String, CodingKey {
+      case loadedAt = "savedAt"
+      case cards
+    }
   }
 
   struct CardRecord: Codable, Equatable {
@@ -50,40 +61,40 @@ struct SavedListFile: Codable, Equatable {
   }
 }
 
-extension SavedListFile {
-  init(_ list: SavedList) {
+extension LocalCopyFile {
+  init(_ list: LocalCopy) {
     version = Self.currentVersion
     wallet = list.wallet.map { part in
       WalletPart(
-        savedAt: part.savedAt,
+        loadedAt: part.loadedAt,
         wallet: part.value.map {
           WalletRecord(balance: "\($0.balance)", currency: $0.currency, isDefault: $0.isDefault)
         })
     }
     cards = list.cards.map { part in
-      CardsPart(savedAt: part.savedAt, cards: part.value.map(CardRecord.init))
+      CardsPart(loadedAt: part.loadedAt, cards: part.value.map(CardRecord.init))
     }
   }
 
-  /// The saved list, or why the file's records are not one: a list is read whole or not at
+  /// The local copy, or why the file's records are not one: a list is read whole or not at
   /// all, never in part.
-  func savedList() throws(SmallFile.Problem) -> SavedList {
-    var list = SavedList()
+  func localCopy() throws(SmallFile.Problem) -> LocalCopy {
+    var list = LocalCopy()
     if let wallet {
-      list.wallet = SavedList.Part(try wallet.wallet?.wallet(), savedAt: wallet.savedAt)
+      list.wallet = LocalCopy.Part(try wallet.wallet?.wallet(), loadedAt: wallet.loadedAt)
     }
     if let cards {
       var read: [PaymentCard] = []
       for (index, card) in cards.cards.enumerated() {
         read.append(try card.card(at: index))
       }
-      list.cards = SavedList.Part(read, savedAt: cards.savedAt)
+      list.cards = LocalCopy.Part(read, loadedAt: cards.loadedAt)
     }
     return list
   }
 }
 
-extension SavedListFile.WalletRecord {
+extension LocalCopyFile.WalletRecord {
   func wallet() throws(SmallFile.Problem) -> Wallet {
     // Written as `Decimal` writes itself, so read back only when it says the same again:
     // "12abc", or digits past what `Decimal` holds, are not a balance.
@@ -95,7 +106,7 @@ extension SavedListFile.WalletRecord {
   }
 }
 
-extension SavedListFile.CardRecord {
+extension LocalCopyFile.CardRecord {
   init(_ card: PaymentCard) {
     id = card.id
     brand = card.brand
@@ -106,7 +117,7 @@ extension SavedListFile.CardRecord {
     isDefault = card.isDefault
     decline = card.decline.map { decline in
       // The issuer's words are kept, unless they hold what may be a card number.
-      SavedListFile.DeclineRecord(
+      LocalCopyFile.DeclineRecord(
         reason: decline.reason.rawValue,
         message: decline.message.flatMap { Self.mayHoldCardNumber($0) ? nil : $0 })
     }

@@ -22,11 +22,11 @@ private let cardsOffline = SourceFailure(
   reason: .requestFailed(
     RequestFailure(.offline, context: ErrorContext(operation: "GET /cards", traceID: "cards-1"))))
 
-/// The wallet loaded; the cards offline, shown from the saved list as of `savedAt`.
-private func savedCards(at savedAt: Date = twoHoursAgo) -> PaymentMethodList {
+/// The wallet loaded; the cards offline, shown from the local copy as of `loadedAt`.
+private func savedCards(at loadedAt: Date = twoHoursAgo) -> PaymentMethodList {
   PaymentMethodList(
     methods: [wallet, .card(visa), .card(mastercard)], failures: [cardsOffline],
-    savedAt: [.cards: savedAt])
+    loadedAt: [.cards: loadedAt])
 }
 
 @MainActor
@@ -48,19 +48,19 @@ private func methods(_ viewModel: PaymentMethodsViewModel) -> PaymentMethodsView
 }
 
 @MainActor
-@Suite("Saved rows: shown in place of a source that failed, and dated", .timeLimit(.minutes(1)))
-struct SavedRowsTests {
-  @Test("a row from the saved list says it may be out of date; a row just loaded does not")
+@Suite("Copied rows: shown in place of a source that failed, and dated", .timeLimit(.minutes(1)))
+struct CopiedRowsTests {
+  @Test("a row from the local copy says it may be out of date; a row just loaded does not")
   func rowsAreMarked() async throws {
     let shown = try #require(methods(await loaded()))
 
-    #expect(shown.cards.map(\.isSaved) == [true, true])
+    #expect(shown.cards.map(\.isFromLocalCopy) == [true, true])
     #expect(shown.cards.first?.savedHint == "Saved · may be out of date")
-    #expect(shown.wallet?.isSaved == false)
+    #expect(shown.wallet?.isFromLocalCopy == false)
     #expect(shown.wallet?.savedHint == nil)
   }
 
-  @Test("only the rows of a source shown from the saved list are marked")
+  @Test("only the rows of a source shown from the local copy are marked")
   func onlyItsSourceIsMarked() async throws {
     let walletOffline = SourceFailure(
       source: .wallet,
@@ -68,15 +68,15 @@ struct SavedRowsTests {
         RequestFailure(.offline, context: ErrorContext(operation: "GET /wallet"))))
     let list = PaymentMethodList(
       methods: [wallet, .card(visa), .applePay(ApplePay(status: .available))],
-      failures: [walletOffline], savedAt: [.wallet: twoHoursAgo])
+      failures: [walletOffline], loadedAt: [.wallet: twoHoursAgo])
 
     let shown = try #require(methods(await loaded(list: list)))
 
-    #expect(shown.rows.map(\.isSaved) == [true, false, false])
+    #expect(shown.rows.map(\.isFromLocalCopy) == [true, false, false])
     #expect(shown.sourceNotices.first?.error.title == "You're offline · your wallet as of 12:13")
   }
 
-  @Test("a saved row is selected as any other")
+  @Test("a copied row is selected as any other")
   func savedRowIsSelectable() async throws {
     let viewModel = await loaded()
 
@@ -85,7 +85,7 @@ struct SavedRowsTests {
     #expect(methods(viewModel)?.selected?.id == "card-1")
   }
 
-  @Test("a saved row's label says it may be out of date")
+  @Test("a copied row's label says it may be out of date")
   func savedRowIsSpoken() async throws {
     let row = try #require(methods(await loaded())?.cards.first)
 
@@ -94,7 +94,7 @@ struct SavedRowsTests {
         == "Visa ending in 4242, expires August 2028, saved earlier, may be out of date")
   }
 
-  @Test("the notice beside saved rows gives their time of day, and how long ago")
+  @Test("the notice beside copied rows gives their time of day, and how long ago")
   func noticeIsDated() async throws {
     let notice = try #require(methods(await loaded())?.sourceNotices.first)
 
@@ -151,7 +151,7 @@ struct SavedRowsTests {
         + "again.")
   }
 
-  @Test("a notice with no saved rows beside it has no date, and says what it said before")
+  @Test("a notice with no copied rows beside it has no date, and says what it said before")
   func undatedNotice() async throws {
     let list = PaymentMethodList(methods: [wallet], failures: [cardsOffline])
     let notice = try #require(methods(await loaded(list: list))?.sourceNotices.first)
@@ -163,7 +163,7 @@ struct SavedRowsTests {
 
   /// The saved cards shown beside the cards' failure, then card-1 removed, the backend
   /// agreeing: `reload` answers the load that follows. The loads counted in `loads`.
-  private func removedBesideSavedRows(
+  private func removedBesideCopiedRows(
     loads: CallCounter, reload: @escaping @Sendable () throws -> PaymentMethodList
   ) async throws -> PaymentMethodsViewModel.Methods {
     let viewModel = PaymentMethodsViewModel(
@@ -179,35 +179,35 @@ struct SavedRowsTests {
     return try #require(methods(viewModel))
   }
 
-  @Test("a change the backend agreed to, beside saved rows, shows the list as it is now")
+  @Test("a change the backend agreed to, beside copied rows, shows the list as it is now")
   func reloadedAfterAChange() async throws {
     let loads = CallCounter()
-    let shown = try await removedBesideSavedRows(loads: loads) {
+    let shown = try await removedBesideCopiedRows(loads: loads) {
       PaymentMethodList(methods: [wallet, .card(mastercard)])
     }
 
     #expect(loads.count == 2)
     #expect(shown.cards.map(\.id) == ["card-2"])
-    #expect(shown.cards.map(\.isSaved) == [false])
+    #expect(shown.cards.map(\.isFromLocalCopy) == [false])
     #expect(shown.sourceNotices.isEmpty)
     #expect(shown.message == "Visa •••• 4242 removed.")
   }
 
-  @Test("where the list still cannot load after a change, its saved rows show the change")
+  @Test("where the list still cannot load after a change, its copied rows show the change")
   func markedAfterAChange() async throws {
     let loads = CallCounter()
-    let shown = try await removedBesideSavedRows(loads: loads) {
+    let shown = try await removedBesideCopiedRows(loads: loads) {
       throw PaymentMethodsError.couldNotLoad(cardsOffline, alsoFailed: [])
     }
 
     #expect(loads.count == 2)
     #expect(shown.cards.map(\.id) == ["card-2"])
-    #expect(shown.cards.map(\.isSaved) == [true])
+    #expect(shown.cards.map(\.isFromLocalCopy) == [true])
     #expect(shown.sourceNotices.first?.asOf == twoHoursAgo)
     #expect(shown.message == "Visa •••• 4242 removed.")
   }
 
-  @Test("a refresh that can show nothing keeps the saved rows, and their notice its date")
+  @Test("a refresh that can show nothing keeps the copied rows, and their notice its date")
   func refreshKeepsTheDate() async throws {
     let loads = CallCounter()
     let viewModel = PaymentMethodsViewModel(
@@ -223,7 +223,7 @@ struct SavedRowsTests {
     await viewModel.refresh().value
 
     let shown = try #require(methods(viewModel))
-    #expect(shown.cards.map(\.isSaved) == [true, true])
+    #expect(shown.cards.map(\.isFromLocalCopy) == [true, true])
     #expect(shown.sourceNotices.first?.asOf == twoHoursAgo)
     #expect(shown.sourceNotices.first?.error.title == "You're offline · your cards as of 12:13")
   }

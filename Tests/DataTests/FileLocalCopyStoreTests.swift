@@ -5,18 +5,18 @@ import Testing
 
 @testable import DataLayer
 
-@Suite("The saved list on files: one per account, whole or not at all", .timeLimit(.minutes(1)))
-struct FileSavedListStoreTests {
+@Suite("The local copy on files: one per account, whole or not at all", .timeLimit(.minutes(1)))
+struct FileLocalCopyStoreTests {
   private let temporary = TemporaryDirectory()
   private var directory: URL { temporary.appending("saved") }
-  private var store: FileSavedListStore { FileSavedListStore(directory: directory) }
+  private var store: FileLocalCopyStore { FileLocalCopyStore(directory: directory) }
 
-  private static let savedAt = Date(timeIntervalSince1970: 1_800_000_000)
-  private static let list = SavedList(
-    wallet: SavedList.Part(
+  private static let loadedAt = Date(timeIntervalSince1970: 1_800_000_000)
+  private static let list = LocalCopy(
+    wallet: LocalCopy.Part(
       Wallet(balance: Decimal(string: "125.507")!, currency: "EUR", isDefault: true),
-      savedAt: savedAt.addingTimeInterval(0.25)),
-    cards: SavedList.Part(
+      loadedAt: loadedAt.addingTimeInterval(0.25)),
+    cards: LocalCopy.Part(
       [
         PaymentCard(
           id: "card-1", brand: "Visa", lastFour: "4242", expiry: CardExpiry(month: 8, year: 2028)!,
@@ -28,18 +28,18 @@ struct FileSavedListStoreTests {
           id: "card-3", brand: "Visa", lastFour: "1881", expiry: CardExpiry(month: 9, year: 2029)!,
           status: .active, decline: IssuerDecline(reason: .blocked, message: "Blocked by bank"),
           isDefault: false),
-      ], savedAt: savedAt.addingTimeInterval(-3600.125)))
+      ], loadedAt: loadedAt.addingTimeInterval(-3600.125)))
 
   /// A list of its own for each writer: `n` in the wallet, and `n % 5 + 1` cards.
-  private static func list(_ n: Int) -> SavedList {
+  private static func list(_ n: Int) -> LocalCopy {
     let cards = (0...(n % 5)).map { index in
       PaymentCard(
         id: "card-\(n)-\(index)", brand: "Visa", lastFour: "4242",
         expiry: CardExpiry(month: 8, year: 2028)!, status: .active)
     }
-    return SavedList(
-      wallet: SavedList.Part(Wallet(balance: Decimal(n), currency: "EUR"), savedAt: savedAt),
-      cards: SavedList.Part(cards, savedAt: savedAt))
+    return LocalCopy(
+      wallet: LocalCopy.Part(Wallet(balance: Decimal(n), currency: "EUR"), loadedAt: loadedAt),
+      cards: LocalCopy.Part(cards, loadedAt: loadedAt))
   }
 
   private func write(_ text: String, account: String = "ada") throws {
@@ -47,11 +47,11 @@ struct FileSavedListStoreTests {
     try Data(text.utf8).write(to: try #require(store.file(account: account)))
   }
 
-  private func unreadable(account: String = "ada") async -> SavedListUnreadable? {
-    await #expect(throws: SavedListUnreadable.self) { try await store.load(account: account) }
+  private func unreadable(account: String = "ada") async -> LocalCopyUnreadable? {
+    await #expect(throws: LocalCopyUnreadable.self) { try await store.load(account: account) }
   }
 
-  @Test("a saved list reads back as it was saved: every field, its times to the millisecond")
+  @Test("a local copy reads back as it was saved: every field, its times to the millisecond")
   func roundTrip() async throws {
     try await store.save(Self.list, account: "ada")
 
@@ -62,7 +62,7 @@ struct FileSavedListStoreTests {
 
   @Test("a wallet part that answered 'no wallet' reads back as that, not as no part")
   func noWalletIsAnAnswer() async throws {
-    let list = SavedList(wallet: SavedList.Part(nil, savedAt: Self.savedAt))
+    let list = LocalCopy(wallet: LocalCopy.Part(nil, loadedAt: Self.loadedAt))
 
     try await store.save(list, account: "ada")
 
@@ -76,7 +76,7 @@ struct FileSavedListStoreTests {
 
   @Test("the directory is made when missing, however deep")
   func directoryMade() async throws {
-    let deep = FileSavedListStore(directory: temporary.appending("a/b/c"))
+    let deep = FileLocalCopyStore(directory: temporary.appending("a/b/c"))
 
     try await deep.save(Self.list, account: "ada")
 
@@ -173,7 +173,7 @@ struct FileSavedListStoreTests {
   @Test("a balance of many digits reads back to the last one")
   func balanceManyDigits() async throws {
     let wallet = Wallet(balance: Decimal(string: "98765432109876.54321")!, currency: "EUR")
-    let list = SavedList(wallet: SavedList.Part(wallet, savedAt: Self.savedAt))
+    let list = LocalCopy(wallet: LocalCopy.Part(wallet, loadedAt: Self.loadedAt))
 
     try await store.save(list, account: "ada")
 
@@ -209,7 +209,7 @@ struct FileSavedListStoreTests {
     "a directory nobody may write to, not even root: saving throws",
     .enabled(if: FileManager.default.fileExists(atPath: "/proc/self"), "needs Linux's /proc"))
   func unwritableDirectory() async throws {
-    let store = FileSavedListStore(directory: URL(fileURLWithPath: "/proc/self/payment-methods"))
+    let store = FileLocalCopyStore(directory: URL(fileURLWithPath: "/proc/self/payment-methods"))
 
     await #expect(throws: (any Error).self) { try await store.save(Self.list, account: "ada") }
   }
@@ -217,9 +217,9 @@ struct FileSavedListStoreTests {
   @Test("a list over 1 MiB is never written, and the list saved before stays")
   func overLimitNotWritten() async throws {
     try await store.save(Self.list, account: "ada")
-    let huge = SavedList(
-      cards: SavedList.Part(
-        Array(repeating: Self.list.cards!.value[0], count: 20_000), savedAt: Self.savedAt))
+    let huge = LocalCopy(
+      cards: LocalCopy.Part(
+        Array(repeating: Self.list.cards!.value[0], count: 20_000), loadedAt: Self.loadedAt))
 
     await #expect(throws: SmallFile.Problem.self) { try await store.save(huge, account: "ada") }
     #expect(try await store.load(account: "ada") == Self.list)
@@ -255,18 +255,18 @@ struct FileSavedListStoreTests {
     let directory = directory
     let finished = CallCounter()
     let start = StartBarrier(parties: 51)
-    let reads = Recorder<SavedList?>()
+    let reads = Recorder<LocalCopy?>()
 
     try await withThrowingTaskGroup(of: Void.self) { group in
       for n in 0..<50 {
         group.addTask {
           await start.arriveAndWait()
-          try await FileSavedListStore(directory: directory).save(lists[n], account: "ada")
+          try await FileLocalCopyStore(directory: directory).save(lists[n], account: "ada")
           finished.increment()
         }
       }
       group.addTask {
-        let reader = FileSavedListStore(directory: directory)
+        let reader = FileLocalCopyStore(directory: directory)
         await start.arriveAndWait()
         repeat {
           reads.record(try await reader.load(account: "ada"))

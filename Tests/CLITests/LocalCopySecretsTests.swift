@@ -3,13 +3,13 @@ import Testing
 
 @testable import CLI
 
-/// The saved list and the journal hold what the screen shows and what a change needs to be
+/// The local copy and the journal hold what the screen shows and what a change needs to be
 /// sent again: never a card's number, a security code typed, a token or a trace id. Every
 /// built-in scenario's screens, `add-card` and the three changes run into one folder
 /// (`--cache-dir`), and every file written there is searched.
 @MainActor
 @Suite("No secret is written to the device", .timeLimit(.minutes(2)))
-struct SavedListSecretsTests {
+struct LocalCopySecretsTests {
   /// A card on no list, so that every scenario plays its own answer to it, and a security
   /// code no file would hold by chance.
   static let number = "4000 0566 5566 5556"
@@ -49,7 +49,7 @@ struct SavedListSecretsTests {
       #expect(!folder.files().isEmpty, "the runs wrote nothing to search")
     }
     for file in folder.files() {
-      // Its name too: the saved list's names the account. A known session's is the SHA-256
+      // Its name too: the local copy's names the account. A known session's is the SHA-256
       // of its refresh token, whose 64 hex digits only look like trace ids: it is checked
       // to be exactly that, and its bytes are searched.
       let name = file.lastPathComponent

@@ -3,53 +3,53 @@ import Foundation
 import TestSupport
 import Testing
 
-/// A load whose cards are offline, so that the saved list is read.
-private func cardsOffline(_ store: SavedListStoreSpy, logger: LogSpy = LogSpy())
+/// A load whose cards are offline, so that the local copy is read.
+private func cardsOffline(_ store: LocalCopyStoreSpy, logger: LogSpy = LogSpy())
   -> PaymentMethodsUseCase
 {
   makeUseCase(
-    cards: .throwing(Fixtures.cards(.offline)), savedList: Saved.policy(store), logger: logger)
+    cards: .throwing(Fixtures.cards(.offline)), localCopy: Saved.policy(store), logger: logger)
 }
 
-@Suite("Saved list policy: a store that fails, a load that is cancelled", .timeLimit(.minutes(1)))
-struct SavedListFaultTests {
+@Suite("Local copy policy: a store that fails, a load that is cancelled", .timeLimit(.minutes(1)))
+struct LocalCopyFaultTests {
   @Test(
-    "a saved list that cannot be read counts as missing, logged once at warning with the reason",
+    "a local copy that cannot be read counts as missing, logged once at warning with the reason",
     arguments: [
-      SavedListUnreadable(reason: "format version 7, expected 1") as any Error & Sendable,
+      LocalCopyUnreadable(reason: "format version 7, expected 1") as any Error & Sendable,
       SurpriseError(detail: "disk on fire"),
     ])
   func unreadableIsMissing(error: any Error & Sendable) async throws {
     let logger = LogSpy()
-    let store = SavedListStoreSpy([Saved.account: Saved.list(.fresh)!], loadError: error)
+    let store = LocalCopyStoreSpy([Saved.account: Saved.list(.fresh)!], loadError: error)
 
     let list = try await cardsOffline(store, logger: logger).execute()
 
     #expect(list.methods == [.wallet(Fixtures.wallet), .applePay(Fixtures.applePay)])
-    #expect(list.savedAt.isEmpty)
+    #expect(list.loadedAt.isEmpty)
     #expect(list.failures.map(\.source) == [.cards])
     let warnings = logger.entries.filter { $0.level == .warning }
     #expect(warnings.count == 1)
-    let reason = (error as? SavedListUnreadable)?.reason ?? "disk on fire"
+    let reason = (error as? LocalCopyUnreadable)?.reason ?? "disk on fire"
     #expect(warnings.first?.message.contains(reason) == true)
   }
 
-  @Test("a saved list that cannot be read is replaced by the next one kept")
+  @Test("a local copy that cannot be read is replaced by the next one kept")
   func unreadableIsReplaced() async throws {
-    let store = SavedListStoreSpy(
-      [Saved.account: Saved.list(.fresh)!], loadError: SavedListUnreadable(reason: "truncated"))
+    let store = LocalCopyStoreSpy(
+      [Saved.account: Saved.list(.fresh)!], loadError: LocalCopyUnreadable(reason: "truncated"))
 
     _ = try await cardsOffline(store).execute()
 
     #expect(
       await store.list(Saved.account)
-        == SavedList(wallet: SavedList.Part(Fixtures.wallet, savedAt: Saved.now)))
+        == LocalCopy(wallet: LocalCopy.Part(Fixtures.wallet, loadedAt: Saved.now)))
   }
 
-  @Test("a saved list that cannot be written is logged at warning and changes nothing shown")
+  @Test("a local copy that cannot be written is logged at warning and changes nothing shown")
   func saveFails() async throws {
     let logger = LogSpy()
-    let store = SavedListStoreSpy(
+    let store = LocalCopyStoreSpy(
       [Saved.account: Saved.list(.fresh)!], saveError: SurpriseError(detail: "disk full"))
 
     let list = try await cardsOffline(store, logger: logger).execute()
@@ -61,13 +61,13 @@ struct SavedListFaultTests {
     #expect(warnings.first?.metadata["error"]?.contains("disk full") == true)
   }
 
-  @Test("a journey whose saved list cannot be deleted is still thrown, with one warning")
+  @Test("a journey whose local copy cannot be deleted is still thrown, with one warning")
   func deleteFails() async throws {
     let logger = LogSpy()
-    let store = SavedListStoreSpy(
+    let store = LocalCopyStoreSpy(
       [Saved.account: Saved.list(.fresh)!], deleteError: SurpriseError(detail: "read-only"))
     let useCase = makeUseCase(
-      cards: .throwing(Fixtures.cards(.sessionEnded)), savedList: Saved.policy(store),
+      cards: .throwing(Fixtures.cards(.sessionEnded)), localCopy: Saved.policy(store),
       logger: logger)
 
     await #expect {
@@ -89,7 +89,7 @@ struct SavedListFaultTests {
         try await suspendUntilCancelled()
         return []
       },
-      savedList: Saved.policy(store))
+      localCopy: Saved.policy(store))
 
     let load = Task { try await useCase.execute() }
     await started.waitForArrivals(1)
@@ -99,11 +99,11 @@ struct SavedListFaultTests {
     #expect(await store.calls.isEmpty)
   }
 
-  @Test("a load cancelled while the saved list is read writes nothing and logs nothing")
+  @Test("a load cancelled while the local copy is read writes nothing and logs nothing")
   func cancelledWhileReading() async throws {
     let reading = Gate()
     let logger = LogSpy()
-    let store = SavedListStoreSpy([Saved.account: Saved.list(.fresh)!]) {
+    let store = LocalCopyStoreSpy([Saved.account: Saved.list(.fresh)!]) {
       await reading.arrive()
       try await suspendUntilCancelled()
     }

@@ -2,16 +2,16 @@ import Testing
 
 @testable import CLI
 
-/// Saved rows as a person sees them: each says it may be out of date, under its subtitle
+/// Copied rows as a person sees them: each says it may be out of date, under its subtitle
 /// in the box and in its label on the accessible screen, and its source's notice says as
 /// of when; in German too, and at 40 columns. The boxed screens at 50 columns are
 /// `GoldenScreenTests`' (payment-methods/cards-offline-saved.txt, everything-offline-saved.txt).
 @MainActor
-@Suite("Saved rows on the screens", .timeLimit(.minutes(1)))
-struct SavedListScreenTests {
+@Suite("Copied rows on the screens", .timeLimit(.minutes(1)))
+struct LocalCopyScreenTests {
   private let scenario = ["--scenario", "cards-offline-saved"]
 
-  @Test("the accessible screen reads each saved row as saved, and the notice as of when")
+  @Test("the accessible screen reads each copied row as saved, and the notice as of when")
   func accessible() async {
     let run = await runCLI(scenario + ["--accessible"])
 
@@ -20,7 +20,7 @@ struct SavedListScreenTests {
     GoldenFile.check(run.output, against: "saved/cards-offline-saved-accessible.txt")
   }
 
-  @Test("in German, each saved row says so, and the notice gives the time and the age")
+  @Test("in German, each copied row says so, and the notice gives the time and the age")
   func german() async {
     let run = await runCLI(scenario + ["--locale", "de_DE"])
 
@@ -30,7 +30,7 @@ struct SavedListScreenTests {
   }
 
   @Test(
-    "at 40 columns every line of a screen with saved rows fits, the hint wrapped as the rest",
+    "at 40 columns every line of a screen with copied rows fits, the hint wrapped as the rest",
     arguments: ["cards-offline-saved", "everything-offline-saved"])
   func narrow(name: String) async {
     let run = await runCLI(["--scenario", name], columns: 40)
@@ -41,7 +41,7 @@ struct SavedListScreenTests {
     GoldenFile.check(run.output, against: "saved/\(name)-40.txt")
   }
 
-  @Test("a row its source has just loaded says nothing of the saved list")
+  @Test("a row its source has just loaded says nothing of the local copy")
   func freshRows() async {
     let run = await runCLI(["--scenario", "all-available"])
 

@@ -36,11 +36,11 @@ final class RecordingServer: PaymentsBackend {
 /// A server's run: `--backend-url` to a `RecordingServer`.
 private let server = ["--backend-url", "http://127.0.0.1:8080"]
 
-/// Where the saved list and the journal are kept: `--cache-dir`, `--no-cache`, the XDG
+/// Where the local copy and the journal are kept: `--cache-dir`, `--no-cache`, the XDG
 /// folders against a server, and memory for a scenario.
 @MainActor
-@Suite("Where the saved list and the journal are kept", .timeLimit(.minutes(1)))
-struct SavedListStorageTests {
+@Suite("Where the local copy and the journal are kept", .timeLimit(.minutes(1)))
+struct LocalCopyStorageTests {
   @Test("two runs with one --cache-dir: offline, the second lists the first's methods, marked")
   func twoRuns() async throws {
     let folder = try TemporaryFolder()
@@ -73,7 +73,7 @@ struct SavedListStorageTests {
     #expect(
       run.errors
         == "payment-methods: --cache-dir \(file.path) cannot be used (it is not a folder): "
-        + "this run keeps its saved list and changes in memory\n")
+        + "this run keeps its local copy and changes in memory\n")
     #expect(try Data(contentsOf: file) == Data("kept".utf8))
     #expect(try printedJSON(run)["status"] as? String == "loaded")
   }
@@ -139,7 +139,7 @@ struct SavedListStorageTests {
     #expect(FileManager.default.fileExists(atPath: list.path))
     #expect(FileManager.default.fileExists(atPath: journal.path))
     #expect(home.entries() == [])
-    #expect(run.errors.contains("the saved list is kept in \(list.path)"))
+    #expect(run.errors.contains("the local copy is kept in \(list.path)"))
     #expect(run.errors.contains("the journal of pending changes is kept in \(journal.path)/"))
   }
 
@@ -171,7 +171,7 @@ struct SavedListStorageTests {
       return (nil, nil)
     }
     let storage = Storage(options, variables: variables)
-    return (storage.savedListFiles?.directory.path, storage.journalDirectory?.path)
+    return (storage.localCopyFiles?.directory.path, storage.journalDirectory?.path)
   }
 
   @Test("an XDG folder that is empty or not absolute is ignored, as the XDG spec says")
@@ -214,12 +214,12 @@ struct SavedListStorageTests {
 
     #expect(run.exitCode == .success)
     #expect(run.errors.contains("[info] HOME is not set, or not an absolute path"))
-    #expect(run.errors.contains("the saved list is kept in memory"))
+    #expect(run.errors.contains("the local copy is kept in memory"))
     #expect(run.errors.contains("no journal of pending changes is kept"))
   }
 
   @Test("--saved-list puts the device's list in place for a server's run, as a scenario does")
-  func savedListFlag() async throws {
+  func localCopyFlag() async throws {
     let saved =
       #"{"age": "2h", "cards": [{"brand": "Visa", "last4": "4242", "expiry": "08/28", "status": "active"}]}"#
     let run = await runCLI(
@@ -234,7 +234,7 @@ struct SavedListStorageTests {
   }
 
   @Test("--saved-list '\"damaged\"' over a server: the screen as without a list, one warning")
-  func damagedSavedListFlag() async throws {
+  func damagedLocalCopyFlag() async throws {
     let run = await runCLI(
       server + ["--saved-list", #""damaged""#, "--no-cache", "--verbose"],
       serverAccess: try RecordingServer("cards-offline").access)
@@ -244,7 +244,7 @@ struct SavedListStorageTests {
     #expect(run.exitCode == .success)
     #expect(run.output == plain.output)
     let warnings = run.errors.split(separator: "\n").filter {
-      $0.contains("[warning] the saved list cannot be read")
+      $0.contains("[warning] the local copy cannot be read")
     }
     #expect(warnings.count == 1)
   }

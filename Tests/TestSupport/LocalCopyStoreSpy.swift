@@ -2,14 +2,14 @@ import Domain
 
 /// A saved-list store in memory that records every call and can be told to fail: a list
 /// that cannot be read, a disk that refuses a write or a delete.
-public actor SavedListStoreSpy: SavedListStore {
+public actor LocalCopyStoreSpy: LocalCopyStore {
   public enum Call: Sendable, Equatable {
     case load(account: String)
     case save(account: String)
     case delete(account: String)
   }
 
-  private var lists: [String: SavedList]
+  private var lists: [String: LocalCopy]
   private var loadError: (any Error)?
   private var saveError: (any Error)?
   private var deleteError: (any Error)?
@@ -19,7 +19,7 @@ public actor SavedListStoreSpy: SavedListStore {
   /// - Parameter beforeLoad: runs at the start of each load; what it throws, the load
   ///   throws (a load that never ends: `suspendUntilCancelled`).
   public init(
-    _ lists: [String: SavedList] = [:], loadError: (any Error)? = nil,
+    _ lists: [String: LocalCopy] = [:], loadError: (any Error)? = nil,
     saveError: (any Error)? = nil, deleteError: (any Error)? = nil,
     beforeLoad: @escaping @Sendable () async throws -> Void = {}
   ) {
@@ -31,7 +31,7 @@ public actor SavedListStoreSpy: SavedListStore {
   }
 
   /// The account's list as kept now, without recording a call.
-  public func list(_ account: String) -> SavedList? { lists[account] }
+  public func list(_ account: String) -> LocalCopy? { lists[account] }
 
   /// Whether anything was written or deleted.
   public var wroteAnything: Bool {
@@ -41,14 +41,14 @@ public actor SavedListStoreSpy: SavedListStore {
     }
   }
 
-  public func load(account: String) async throws -> SavedList? {
+  public func load(account: String) async throws -> LocalCopy? {
     calls.append(.load(account: account))
     try await beforeLoad()
     if let loadError { throw loadError }
     return lists[account]
   }
 
-  public func save(_ list: SavedList, account: String) throws {
+  public func save(_ list: LocalCopy, account: String) throws {
     calls.append(.save(account: account))
     if let saveError { throw saveError }
     lists[account] = list

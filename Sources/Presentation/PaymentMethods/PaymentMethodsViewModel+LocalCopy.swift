@@ -3,11 +3,11 @@ import Foundation
 
 extension PaymentMethodsViewModel {
   /// A source that failed, as its notice says it (presented and logged once, here). Where
-  /// saved rows are shown in its place, the notice says as of when: the time of day in its
+  /// copied rows are shown in its place, the notice says as of when: the time of day in its
   /// title, how long ago in its message; its hint and recovery are the failure's own.
   func notice(for failure: SourceFailure) -> SourceNotice {
     let error = loader.presenter.presentSourceFailure(failure)
-    guard let asOf = savedAt[failure.source] else {
+    guard let asOf = loadedAt[failure.source] else {
       return SourceNotice(source: failure.source, error: error)
     }
     let time = SavedTime(locale: locale, timeZone: timeZone, words: words)

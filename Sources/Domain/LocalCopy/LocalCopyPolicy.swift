@@ -1,10 +1,10 @@
 import Foundation
 
-/// What the payment-methods load needs to keep and use a saved list: where it is kept,
+/// What the payment-methods load needs to keep and use a local copy: where it is kept,
 /// whose it is, how old a part may be and still be shown, and the time now. The rules
 /// themselves are `PaymentMethodsUseCase`'s; without a policy the load keeps nothing.
-public struct SavedListPolicy: Sendable {
-  public let store: any SavedListStore
+public struct LocalCopyPolicy: Sendable {
+  public let store: any LocalCopyStore
   /// The signed-in person the list is theirs: one person never sees another's.
   public let account: String
   public let maximumAge: Duration
@@ -12,7 +12,7 @@ public struct SavedListPolicy: Sendable {
   public let now: @Sendable () -> Date
 
   public init(
-    store: any SavedListStore, account: String, maximumAge: Duration = FreshnessPolicy.maximumAge,
+    store: any LocalCopyStore, account: String, maximumAge: Duration = FreshnessPolicy.maximumAge,
     now: @escaping @Sendable () -> Date
   ) {
     self.store = store
@@ -21,9 +21,9 @@ public struct SavedListPolicy: Sendable {
     self.now = now
   }
 
-  /// Whether a part saved at `savedAt` may be shown at `now` (`FreshnessPolicy`). A part
+  /// Whether a part saved at `loadedAt` may be shown at `now` (`FreshnessPolicy`). A part
   /// from the future means a clock went backwards, so its age is unknown: it is not shown.
-  public func isFresh(savedAt: Date, now: Date) -> Bool {
-    FreshnessPolicy.age(of: savedAt, now: now, maximumAge: maximumAge) == .fresh
+  public func isFresh(loadedAt: Date, now: Date) -> Bool {
+    FreshnessPolicy.age(of: loadedAt, now: now, maximumAge: maximumAge) == .fresh
   }
 }
