@@ -102,7 +102,7 @@ private let everyPublicType: [(name: String, type: Any.Type)] = [
   ("RetryPolicy", RetryPolicy.self),
   ("SavedCardWrites", (any SavedCardWrites).self),
   ("LocalCopy", LocalCopy.self),
-  ("LocalCopyPolicy", LocalCopyPolicy.self),
+  ("LocalCopyKeeper", LocalCopyKeeper.self),
   ("FreshnessPolicy", FreshnessPolicy.self),
   ("LocalCopyStore", (any LocalCopyStore).self),
   ("LocalCopyUnreadable", LocalCopyUnreadable.self),

@@ -20,6 +20,11 @@ struct FinishPendingChangesTests {
 
   /// A change; by default a removal of a card named after its key, so that changes of
   /// different keys are about different subjects.
+  /// Ada's local copy, read as finishing reads it: with the suite's log.
+  private func keeper(_ store: any LocalCopyStore) -> LocalCopyKeeper {
+    LocalCopyKeeper(store: store, account: "ada", now: { PendingFixtures.now }, logger: logger)
+  }
+
   private func change(
     _ kind: PendingChange.Kind? = nil, key: String, account: String = "ada",
     age: TimeInterval = 60
@@ -186,7 +191,7 @@ struct FinishPendingChangesTests {
     let list = LocalCopy(cards: .init([PendingFixtures.visa], loadedAt: PendingFixtures.now))
     let writes = ScriptedWrites()
     let finishing = FinishPendingChangesUseCase(
-      journal: journal, writes: writes, localCopy: InMemoryLocalCopyStore(["ada": list]),
+      journal: journal, writes: writes, localCopy: keeper(InMemoryLocalCopyStore(["ada": list])),
       account: "ada", now: { PendingFixtures.now }, clock: StoppedClock(), logger: logger)
     let told = Recorder<String>()
 
@@ -276,7 +281,7 @@ struct FinishPendingChangesTests {
     let list = LocalCopy(cards: .init([PendingFixtures.visa], loadedAt: PendingFixtures.now))
     let store = InMemoryLocalCopyStore(["ada": list])
     let finishing = FinishPendingChangesUseCase(
-      journal: journal, writes: ScriptedWrites(), localCopy: store, account: "ada",
+      journal: journal, writes: ScriptedWrites(), localCopy: keeper(store), account: "ada",
       now: { PendingFixtures.now }, clock: StoppedClock(), logger: logger)
 
     let report = await finishing.execute()
@@ -284,6 +289,26 @@ struct FinishPendingChangesTests {
     #expect(report.changes.map(\.card) == [PendingFixtures.visa, nil])
     #expect(report.removed(methodID: "card-1"))
     #expect(!report.removed(methodID: "card-2"))
+  }
+
+  @Test("a local copy that cannot be read names no card, is logged, and the change is sent")
+  func unreadableLocalCopyLogged() async throws {
+    let journal = InMemoryJournal([change(.remove(cardID: "1"), key: "first")])
+    let store = LocalCopyStoreSpy(loadError: LocalCopyUnreadable(reason: "cut off midway"))
+    let writes = ScriptedWrites()
+    let finishing = FinishPendingChangesUseCase(
+      journal: journal, writes: writes, localCopy: keeper(store), account: "ada",
+      now: { PendingFixtures.now }, clock: StoppedClock(), logger: logger)
+
+    let report = await finishing.execute()
+
+    #expect(report.changes.map(\.card) == [nil])
+    #expect(await writes.requests.map(\.key) == ["first"])
+    #expect(
+      logger.entries.contains {
+        $0.level == .warning && $0.message.contains("cannot be read")
+          && $0.message.contains("cut off")
+      })
   }
 
   @Test("a change another run took out meanwhile is neither sent nor reported")

@@ -8,7 +8,7 @@ private func cardsOffline(_ store: LocalCopyStoreSpy, logger: LogSpy = LogSpy())
   -> PaymentMethodsUseCase
 {
   makeUseCase(
-    cards: .throwing(Fixtures.cards(.offline)), localCopy: Saved.policy(store), logger: logger)
+    cards: .throwing(Fixtures.cards(.offline)), localCopy: store, logger: logger)
 }
 
 @Suite("Local copy policy: a store that fails, a load that is cancelled", .timeLimit(.minutes(1)))
@@ -67,7 +67,7 @@ struct LocalCopyFaultTests {
     let store = LocalCopyStoreSpy(
       [Saved.account: Saved.list(.fresh)!], deleteError: SurpriseError(detail: "read-only"))
     let useCase = makeUseCase(
-      cards: .throwing(Fixtures.cards(.sessionEnded)), localCopy: Saved.policy(store),
+      cards: .throwing(Fixtures.cards(.sessionEnded)), localCopy: store,
       logger: logger)
 
     await #expect {
@@ -89,7 +89,7 @@ struct LocalCopyFaultTests {
         try await suspendUntilCancelled()
         return []
       },
-      localCopy: Saved.policy(store))
+      localCopy: store)
 
     let load = Task { try await useCase.execute() }
     await started.waitForArrivals(1)

@@ -62,14 +62,13 @@ private enum Kept {
   )
     -> CardWritesUpdatingLocalCopy
   {
-    CardWritesUpdatingLocalCopy(writes, store: store, account: Saved.account, logger: logger)
+    CardWritesUpdatingLocalCopy(writes, localCopy: Saved.keeper(store, logger: logger))
   }
 
   static func saving(_ outcome: AddCardOutcome, _ store: LocalCopyStoreSpy)
     -> CardSavingUpdatingLocalCopy
   {
-    CardSavingUpdatingLocalCopy(
-      AnsweringSaving(outcome: outcome), store: store, account: Saved.account, logger: LogSpy())
+    CardSavingUpdatingLocalCopy(AnsweringSaving(outcome: outcome), localCopy: Saved.keeper(store))
   }
 
   static func newCard() throws -> NewCard {
@@ -233,8 +232,7 @@ struct LocalCopyUpdatesTests {
   func bankApproved() async throws {
     let store = Kept.store()
     let setups = CardSetupsUpdatingLocalCopy(
-      ScriptedSetups([.success(.succeeded(Kept.mastercard))]), store: store,
-      account: Saved.account, logger: LogSpy())
+      ScriptedSetups([.success(.succeeded(Kept.mastercard))]), localCopy: Saved.keeper(store))
 
     let status = try await setups.status(ofSetup: "setup-1")
 

@@ -77,10 +77,11 @@ func makeUseCase(
   flags: PaymentMethodsFeatureFlags = .allEnabled,
   deadline: Duration = PaymentMethodsUseCase.defaultDeadline,
   clock: any Clock<Duration> = StoppedClock(),
-  localCopy: LocalCopyPolicy? = nil,
+  localCopy: (any LocalCopyStore)? = nil,
   logger: LogSpy = LogSpy()
 ) -> PaymentMethodsUseCase {
   PaymentMethodsUseCase(
     walletRepository: wallet, cardsRepository: cards, applePayService: applePay,
-    flags: flags, deadline: deadline, clock: clock, localCopy: localCopy, logger: logger)
+    flags: flags, deadline: deadline, clock: clock,
+    localCopy: localCopy.map { Saved.keeper($0, logger: logger) }, logger: logger)
 }

@@ -1,6 +1,6 @@
 import Domain
 
-/// A saved-list store in memory that records every call and can be told to fail: a list
+/// A local-copy store in memory that records every call and can be told to fail: a list
 /// that cannot be read, a disk that refuses a write or a delete.
 public actor LocalCopyStoreSpy: LocalCopyStore {
   public enum Call: Sendable, Equatable {

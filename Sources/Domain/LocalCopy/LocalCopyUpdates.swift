@@ -3,17 +3,15 @@ import Foundation
 /// Changes to saved cards, each passed on as it is and, once the backend has agreed, made
 /// to the local copy too: a card removed (or gone already, elsewhere) leaves the saved
 /// cards, a new default moves the default marks, a new expiry replaces the card. The
-/// answers, and the errors, are the inner writes' own.
+/// answers, and the errors, are the inner writes' own: a local copy that cannot be changed
+/// never fails a write the backend agreed to (`LocalCopyKeeper` logs it).
 public struct CardWritesUpdatingLocalCopy: SavedCardWrites {
   private let writes: any SavedCardWrites
-  private let localCopy: LocalCopyEdits
+  private let localCopy: LocalCopyKeeper
 
-  public init(
-    _ writes: any SavedCardWrites, store: any LocalCopyStore, account: String,
-    logger: any DeveloperLog
-  ) {
+  public init(_ writes: any SavedCardWrites, localCopy: LocalCopyKeeper) {
     self.writes = writes
-    self.localCopy = LocalCopyEdits(store: store, account: account, logger: logger)
+    self.localCopy = localCopy
   }
 
   public func remove(cardID: String, idempotencyKey: String) async throws -> RemoveCardOutcome {
@@ -57,14 +55,11 @@ public struct CardWritesUpdatingLocalCopy: SavedCardWrites {
 /// already), with the card put in the saved cards.
 public struct CardSavingUpdatingLocalCopy: CardSaving {
   private let saving: any CardSaving
-  private let localCopy: LocalCopyEdits
+  private let localCopy: LocalCopyKeeper
 
-  public init(
-    _ saving: any CardSaving, store: any LocalCopyStore, account: String,
-    logger: any DeveloperLog
-  ) {
+  public init(_ saving: any CardSaving, localCopy: LocalCopyKeeper) {
     self.saving = saving
-    self.localCopy = LocalCopyEdits(store: store, account: account, logger: logger)
+    self.localCopy = localCopy
   }
 
   public func save(_ card: NewCard, idempotencyKey: String) async throws -> AddCardOutcome {
@@ -81,14 +76,11 @@ public struct CardSavingUpdatingLocalCopy: CardSaving {
 /// backend saved it, with the card put in the saved cards.
 public struct CardSetupsUpdatingLocalCopy: CardSetups {
   private let setups: any CardSetups
-  private let localCopy: LocalCopyEdits
+  private let localCopy: LocalCopyKeeper
 
-  public init(
-    _ setups: any CardSetups, store: any LocalCopyStore, account: String,
-    logger: any DeveloperLog
-  ) {
+  public init(_ setups: any CardSetups, localCopy: LocalCopyKeeper) {
     self.setups = setups
-    self.localCopy = LocalCopyEdits(store: store, account: account, logger: logger)
+    self.localCopy = localCopy
   }
 
   public func status(ofSetup id: String) async throws -> CardSetupStatus {
@@ -99,44 +91,6 @@ public struct CardSetupsUpdatingLocalCopy: CardSetups {
 
   public func cancelSetup(_ id: String) async throws {
     try await setups.cancelSetup(id)
-  }
-}
-
-/// One person's local copy, changed after a write the backend agreed to.
-///
-/// Only a part that exists is changed, and it keeps its `loadedAt`: the write is fresh news
-/// of one card, not of the whole list (another device may have changed the rest), so the
-/// part is no younger than its last load. Nothing kept, or a list that cannot be read,
-/// is left for the next load to replace. A change that cannot be read or written is logged
-/// and never fails the write: the backend has agreed, and that is what the screen says.
-/// (A load that ends while a change is made may write its own list over it; the next load
-/// that answers puts it right, as it does for a change made on another device.)
-struct LocalCopyEdits: Sendable {
-  let store: any LocalCopyStore
-  let account: String
-  let logger: any DeveloperLog
-
-  func edit(_ change: (inout LocalCopy) -> Void) async {
-    let kept: LocalCopy?
-    do {
-      kept = try await store.load(account: account)
-    } catch {
-      let reason = (error as? LocalCopyUnreadable)?.reason ?? String(describing: error)
-      return logger.log(
-        .warning, "the local copy cannot be read, so a change is not made to it: \(reason)",
-        metadata: [LogMetadataKey.error: String(describing: error)])
-    }
-    guard let kept else { return }
-    var list = kept
-    change(&list)
-    guard list != kept else { return }
-    do {
-      try await store.save(list, account: account)
-    } catch {
-      logger.log(
-        .warning, "could not make a change to the local copy",
-        metadata: [LogMetadataKey.error: String(describing: error)])
-    }
   }
 }
 

@@ -11,7 +11,7 @@ import Foundation
 public struct FinishPendingChangesUseCase: Sendable {
   private let journal: any PendingChangeJournal
   private let writes: any SavedCardWrites
-  private let localCopy: (any LocalCopyStore)?
+  private let localCopy: LocalCopyKeeper?
   private let account: String
   private let now: @Sendable () -> Date
   private let deadline: Deadline
@@ -20,13 +20,13 @@ public struct FinishPendingChangesUseCase: Sendable {
   /// - Parameters:
   ///   - writes: the writes that send the requests, without a journal of their own (not
   ///     `JournaledCardWrites`): the change is in the journal already, with its start time.
-  ///   - localCopy: where the person's local copy is kept, to name the cards the changes are
-  ///     about; nil for none.
+  ///   - localCopy: the person's local copy, to name the cards the changes are about; nil
+  ///     for none.
   ///   - account: the signed-in person; only their changes are sent.
   ///   - deadline: for each change's request, as for a change the person makes.
   public init(
     journal: any PendingChangeJournal, writes: any SavedCardWrites,
-    localCopy: (any LocalCopyStore)? = nil, account: String,
+    localCopy: LocalCopyKeeper? = nil, account: String,
     now: @escaping @Sendable () -> Date = Date.init,
     deadline: Duration = RemoveCardUseCase.defaultDeadline,
     clock: any Clock<Duration> = ContinuousClock(), logger: any DeveloperLog
@@ -183,12 +183,11 @@ public struct FinishPendingChangesUseCase: Sendable {
   }
 
   /// The cards of the person's local copy, by id: what names a change's card for the
-  /// screen. None when nothing is saved, or it cannot be read (logged by nobody: the
-  /// load that follows reads it again, and logs it there).
+  /// screen. None when nothing is kept, or it cannot be read.
   private func savedCards() async -> (PendingChange) -> PaymentCard? {
-    let list = try? await localCopy?.load(account: account)
+    let copy = await localCopy?.read()
     let cards = Dictionary(
-      (list?.cards?.value ?? []).map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+      (copy?.cards?.value ?? []).map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
     return { change in
       switch change.kind {
       case .remove(let id), .makeDefault(.card(let id)), .updateExpiry(let id, _): cards[id]

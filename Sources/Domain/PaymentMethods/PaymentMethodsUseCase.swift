@@ -20,17 +20,17 @@ public struct PaymentMethodsUseCase: Sendable {
   private let applePayService: any ApplePayService
   private let flags: PaymentMethodsFeatureFlags
   private let deadline: Deadline
-  private let localCopy: LocalCopyPolicy?
+  private let localCopy: LocalCopyKeeper?
   private let logger: any DeveloperLog
 
-  /// With a `LocalCopyPolicy`, a load also keeps the last list and shows its copied rows
+  /// With a `LocalCopyKeeper`, a load also keeps the last list and shows its copied rows
   /// beside a failure that trying again may fix (`+LocalCopy.swift`, docs/ERRORS.md).
   ///
   /// - Parameters:
   ///   - deadline: how long the sources may take; a source past it counts as failed.
   ///   - clock: measures the deadline; tests pass a clock they control.
-  ///   - localCopy: where the last list is kept, and for how long it may be shown; nil
-  ///     keeps nothing.
+  ///   - localCopy: the person's local copy, where the last list is kept; nil keeps
+  ///     nothing.
   public init(
     walletRepository: any WalletRepository,
     cardsRepository: any CardsRepository,
@@ -38,7 +38,7 @@ public struct PaymentMethodsUseCase: Sendable {
     flags: PaymentMethodsFeatureFlags = .allEnabled,
     deadline: Duration = defaultDeadline,
     clock: any Clock<Duration> = ContinuousClock(),
-    localCopy: LocalCopyPolicy? = nil,
+    localCopy: LocalCopyKeeper? = nil,
     logger: any DeveloperLog
   ) {
     self.walletRepository = walletRepository
@@ -74,19 +74,22 @@ public struct PaymentMethodsUseCase: Sendable {
     let failures = inOrder.compactMap(\.failure)
     // Of two journeys that arrived together, the first in source order decides.
     if let journey = failures.first(where: { $0.journey != nil }) {
-      await localCopy?.forget(logger: logger)
+      await localCopy?.forget()
       throw PaymentMethodsError.needsJourney(
         journey, alsoFailed: failures.filter { $0.source != journey.source })
     }
 
-    let saved = try await localCopy?.remember(answers, failures: failures, logger: logger) ?? [:]
+    var copied: [PaymentSource: CopiedRows] = [:]
+    if let localCopy {
+      copied = try await Self.remember(answers, failures: failures, in: localCopy, logger: logger)
+    }
     inOrder.forEach(logSkip)
     let methods = PaymentSource.allCases.flatMap { source in
-      (contributions[source]?.methods ?? []) + (saved[source]?.methods ?? [])
+      (contributions[source]?.methods ?? []) + (copied[source]?.methods ?? [])
     }
     guard methods.isEmpty else {
       return PaymentMethodList(
-        methods: methods, failures: failures, loadedAt: saved.mapValues(\.loadedAt))
+        methods: methods, failures: failures, loadedAt: copied.mapValues(\.loadedAt))
     }
     guard let deciding = Self.decidingFailure(failures) else {
       throw PaymentMethodsError.noPaymentMethodsFound

@@ -15,8 +15,14 @@ extension AppComposition {
         JournaledCardWrites(
           writes: sent, journal: $0, account: account, now: environment.now, logger: logger)
       } ?? sent
-    return CardWritesUpdatingLocalCopy(
-      journaled, store: localCopy, account: account, logger: logger)
+    return CardWritesUpdatingLocalCopy(journaled, localCopy: keeper())
+  }
+
+  /// The person's local copy, as every use case and write keeps it: the run's person
+  /// unless another is named.
+  func keeper(for person: String? = nil) -> LocalCopyKeeper {
+    LocalCopyKeeper(
+      store: localCopy, account: person ?? account, now: environment.now, logger: logger)
   }
 
   /// What the app does when it starts, before anything loads: the developer log says where
@@ -63,9 +69,9 @@ extension AppComposition {
     let account = person ?? account
     // Not through `JournaledCardWrites`: each change is in the journal already, with the
     // time it started, and is taken out by the use case once it is answered for good.
+    let localCopy = keeper(for: account)
     let writes = CardWritesUpdatingLocalCopy(
-      BackendCardsRepository(client: client), store: localCopy, account: account,
-      logger: logger)
+      BackendCardsRepository(client: client), localCopy: localCopy)
     return FinishPendingChangesUseCase(
       journal: journal, writes: writes, localCopy: localCopy, account: account,
       now: environment.now,

@@ -179,7 +179,7 @@ struct AppComposition {
       applePayService: DeviceApplePayService(device: applePayDevice),
       deadline: deadline,
       clock: environment.clock,
-      localCopy: LocalCopyPolicy(store: localCopy, account: account, now: environment.now),
+      localCopy: keeper(),
       logger: logger
     )
     let cards = cardWrites()
@@ -213,12 +213,10 @@ struct AppComposition {
   func addCardViewModel() -> AddCardViewModel {
     let cards = BackendCardsRepository(client: client)
     let useCase = AddCardUseCase(
-      saving: CardSavingUpdatingLocalCopy(
-        cards, store: localCopy, account: account, logger: logger),
+      saving: CardSavingUpdatingLocalCopy(cards, localCopy: keeper()),
       thisMonth: thisMonth, newIdempotencyKey: environment.idempotencyKey)
     let bankApproval = WaitForBankApprovalUseCase(
-      setups: CardSetupsUpdatingLocalCopy(
-        cards, store: localCopy, account: account, logger: logger),
+      setups: CardSetupsUpdatingLocalCopy(cards, localCopy: keeper()),
       budget: bankApprovalBudget, clock: approvalClock,
       jitter: environment.jitter, logger: logger)
     logger.log(

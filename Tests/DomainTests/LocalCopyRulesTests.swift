@@ -46,8 +46,8 @@ enum Saved {
     LocalCopyStoreSpy(list(age).map { [account: $0] } ?? [:])
   }
 
-  static func policy(_ store: any LocalCopyStore) -> LocalCopyPolicy {
-    LocalCopyPolicy(store: store, account: account, now: { now })
+  static func keeper(_ store: any LocalCopyStore, logger: LogSpy = LogSpy()) -> LocalCopyKeeper {
+    LocalCopyKeeper(store: store, account: account, now: { now }, logger: logger)
   }
 }
 
@@ -98,7 +98,7 @@ struct PolicyCase: Sendable, CustomTestStringConvertible {
         if source == .cards, let failure { throw failure }
         return [Fixtures.visa]
       },
-      localCopy: Saved.policy(store), logger: logger)
+      localCopy: store, logger: logger)
   }
 
   /// What the screen lists, in source order.
@@ -116,7 +116,7 @@ struct PolicyCase: Sendable, CustomTestStringConvertible {
 }
 
 @Suite("Local copy policy: the table of what is shown and what is kept", .timeLimit(.minutes(1)))
-struct LocalCopyPolicyTableTests {
+struct LocalCopyRulesTableTests {
   @Test(
     "a source's copied rows are shown only where it failed in a way trying again may fix and its part is fresh",
     arguments: PolicyCase.all)
@@ -153,7 +153,7 @@ struct LocalCopyPolicyTableTests {
   func journeyDeletes(kind: RequestFailure.Kind, age: Saved.Age) async throws {
     let store = Saved.store(age)
     let useCase = makeUseCase(
-      cards: .throwing(Fixtures.cards(kind)), localCopy: Saved.policy(store))
+      cards: .throwing(Fixtures.cards(kind)), localCopy: store)
 
     await #expect {
       try await useCase.execute()
@@ -167,7 +167,7 @@ struct LocalCopyPolicyTableTests {
 }
 
 @Suite("Local copy policy: the edges", .timeLimit(.minutes(1)))
-struct LocalCopyPolicyTests {
+struct LocalCopyRulesTests {
   @Test("a part a second younger than the maximum age is still shown")
   func justFresh() async throws {
     let loadedAt = Saved.now.addingTimeInterval(-24 * 60 * 60 + 1)
@@ -175,7 +175,7 @@ struct LocalCopyPolicyTests {
       Saved.account: LocalCopy(cards: LocalCopy.Part([Saved.card], loadedAt: loadedAt))
     ])
     let useCase = makeUseCase(
-      cards: .throwing(Fixtures.cards(.offline)), localCopy: Saved.policy(store))
+      cards: .throwing(Fixtures.cards(.offline)), localCopy: store)
 
     let list = try await useCase.execute()
 
@@ -186,7 +186,7 @@ struct LocalCopyPolicyTests {
   func shownIsLogged() async throws {
     let logger = LogSpy()
     let useCase = makeUseCase(
-      cards: .throwing(Fixtures.cards(.offline)), localCopy: Saved.policy(Saved.store(.fresh)),
+      cards: .throwing(Fixtures.cards(.offline)), localCopy: Saved.store(.fresh),
       logger: logger)
 
     _ = try await useCase.execute()
@@ -201,7 +201,7 @@ struct LocalCopyPolicyTests {
     let useCase = makeUseCase(
       wallet: .throwing(Fixtures.wallet(.offline)), cards: .throwing(Fixtures.cards(.offline)),
       applePay: .throwing(Fixtures.request(.offline, "Apple Pay")),
-      localCopy: Saved.policy(Saved.store(.fresh)))
+      localCopy: Saved.store(.fresh))
 
     let list = try await useCase.execute()
 
@@ -219,7 +219,7 @@ struct LocalCopyPolicyTests {
     let useCase = makeUseCase(
       wallet: .throwing(Fixtures.wallet(.offline)), cards: .throwing(Fixtures.cards(.offline)),
       applePay: .throwing(Fixtures.request(.offline, "Apple Pay")),
-      localCopy: Saved.policy(store))
+      localCopy: store)
 
     await #expect {
       try await useCase.execute()
@@ -240,7 +240,7 @@ struct LocalCopyPolicyTests {
     ])
     let useCase = makeUseCase(
       wallet: .throwing(Fixtures.wallet(.offline)), cards: .throwing(Fixtures.cards(.offline)),
-      localCopy: Saved.policy(store))
+      localCopy: store)
 
     let list = try await useCase.execute()
 
@@ -259,7 +259,7 @@ struct LocalCopyPolicyTests {
   func walletNoneKept(wallet: WalletRepositoryStub) async throws {
     let store = Saved.store(.fresh)
 
-    _ = try await makeUseCase(wallet: wallet, localCopy: Saved.policy(store)).execute()
+    _ = try await makeUseCase(wallet: wallet, localCopy: store).execute()
 
     #expect(await store.list(Saved.account)?.wallet == LocalCopy.Part(nil, loadedAt: Saved.now))
   }
@@ -268,7 +268,7 @@ struct LocalCopyPolicyTests {
   func noCardsKept() async throws {
     let store = Saved.store(.fresh)
 
-    _ = try await makeUseCase(cards: .returning([]), localCopy: Saved.policy(store)).execute()
+    _ = try await makeUseCase(cards: .returning([]), localCopy: store).execute()
 
     #expect(await store.list(Saved.account)?.cards == LocalCopy.Part([], loadedAt: Saved.now))
   }
@@ -277,7 +277,7 @@ struct LocalCopyPolicyTests {
   func switchedOffKeepsPart() async throws {
     let store = Saved.store(.fresh)
     let useCase = makeUseCase(
-      flags: PaymentMethodsFeatureFlags(isWalletEnabled: false), localCopy: Saved.policy(store))
+      flags: PaymentMethodsFeatureFlags(isWalletEnabled: false), localCopy: store)
 
     _ = try await useCase.execute()
 
@@ -288,7 +288,7 @@ struct LocalCopyPolicyTests {
   func answeredNeedsNoRead() async throws {
     let store = Saved.store(.fresh)
 
-    _ = try await makeUseCase(localCopy: Saved.policy(store)).execute()
+    _ = try await makeUseCase(localCopy: store).execute()
 
     #expect(await store.calls == [.save(account: Saved.account)])
   }
@@ -296,7 +296,7 @@ struct LocalCopyPolicyTests {
   @Test("another account's local copy is never shown, nor deleted by this one's journey")
   func otherAccount() async throws {
     let store = LocalCopyStoreSpy(["grace": Saved.list(.fresh)!])
-    let policy = Saved.policy(store)
+    let policy = store
     let offline = makeUseCase(cards: .throwing(Fixtures.cards(.offline)), localCopy: policy)
     let signedOut = makeUseCase(
       cards: .throwing(Fixtures.cards(.sessionEnded)), localCopy: policy)
