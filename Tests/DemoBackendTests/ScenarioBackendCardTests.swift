@@ -76,7 +76,7 @@ struct ScenarioBackendAddCardTests {
     #expect(await fixture.backend.savedCards.isEmpty)
   }
 
-  @Test("a card whose answer was lost is saved once, its retry finding it under the same key")
+  @Test("a retry after a lost answer carries the same key, and exactly one card is saved")
   func retrySameKey() async throws {
     let fixture = fixture([.savedButAnswerLost])
 
