@@ -121,7 +121,7 @@ struct SavedCardWritesTests {
     }
   }
 
-  @Test("a lost answer to a new expiry is retried under the same key, and updates the card once")
+  @Test("a lost answer to a new expiry is retried, and the retry's answer is the updated card")
   func updateRetried() async throws {
     let (cards, fixture) = fixture(updateCard: [
       .fail(.timedOut), .ok(cardBody("1", expiry: "12/30")),
