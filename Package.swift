@@ -65,7 +65,7 @@ let package = Package(
     .testTarget(name: "DomainTests", dependencies: ["Domain", "TestSupport"]),
     .testTarget(
       name: "DataTests",
-      dependencies: ["DataLayer", "DemoBackend", "Domain", "TestSupport", "URLSessionBackend"]),
+      dependencies: ["DataLayer", "Domain", "TestSupport", "URLSessionBackend"]),
     .testTarget(
       name: "PresentationTests", dependencies: ["Presentation", "Domain", "TestSupport"]),
     // The workshop's stub backend, tested apart from the lesson: its built-in scenarios and

@@ -4,7 +4,6 @@ import TestSupport
 import Testing
 
 @testable import DataLayer
-@testable import DemoBackend
 
 @Suite(
   "Backend client: what the backend says becomes a request failure with context",
@@ -13,12 +12,12 @@ struct BackendClientMappingTests {
   @Test(
     "each generic answer maps to its kind of failure",
     arguments: [
-      (ScriptedAnswer.transport(.offline), RequestFailure.Kind.offline),
-      (.transport(.timedOut), .timedOut),
-      (.transport(.connectionLost), .connectionLost),
-      (.transport(.serverUnreachable), .serverUnreachable),
-      (.transport(.insecureConnection), .insecureConnection),
-      (.transport(.cancelled), .cancelledBelow),
+      (StubBackend.Answer.fail(.offline), RequestFailure.Kind.offline),
+      (.fail(.timedOut), .timedOut),
+      (.fail(.connectionLost), .connectionLost),
+      (.fail(.serverUnreachable), .serverUnreachable),
+      (.fail(.insecureConnection), .insecureConnection),
+      (.fail(.cancelled), .cancelledBelow),
       (.error(403, code: "user_not_verified"), .userNotVerified),
       (.error(403, code: "user_locked"), .userLocked),
       (.error(408, code: "request_timeout"), .timedOut),
@@ -27,8 +26,8 @@ struct BackendClientMappingTests {
       (.error(500, code: "oops"), .serviceUnavailable),
       (.error(503, code: "maintenance"), .serviceUnavailable),
     ])
-  func mapping(answer: ScriptedAnswer, kind: RequestFailure.Kind) async {
-    let fixture = ClientFixture(scenario(cards: [answer]), policy: RetryPolicy(maxAttempts: 1))
+  func mapping(answer: StubBackend.Answer, kind: RequestFailure.Kind) async {
+    let fixture = ClientFixture([.cards: [answer]], policy: RetryPolicy(maxAttempts: 1))
 
     let failure = await requestFailure { _ = try await fixture.client.send(.cards) }
 
@@ -38,7 +37,7 @@ struct BackendClientMappingTests {
   @Test("a failure carries the trace id, operation, status and the server's code and message")
   func context() async throws {
     let fixture = ClientFixture(
-      scenario(cards: [.error(403, code: "user_locked", message: "Locked after 5 attempts")]))
+      [.cards: [.error(403, code: "user_locked", message: "Locked after 5 attempts")]])
 
     let failure = try #require(await requestFailure { _ = try await fixture.client.send(.cards) })
 
@@ -51,7 +50,7 @@ struct BackendClientMappingTests {
 
   @Test("a transport failure keeps the transport error as its cause")
   func underlying() async throws {
-    let fixture = ClientFixture(scenario(cards: [.transport(.offline)]))
+    let fixture = ClientFixture([.cards: [.fail(.offline)]])
 
     let failure = try #require(await requestFailure { _ = try await fixture.client.send(.cards) })
 
@@ -60,7 +59,7 @@ struct BackendClientMappingTests {
 
   @Test("every request, retries included, gets its own trace id")
   func traceIDsPerRequest() async throws {
-    let fixture = ClientFixture(scenario(cards: [.error(503, code: "down")]))
+    let fixture = ClientFixture([.cards: [.error(503, code: "down")]])
 
     let failure = try #require(await requestFailure { _ = try await fixture.client.send(.cards) })
 
@@ -82,7 +81,7 @@ struct BackendClientMappingTests {
 struct BackendClientRetryTests {
   @Test("a 5xx is retried up to the cap, with full-jitter exponential backoff")
   func backoff() async {
-    let fixture = ClientFixture(scenario(cards: [.error(503, code: "down")]))
+    let fixture = ClientFixture([.cards: [.error(503, code: "down")]])
 
     let failure = await requestFailure { _ = try await fixture.client.send(.cards) }
 
@@ -95,12 +94,11 @@ struct BackendClientRetryTests {
   @Test("the jitter picks each wait between zero and the backoff's ceiling")
   func jitterIsApplied() async {
     let clock = AdvancingClock()
-    let backend = ScenarioBackend(
-      scenario: scenario(cards: [.transport(.timedOut)]), clock: ImmediateClock())
+    let backend = StubBackend([.cards: [.fail(.timedOut)]])
     let client = BackendClient(
       backend: backend,
       session: Session(
-        accessToken: ScenarioBackend.initialAccessToken, refreshToken: ScenarioBackend.refreshToken),
+        accessToken: StubBackend.accessToken, refreshToken: StubBackend.refreshToken),
       environment: BackendClient.Environment(
         clock: clock, jitter: { $0 / 4 }, traceID: { _ in "t" }),
       logger: LogSpy())
@@ -113,7 +111,7 @@ struct BackendClientRetryTests {
   @Test("a last attempt that never reached the backend says when an earlier one may have")
   func earlierAttemptMayHaveArrived() async {
     let fixture = ClientFixture(
-      scenario(cards: [.transport(.timedOut), .transport(.serverUnreachable)]))
+      [.cards: [.fail(.timedOut), .fail(.serverUnreachable)]])
 
     let failure = await requestFailure { _ = try await fixture.client.send(.cards) }
 
@@ -124,7 +122,7 @@ struct BackendClientRetryTests {
 
   @Test("a request none of whose attempts reached the backend says so")
   func noAttemptArrived() async {
-    let fixture = ClientFixture(scenario(cards: [.transport(.serverUnreachable)]))
+    let fixture = ClientFixture([.cards: [.fail(.serverUnreachable)]])
 
     let failure = await requestFailure { _ = try await fixture.client.send(.cards) }
 
@@ -137,7 +135,7 @@ struct BackendClientRetryTests {
     "a 405 or a 501 says the service does not offer the request: sent once, not retried",
     arguments: [405, 501])
   func notOffered(status: Int) async {
-    let fixture = ClientFixture(scenario(cards: [.respond(status: status, body: "")]))
+    let fixture = ClientFixture([.cards: [.respond(status: status, body: "")]])
 
     let failure = await requestFailure { _ = try await fixture.client.send(.cards) }
 
@@ -149,7 +147,7 @@ struct BackendClientRetryTests {
   @Test("a failure that passes is retried and the answer returned")
   func recovers() async throws {
     let fixture = ClientFixture(
-      scenario(cards: [.transport(.connectionLost), CardsOutcome.defaultCards.answer]))
+      [.cards: [.fail(.connectionLost), .ok(StubBackend.Body.cards)]])
 
     let answer = try await fixture.client.send(.cards)
 
@@ -161,12 +159,12 @@ struct BackendClientRetryTests {
   @Test(
     "failures that will not pass are not retried",
     arguments: [
-      ScriptedAnswer.transport(.offline), .error(426, code: "old"),
+      StubBackend.Answer.fail(.offline), .error(426, code: "old"),
       .error(403, code: "user_locked"),
       .respond(status: 418, body: "{}"),
     ])
-  func notRetried(answer: ScriptedAnswer) async {
-    let fixture = ClientFixture(scenario(cards: [answer]))
+  func notRetried(answer: StubBackend.Answer) async {
+    let fixture = ClientFixture([.cards: [answer]])
 
     _ = await requestFailure { _ = try await fixture.client.send(.cards) }
 
@@ -176,7 +174,7 @@ struct BackendClientRetryTests {
 
   @Test("a 429 without Retry-After is not retried: no guessing how long to back off")
   func rateLimitWithoutRetryAfter() async {
-    let fixture = ClientFixture(scenario(cards: [.error(429, code: "slow_down")]))
+    let fixture = ClientFixture([.cards: [.error(429, code: "slow_down")]])
 
     let failure = await requestFailure { _ = try await fixture.client.send(.cards) }
 
@@ -187,10 +185,12 @@ struct BackendClientRetryTests {
   @Test("Retry-After in seconds is honoured exactly")
   func retryAfterSeconds() async throws {
     let fixture = ClientFixture(
-      scenario(cards: [
-        .error(429, code: "slow_down", headers: ["retry-after": "1"]),
-        CardsOutcome.defaultCards.answer,
-      ]))
+      [
+        .cards: [
+          .error(429, code: "slow_down", headers: ["retry-after": "1"]),
+          .ok(StubBackend.Body.cards),
+        ]
+      ])
 
     _ = try await fixture.client.send(.cards)
 
@@ -201,10 +201,13 @@ struct BackendClientRetryTests {
   func retryAfterDate() async throws {
     let now = Date(timeIntervalSince1970: 1_800_000_000)
     let fixture = ClientFixture(
-      scenario(cards: [
-        .error(503, code: "maintenance", headers: ["retry-after": "Fri, 15 Jan 2027 08:00:01 GMT"]),
-        CardsOutcome.defaultCards.answer,
-      ]), now: now)
+      [
+        .cards: [
+          .error(
+            503, code: "maintenance", headers: ["retry-after": "Fri, 15 Jan 2027 08:00:01 GMT"]),
+          .ok(StubBackend.Body.cards),
+        ]
+      ], now: now)
 
     _ = try await fixture.client.send(.cards)
 
@@ -215,7 +218,7 @@ struct BackendClientRetryTests {
   @Test("a Retry-After beyond the time budget ends the retries")
   func retryAfterBeyondBudget() async {
     let fixture = ClientFixture(
-      scenario(cards: [.error(503, code: "maintenance", headers: ["retry-after": "120"])]))
+      [.cards: [.error(503, code: "maintenance", headers: ["retry-after": "120"])]])
 
     let failure = await requestFailure { _ = try await fixture.client.send(.cards) }
 
@@ -226,7 +229,7 @@ struct BackendClientRetryTests {
   @Test("the time budget caps the retries before the attempt cap does")
   func budget() async {
     let fixture = ClientFixture(
-      scenario(cards: [.error(503, code: "down")]),
+      [.cards: [.error(503, code: "down")]],
       policy: RetryPolicy(
         maxAttempts: 10, budget: .milliseconds(700), baseDelay: .milliseconds(200)))
 
@@ -270,12 +273,11 @@ struct BackendClientRetryTests {
 
   @Test("cancelling during a backoff stops at once, as cancellation, with no further request")
   func cancellationDuringBackoff() async throws {
-    let backend = ScenarioBackend(
-      scenario: scenario(cards: [.error(503, code: "down")]), clock: ImmediateClock())
+    let backend = StubBackend([.cards: [.error(503, code: "down")]])
     let client = BackendClient(
       backend: backend,
       session: Session(
-        accessToken: ScenarioBackend.initialAccessToken, refreshToken: ScenarioBackend.refreshToken),
+        accessToken: StubBackend.accessToken, refreshToken: StubBackend.refreshToken),
       environment: BackendClient.Environment(clock: StoppedClock(), traceID: { _ in "t" }),
       logger: LogSpy())
     let request = Task { try await client.send(.cards) }
@@ -293,7 +295,7 @@ struct BackendClientSessionTests {
   @Test("an expired token is refreshed once and the request repeated")
   func refreshAndRepeat() async throws {
     let fixture = ClientFixture(
-      scenario(cards: [.error(401, code: "token_expired"), CardsOutcome.defaultCards.answer]))
+      [.cards: [.error(401, code: "token_expired"), .ok(StubBackend.Body.cards)]])
 
     let answer = try await fixture.client.send(.cards)
 
@@ -307,7 +309,7 @@ struct BackendClientSessionTests {
     let client = BackendClient(
       backend: backend,
       session: Session(
-        accessToken: ScenarioBackend.initialAccessToken, refreshToken: ScenarioBackend.refreshToken),
+        accessToken: StubBackend.accessToken, refreshToken: StubBackend.refreshToken),
       environment: BackendClient.Environment(clock: AdvancingClock(), traceID: { _ in "t" }),
       logger: LogSpy())
 
@@ -327,7 +329,10 @@ struct BackendClientSessionTests {
   @Test("a refused refresh ends the session: sign in again, and nothing is sent after")
   func refreshRefused() async throws {
     let fixture = ClientFixture(
-      scenario(cards: [.error(401, code: "token_expired")], refresh: .fails))
+      [
+        .cards: [.error(401, code: "token_expired")],
+        .refreshSession: [.error(400, code: "invalid_grant")],
+      ])
 
     let first = try #require(await requestFailure { _ = try await fixture.client.send(.cards) })
     let second = try #require(await requestFailure { _ = try await fixture.client.send(.wallet) })
@@ -341,7 +346,7 @@ struct BackendClientSessionTests {
 
   @Test("a second 401 after a refresh ends the session rather than looping")
   func noLoop() async throws {
-    let fixture = ClientFixture(scenario(cards: [.error(401, code: "token_expired")]))
+    let fixture = ClientFixture([.cards: [.error(401, code: "token_expired")]])
 
     let failure = try #require(await requestFailure { _ = try await fixture.client.send(.cards) })
 
@@ -351,10 +356,13 @@ struct BackendClientSessionTests {
 
   @Test("a token never appears in a description, a mirror or a failure")
   func redaction() async throws {
-    let token = ScenarioBackend.initialAccessToken
+    let token = StubBackend.accessToken
     let request = BackendRequest(endpoint: .cards, traceID: "t", credential: .accessToken(token))
     let fixture = ClientFixture(
-      scenario(cards: [.error(401, code: "token_expired")], refresh: .fails))
+      [
+        .cards: [.error(401, code: "token_expired")],
+        .refreshSession: [.error(400, code: "invalid_grant")],
+      ])
     let failure = try #require(await requestFailure { _ = try await fixture.client.send(.cards) })
 
     for text in [
@@ -441,7 +449,7 @@ private actor TokenCheckingBackend: PaymentsBackend {
       await expired.waitForArrivals(holdRefreshUntil)
       return BackendResponse(status: 200, body: Data(#"{"accessToken":"fresh"}"#.utf8))
     default:
-      guard request.credential != .accessToken(ScenarioBackend.initialAccessToken) else {
+      guard request.credential != .accessToken(StubBackend.accessToken) else {
         await expired.arrive()
         return BackendResponse(status: 401, body: Data(#"{"code":"token_expired"}"#.utf8))
       }

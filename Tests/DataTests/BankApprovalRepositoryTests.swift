@@ -4,17 +4,20 @@ import TestSupport
 import Testing
 
 @testable import DataLayer
-@testable import DemoBackend
 
 private let card = NewCardFixture.visa
 
-/// A backend that gives every request the same answer.
-private struct FixedAnswer: PaymentsBackend {
-  let response: BackendResponse
+/// `POST /cards` answering 202: the bank has to approve the card first.
+private let setupStarted = StubBackend.Answer.respond(
+  status: 202,
+  body: """
+    {"status":"requires_action","setupId":"setup-1","nextAction":{"type":"authenticate",\
+    "message":"Demo Bank sent a request to your phone. Approve it there."}}
+    """)
 
-  init(_ response: BackendResponse) { self.response = response }
-
-  func send(_ request: BackendRequest) async throws -> BackendResponse { response }
+/// `GET /cards/setups/{id}` answering 200 with the setup's status.
+private func setup(_ status: String, _ more: String = "") -> StubBackend.Answer {
+  .ok(#"{"status":"\#(status)"\#(more)}"#)
 }
 
 @Suite("3-D Secure on the wire: the 202, the setup's polls, the cancel", .timeLimit(.minutes(1)))
@@ -30,13 +33,22 @@ struct BankApprovalRepositoryTests {
     return setup
   }
 
+  private func repository(
+    polls: [StubBackend.Answer] = [], cancel: [StubBackend.Answer] = []
+  ) -> (BackendCardsRepository, StubBackend) {
+    let fixture = ClientFixture([
+      .addCard: [setupStarted], .cardSetup: polls, .cancelCardSetup: cancel,
+    ])
+    return (BackendCardsRepository(client: fixture.client), fixture.backend)
+  }
+
   @Test(
     "a 202 requires_action is returned as the setup, with the bank's words and the submission's key"
   )
   func started() async throws {
-    let fixture = ClientFixture(try #require(BuiltInScenarios.named("add-card-3ds-approved")))
+    let (repository, _) = repository()
 
-    let approval = try await needsApproval(BackendCardsRepository(client: fixture.client))
+    let approval = try await needsApproval(repository)
 
     #expect(approval.setupID == "setup-1")
     #expect(approval.bankMessage?.contains("Demo Bank") == true)
@@ -53,28 +65,25 @@ struct BankApprovalRepositoryTests {
       #"{"status": "requires_action"}"#,
     ])
   func malformed(body: String) async throws {
-    // Straight from a backend of its own: the demo's would give the setup an id.
-    let client = BackendClient(
-      backend: FixedAnswer(BackendResponse(status: 202, body: Data(body.utf8))),
-      session: Session(accessToken: Secret("access"), refreshToken: Secret("refresh")),
-      environment: BackendClient.Environment(clock: AdvancingClock(), jitter: { $0 }),
-      logger: LogSpy())
-    let repository = BackendCardsRepository(client: client)
+    let fixture = ClientFixture([.addCard: [.respond(status: 202, body: body)]])
+    let repository = BackendCardsRepository(client: fixture.client)
 
     let failure = await requestFailure { _ = try await repository.save(card, idempotencyKey: "k") }
 
     #expect(failure?.kind == .malformedResponse)
   }
 
-  @Test("a setup's polls read as the bank's answers, and the card it approved is listed")
+  @Test("a setup's polls read as the bank's answers: waiting, then the card it approved")
   func polls() async throws {
-    let fixture = ClientFixture(try #require(BuiltInScenarios.named("add-card-3ds-approved")))
-    let repository = BackendCardsRepository(client: fixture.client)
+    let approved =
+      #","card":{"id":"100","brand":"Visa","last4":"5556","expiry":"08/28","status":"active"}"#
+    let (repository, _) = repository(polls: [
+      setup("requires_action"), setup("processing"), setup("succeeded", approved),
+    ])
     let approval = try await needsApproval(repository)
 
     var answers: [CardSetupStatus] = []
     for _ in 0..<4 { answers.append(try await repository.status(ofSetup: approval.setupID)) }
-    let listed = try await repository.fetchCards()
 
     guard case .succeeded(let saved) = answers[2] else {
       Issue.record("expected the third poll to approve, got \(answers)")
@@ -84,13 +93,13 @@ struct BankApprovalRepositoryTests {
     #expect(answers[1] == .waiting)
     #expect(answers[3] == answers[2])
     #expect(saved.lastFour == "5556")
-    #expect(listed.filter { $0.id == saved.id }.count == 1)
   }
 
   @Test("a refusal reads with the bank's reason")
   func refused() async throws {
-    let fixture = ClientFixture(try #require(BuiltInScenarios.named("add-card-3ds-failed")))
-    let repository = BackendCardsRepository(client: fixture.client)
+    let (repository, _) = repository(polls: [
+      setup("requires_action"), setup("failed", #","reason":"authentication_failed""#),
+    ])
     let approval = try await needsApproval(repository)
 
     _ = try await repository.status(ofSetup: approval.setupID)
@@ -99,10 +108,11 @@ struct BankApprovalRepositoryTests {
     #expect(answer == .declined(reason: "authentication_failed"))
   }
 
-  @Test("a cancelled setup answers canceled from then on; a setup nobody started is not found")
+  @Test("a cancel is sent once; a setup canceled reads so, and a setup not found is a failure")
   func cancel() async throws {
-    let fixture = ClientFixture(try #require(BuiltInScenarios.named("add-card-3ds-timeout")))
-    let repository = BackendCardsRepository(client: fixture.client)
+    let (repository, backend) = repository(
+      polls: [setup("canceled"), .error(404, code: "setup_not_found")],
+      cancel: [.respond(status: 200, body: "")])
     let approval = try await needsApproval(repository)
 
     try await repository.cancelSetup(approval.setupID)
@@ -111,19 +121,6 @@ struct BankApprovalRepositoryTests {
 
     #expect(after == .canceled)
     #expect(unknown?.context.status == 404)
-    #expect(await fixture.backend.requestCount(.cancelCardSetup) == 1)
-  }
-
-  @Test("sent again under the same key, the card continues its setup; a new key starts another")
-  func sameKeySameSetup() async throws {
-    let fixture = ClientFixture(try #require(BuiltInScenarios.named("add-card-3ds-timeout")))
-    let repository = BackendCardsRepository(client: fixture.client)
-
-    let first = try await needsApproval(repository, key: "key-1")
-    let again = try await needsApproval(repository, key: "key-1")
-    let other = try await needsApproval(repository, key: "key-2")
-
-    #expect(again.setupID == first.setupID)
-    #expect(other.setupID != first.setupID)
+    #expect(await backend.requestCount(.cancelCardSetup) == 1)
   }
 }

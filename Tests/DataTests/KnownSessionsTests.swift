@@ -4,7 +4,6 @@ import TestSupport
 import Testing
 
 @testable import DataLayer
-@testable import DemoBackend
 
 @Suite("Known sessions: whose session a refresh token opens", .timeLimit(.minutes(1)))
 struct KnownSessionsTests {
@@ -61,14 +60,12 @@ struct KnownSessionsTests {
 struct SignedInPersonTests {
   private let temporary = TemporaryDirectory()
 
-  private func client(_ scenario: Scenario, refreshToken: String = "refresh_ada")
-    -> (BackendClient, ScenarioBackend)
-  {
-    let backend = ScenarioBackend(scenario: scenario, clock: ImmediateClock())
+  private func client(refreshToken: String = "refresh_ada") -> (BackendClient, StubBackend) {
+    let backend = StubBackend()
     let client = BackendClient(
       backend: backend,
       session: Session(
-        accessToken: ScenarioBackend.initialAccessToken, refreshToken: Secret(refreshToken),
+        accessToken: StubBackend.accessToken, refreshToken: Secret(refreshToken),
         known: KnownSessions(directory: temporary.url, logger: LogSpy())),
       environment: BackendClient.Environment(clock: AdvancingClock(), traceID: { _ in "t" }),
       logger: LogSpy())
@@ -77,11 +74,11 @@ struct SignedInPersonTests {
 
   @Test("a session never seen is asked of the backend, and kept for the next run")
   func askedThenKept() async {
-    let (first, backend) = client(DataTestsSupport.plain)
-    let (second, again) = client(DataTestsSupport.plain)
+    let (first, backend) = client()
+    let (second, again) = client()
 
-    #expect(await first.signedInPerson() == ScenarioBackend.demoUserID)
-    #expect(await second.signedInPerson() == ScenarioBackend.demoUserID)
+    #expect(await first.signedInPerson() == StubBackend.userID)
+    #expect(await second.signedInPerson() == StubBackend.userID)
 
     #expect(await backend.requestCount(.userStatus) == 1)
     #expect(await again.requestCount(.userStatus) == 0)
@@ -104,13 +101,12 @@ struct SignedInPersonTests {
 
   @Test("signing in keeps whose the new session is, as the backend's answer names them")
   func signInKeepsThePerson() async throws {
-    let (client, backend) = client(DataTestsSupport.plain, refreshToken: "refresh_before")
+    let (client, backend) = client(refreshToken: "refresh_before")
 
-    let person = try await client.signIn(
-      username: ScenarioBackend.demoUsername, password: ScenarioBackend.demoPassword)
+    let person = try await client.signIn(username: "demo", password: Secret("demo"))
 
-    #expect(person == ScenarioBackend.demoUserID)
-    #expect(await client.signedInPerson() == ScenarioBackend.demoUserID)
+    #expect(person == StubBackend.userID)
+    #expect(await client.signedInPerson() == StubBackend.userID)
     #expect(await backend.requestCount(.userStatus) == 0)
   }
 }
@@ -142,8 +138,4 @@ struct DownBackend: PaymentsBackend {
   func send(_ request: BackendRequest) async throws -> BackendResponse {
     throw TransportError.offline
   }
-}
-
-enum DataTestsSupport {
-  static let plain = Scenario(name: "plain", summary: "")
 }

@@ -4,33 +4,42 @@ import TestSupport
 import Testing
 
 @testable import DataLayer
-@testable import DemoBackend
+
+/// A card as the backend gives it back: id "1" or "2", expiry "MM/YY".
+private func cardBody(_ id: String, expiry: String) -> String {
+  #"{"id":"\#(id)","brand":"Visa","last4":"4242","expiry":"\#(expiry)","status":"active"}"#
+}
+
+/// The method `PUT /me/default-payment-method` answers is now the default.
+private func defaultBody(_ method: String) -> StubBackend.Answer {
+  .ok(#"{"method":\#(method)}"#)
+}
+
+private let wallet = #"{"kind":"wallet"}"#
+private let cardTwo = #"{"kind":"card","id":"2"}"#
 
 @Suite("Saved cards: remove, make default, give a new expiry", .timeLimit(.minutes(1)))
 struct SavedCardWritesTests {
   private func fixture(
-    removeCard: [ScriptedAnswer]? = nil, setDefault: [ScriptedAnswer]? = nil,
-    updateCard: [ScriptedAnswer]? = nil,
-    cards: [ScriptedAnswer] = [CardsOutcome.defaultCards.answer]
+    removeCard: [StubBackend.Answer] = [], setDefault: [StubBackend.Answer] = [],
+    updateCard: [StubBackend.Answer] = []
   ) -> (BackendCardsRepository, ClientFixture) {
-    var script = scenario(cards: cards)
-    if let removeCard { script.removeCard = SourceScript(removeCard, latency: .zero) }
-    if let setDefault { script.setDefault = SourceScript(setDefault, latency: .zero) }
-    if let updateCard { script.updateCard = SourceScript(updateCard, latency: .zero) }
-    let fixture = ClientFixture(script)
+    let fixture = ClientFixture([
+      .removeCard: removeCard, .setDefault: setDefault, .updateCard: updateCard,
+    ])
     return (BackendCardsRepository(client: fixture.client), fixture)
   }
 
-  @Test("a removed card is listed no more, and removing it again finds it gone already")
+  @Test("a 204 is the card removed, and a 404 card_not_found the card gone already")
   func remove() async throws {
-    let (cards, _) = fixture()
+    let (cards, _) = fixture(removeCard: [
+      .respond(status: 204, body: ""), .error(404, code: "card_not_found"),
+    ])
 
     let first = try await cards.remove(cardID: "1", idempotencyKey: "key-1")
-    let listed = try await cards.fetchCards().map(\.id)
     let again = try await cards.remove(cardID: "1", idempotencyKey: "key-2")
 
     #expect(first == .removed)
-    #expect(listed == ["2"])
     #expect(again == .alreadyRemoved)
   }
 
@@ -46,9 +55,9 @@ struct SavedCardWritesTests {
     }
   }
 
-  @Test("a write meets what GET /cards meets: offline is thrown with its advice, nothing removed")
+  @Test("a write that fails offline is thrown with its advice")
   func removeOffline() async throws {
-    let (cards, _) = fixture(cards: [.transport(.offline), CardsOutcome.defaultCards.answer])
+    let (cards, _) = fixture(removeCard: [.fail(.offline), .respond(status: 204, body: "")])
 
     let error = await #expect(throws: RequestFailure.self) {
       try await cards.remove(cardID: "1", idempotencyKey: "key-5")
@@ -58,9 +67,11 @@ struct SavedCardWritesTests {
     #expect(error?.recovery == .retryWhenUserActs(.reconnect))
   }
 
-  @Test("the wallet, or a listed card, becomes the default; a card not listed is gone")
+  @Test("the default the backend answers is the outcome: the wallet or a card; a 404 is gone")
   func makeDefault() async throws {
-    let (cards, _) = fixture()
+    let (cards, _) = fixture(setDefault: [
+      defaultBody(wallet), defaultBody(cardTwo), .error(404, code: "method_not_found"),
+    ])
 
     #expect(try await cards.makeDefault(.wallet, idempotencyKey: "key-6") == .madeDefault(.wallet))
     #expect(
@@ -69,32 +80,35 @@ struct SavedCardWritesTests {
     #expect(try await cards.makeDefault(.card(id: "99"), idempotencyKey: "key-8") == .methodGone)
   }
 
-  @Test("a new expiry comes back as the updated card, and is listed so from then on")
+  @Test("a new expiry comes back as the updated card")
   func updateExpiry() async throws {
-    let (cards, _) = fixture()
+    let (cards, _) = fixture(updateCard: [.ok(cardBody("2", expiry: "12/30"))])
     let expiry = try #require(CardExpiry(month: 12, year: 2030))
 
     let outcome = try await cards.updateExpiry(cardID: "2", to: expiry, idempotencyKey: "k")
-    let listed = try await cards.fetchCards().first { $0.id == "2" }
 
     guard case .updated(let card) = outcome else {
       Issue.record("expected the updated card, got \(outcome)")
       return
     }
+    #expect(card.id == "2")
     #expect(card.expiry == expiry)
-    #expect(listed?.expiry == expiry)
   }
 
   @Test("each answer to a new expiry the backend gives on purpose is its outcome")
   func updateAnswers() async throws {
     let expiry = try #require(CardExpiry(month: 12, year: 2030))
-    func update(_ answer: ScriptedAnswer, card: String = "1") async throws -> UpdateCardOutcome {
+    func update(_ answer: StubBackend.Answer) async throws -> UpdateCardOutcome {
       let (cards, _) = fixture(updateCard: [answer])
-      return try await cards.updateExpiry(cardID: card, to: expiry, idempotencyKey: "k")
+      return try await cards.updateExpiry(cardID: "1", to: expiry, idempotencyKey: "k")
+    }
+    func fieldProblem(_ field: String, _ message: String) -> StubBackend.Answer {
+      .respond(
+        status: 422,
+        body: #"{"code":"validation_failed","fields":{"\#(field)":["\#(message)"]}}"#)
     }
 
-    let invalid = try await update(
-      AddCardOutcomeScript.invalid(["expiry": ["Too far ahead"]]).answer)
+    let invalid = try await update(fieldProblem("expiry", "Too far ahead"))
     // A 402 with no reason and no advice, as an older server sends it.
     let declined = try await update(.error(402, code: "card_declined", message: "Ask your bank"))
     let gone = try await update(.error(404, code: "card_not_found"))
@@ -103,14 +117,14 @@ struct SavedCardWritesTests {
     #expect(declined == .declined(CardDecline(code: nil, adviceCode: nil)))
     #expect(gone == .cardGone)
     await #expect(throws: RequestFailure.self) {
-      try await update(AddCardOutcomeScript.invalid(["number": ["Not sent"]]).answer)
+      try await update(fieldProblem("number", "Not sent"))
     }
   }
 
-  @Test("a lost answer to a new expiry is retried under the same key, and updates the card once")
+  @Test("a lost answer to a new expiry is retried, and the retry's answer is the updated card")
   func updateRetried() async throws {
     let (cards, fixture) = fixture(updateCard: [
-      .transport(.timedOut), .respond(status: 200, body: ""),
+      .fail(.timedOut), .ok(cardBody("1", expiry: "12/30")),
     ])
     let expiry = try #require(CardExpiry(month: 12, year: 2030))
 
@@ -123,48 +137,23 @@ struct SavedCardWritesTests {
     #expect(card.expiry == expiry)
     #expect(await fixture.backend.requestCount(.updateCard) == 2)
   }
-}
 
-extension SavedCardWritesTests {
   @Test("a new expiry's retry and its replay after a token refresh carry the submission's key")
   func updateKeyReused() async throws {
-    let tokenExpired = ScriptedAnswer.error(401, code: WireBody.Code.tokenExpired)
-    var script = scenario()
-    script.updateCard = SourceScript(
-      [.transport(.timedOut), tokenExpired, .respond(status: 200, body: "")], latency: .zero)
-    let keys = UpdateKeys(inner: ScenarioBackend(scenario: script, clock: AdvancingClock()))
-    let client = BackendClient(
-      backend: keys,
-      session: Session(
-        accessToken: ScenarioBackend.initialAccessToken, refreshToken: ScenarioBackend.refreshToken),
-      environment: BackendClient.Environment(clock: AdvancingClock(), jitter: { $0 }),
-      logger: LogSpy())
+    let (cards, fixture) = fixture(updateCard: [
+      .fail(.timedOut), .error(401, code: "token_expired"), .ok(cardBody("2", expiry: "01/30")),
+    ])
     let expiry = try #require(CardExpiry(month: 1, year: 2030))
 
-    let outcome = try await BackendCardsRepository(client: client).updateExpiry(
-      cardID: "2", to: expiry, idempotencyKey: "key-3")
+    let outcome = try await cards.updateExpiry(cardID: "2", to: expiry, idempotencyKey: "key-3")
 
-    #expect(await keys.sent == ["key-3", "key-3", "key-3"])
+    let sent = await fixture.backend.requests(to: .updateCard).map(\.idempotencyKey)
+    #expect(sent == ["key-3", "key-3", "key-3"])
     guard case .updated(let card) = outcome else {
       Issue.record("expected the updated card, got \(outcome)")
       return
     }
     #expect(card.expiry == expiry)
-  }
-}
-
-/// Passes every request on, recording the key of each `PATCH /cards/{id}`.
-private actor UpdateKeys: PaymentsBackend {
-  let inner: any PaymentsBackend
-  private(set) var sent: [String?] = []
-
-  init(inner: any PaymentsBackend) {
-    self.inner = inner
-  }
-
-  func send(_ request: BackendRequest) async throws -> BackendResponse {
-    if request.endpoint == .updateCard { sent.append(request.idempotencyKey) }
-    return try await inner.send(request)
   }
 }
 
@@ -190,30 +179,16 @@ struct SavedCardRequestTests {
 
 @Suite("Saved cards: a retried write is the same write", .timeLimit(.minutes(1)))
 struct SavedCardWriteKeyTests {
-  /// A client whose idempotency keys are key-1, key-2…, on a clock that never waits.
-  private func client(_ backend: any PaymentsBackend) -> BackendClient {
-    let keys = SequentialTraceIDs()
-    return BackendClient(
-      backend: backend,
-      session: Session(
-        accessToken: ScenarioBackend.initialAccessToken, refreshToken: ScenarioBackend.refreshToken),
-      environment: BackendClient.Environment(
-        clock: AdvancingClock(), jitter: { $0 }, idempotencyKey: { keys.next("key") }),
-      logger: LogSpy())
-  }
-
   @Test(
     "a removal and a new default send the change's key on every attempt, through a retry and a refresh"
   )
   func keysPerChange() async throws {
-    let tokenExpired = ScriptedAnswer.error(401, code: WireBody.Code.tokenExpired)
-    var script = scenario()
-    script.removeCard = SourceScript(
-      [.transport(.timedOut), tokenExpired, .respond(status: 204, body: "")], latency: .zero)
-    script.setDefault = SourceScript(
-      [.transport(.timedOut), tokenExpired, .respond(status: 200, body: "")], latency: .zero)
-    let keys = WriteKeys(inner: ScenarioBackend(scenario: script, clock: AdvancingClock()))
-    let cards = BackendCardsRepository(client: client(keys))
+    let tokenExpired = StubBackend.Answer.error(401, code: "token_expired")
+    let fixture = ClientFixture([
+      .removeCard: [.fail(.timedOut), tokenExpired, .respond(status: 204, body: "")],
+      .setDefault: [.fail(.timedOut), tokenExpired, defaultBody(cardTwo), defaultBody(wallet)],
+    ])
+    let cards = BackendCardsRepository(client: fixture.client)
 
     #expect(try await cards.remove(cardID: "1", idempotencyKey: "key-9") == .removed)
     #expect(
@@ -221,88 +196,10 @@ struct SavedCardWriteKeyTests {
         == .madeDefault(.card(id: "2")))
     #expect(try await cards.makeDefault(.wallet, idempotencyKey: "key-11") == .madeDefault(.wallet))
 
-    let removals = await keys.sent[.removeCard] ?? []
-    let defaults = await keys.sent[.setDefault] ?? []
+    let removals = await fixture.backend.requests(to: .removeCard).map(\.idempotencyKey)
+    let defaults = await fixture.backend.requests(to: .setDefault).map(\.idempotencyKey)
     #expect(removals == ["key-9", "key-9", "key-9"])
     // Three attempts of the first new default under its key, then the second change's own.
     #expect(defaults == ["key-10", "key-10", "key-10", "key-11"])
-  }
-}
-
-@Suite("The in-process demo backend: a repeated key is the same write", .timeLimit(.minutes(1)))
-struct ScenarioBackendReplayTests {
-  private func request(
-    _ endpoint: BackendEndpoint, _ id: String? = nil, method: String? = nil, key: String? = nil
-  ) -> BackendRequest {
-    BackendRequest(
-      endpoint: endpoint, traceID: "t",
-      credential: .accessToken(ScenarioBackend.initialAccessToken),
-      body: method.map { BackendRequest.Body(Data($0.utf8)) }, idempotencyKey: key,
-      resourceID: id)
-  }
-
-  private func said(_ response: BackendResponse) -> String {
-    "\(response.status) \(String(decoding: response.body, as: UTF8.self))"
-  }
-
-  @Test("a repeated key gets its first answer, takes no step and removes the card once")
-  func removalReplayed() async throws {
-    var script = scenario()
-    script.removeCard = SourceScript(
-      [.respond(status: 204, body: ""), .error(409, code: WireBody.Code.lastPaymentMethod)],
-      latency: .zero)
-    let backend = ScenarioBackend(scenario: script, clock: ImmediateClock())
-
-    let first = try await backend.send(request(.removeCard, "1", key: "a"))
-    let again = try await backend.send(request(.removeCard, "1", key: "a"))
-    // The same key for another card is another change: it takes the next step.
-    let other = try await backend.send(request(.removeCard, "2", key: "a"))
-    let listed = try await backend.send(request(.cards))
-
-    #expect(first.status == 204)
-    #expect(again.status == 204)
-    #expect(other.status == 409)
-    #expect(await backend.requestCount(.removeCard) == 3)
-    #expect(said(listed).contains("\"id\":\"2\""))
-    #expect(!said(listed).contains("\"id\":\"1\""))
-  }
-
-  @Test("a repeated key gets its first new default again, and the script does not move on")
-  func defaultReplayed() async throws {
-    var script = scenario()
-    script.setDefault = SourceScript(
-      [
-        .respond(status: 200, body: ""), .error(404, code: WireBody.Code.methodNotFound),
-        .respond(status: 200, body: ""),
-      ], latency: .zero)
-    let backend = ScenarioBackend(scenario: script, clock: ImmediateClock())
-    let card = #"{"method":{"kind":"card","id":"2"}}"#
-
-    let first = try await backend.send(request(.setDefault, method: card, key: "b"))
-    let again = try await backend.send(request(.setDefault, method: card, key: "b"))
-    // A new change takes the second step: the replay took none.
-    let next = try await backend.send(
-      request(.setDefault, method: #"{"method":{"kind":"wallet"}}"#, key: "c"))
-
-    #expect(first.status == 200)
-    #expect(said(again) == said(first))
-    #expect(next.status == 404)
-  }
-}
-
-/// Passes every request on, recording the key of each write to a saved card by endpoint.
-private actor WriteKeys: PaymentsBackend {
-  let inner: any PaymentsBackend
-  private(set) var sent: [BackendEndpoint: [String?]] = [:]
-
-  init(inner: any PaymentsBackend) {
-    self.inner = inner
-  }
-
-  func send(_ request: BackendRequest) async throws -> BackendResponse {
-    if [.removeCard, .setDefault].contains(request.endpoint) {
-      sent[request.endpoint, default: []].append(request.idempotencyKey)
-    }
-    return try await inner.send(request)
   }
 }

@@ -4,7 +4,6 @@ import TestSupport
 import Testing
 
 @testable import DataLayer
-@testable import DemoBackend
 
 /// Session behaviour through the client, against a backend whose refresh endpoint answers
 /// from a script (one answer per refresh, the last repeating), or one that holds its tokens
@@ -240,21 +239,23 @@ actor RotatingRefreshBackend: PaymentsBackend {
 
 @Suite("Signing in: a new session", .timeLimit(.minutes(1)))
 struct SignInTests {
-  private func fixture(_ outcome: SignInOutcome) -> ClientFixture {
-    var script = scenario(
-      cards: [.error(401, code: "token_expired"), CardsOutcome.defaultCards.answer],
-      refresh: .fails)
-    script.signIn = outcome
-    return ClientFixture(script)
+  /// A session the backend will not refresh: the cards meet an expired token, then answer.
+  private func fixture(signIn: StubBackend.Answer) -> ClientFixture {
+    ClientFixture([
+      .cards: [.error(401, code: "token_expired"), .ok(StubBackend.Body.cards)],
+      .refreshSession: [.error(400, code: "invalid_grant")],
+      .signIn: [signIn],
+    ])
   }
+
+  private let refused = StubBackend.Answer.error(401, code: "invalid_credentials")
 
   @Test("after the session ended, signing in starts a new one and requests work again")
   func signInRestoresTheSession() async throws {
-    let fixture = fixture(.succeeds)
+    let fixture = fixture(signIn: .ok(StubBackend.Body.signedIn))
     _ = await requestFailure { _ = try await fixture.client.send(.cards) }
 
-    try await fixture.client.signIn(
-      username: ScenarioBackend.demoUsername, password: ScenarioBackend.demoPassword)
+    try await fixture.client.signIn(username: "demo", password: Secret("demo"))
     let answer = try await fixture.client.send(.cards)
 
     #expect(answer.response.status == 200)
@@ -263,11 +264,10 @@ struct SignInTests {
 
   @Test("credentials the backend turns down are a refusal that sends the user to sign in")
   func refused() async throws {
-    let fixture = fixture(.fails)
+    let fixture = fixture(signIn: refused)
 
     let error = try await #require(throws: SignInRefused.self) {
-      try await fixture.client.signIn(
-        username: ScenarioBackend.demoUsername, password: ScenarioBackend.demoPassword)
+      try await fixture.client.signIn(username: "demo", password: Secret("demo"))
     }
 
     #expect(error.journey == .signIn)
@@ -277,17 +277,11 @@ struct SignInTests {
 
   @Test("a sign-in that fails on the way is that failure, not a refusal")
   func offline() async throws {
-    let fixture = ClientFixture(scenario(), now: Date(timeIntervalSince1970: 0))
-    let backend = RefreshScriptBackend(refreshAnswers: [.offline])
-    let client = BackendClient(
-      backend: OfflineSignIn(inner: backend),
-      session: Session(
-        accessToken: Secret("old"), refreshToken: Secret("refresh")),
-      environment: BackendClient.Environment(clock: fixture.clock), logger: LogSpy())
+    let fixture = ClientFixture([.signIn: [.fail(.offline)]])
 
     let failure = try #require(
       await requestFailure {
-        try await client.signIn(username: "demo", password: Secret("demo"))
+        try await fixture.client.signIn(username: "demo", password: Secret("demo"))
       })
 
     #expect(failure.kind == .offline)
@@ -296,9 +290,9 @@ struct SignInTests {
 
   @Test("the password is never part of a request's description or a log line")
   func passwordNeverShown() async throws {
-    let fixture = fixture(.succeeds)
+    let fixture = fixture(signIn: refused)
 
-    // Turned down (not the demo password), so the refusal's description is checked too.
+    // Turned down, so the refusal's description is checked too.
     let refusal = await #expect(throws: SignInRefused.self) {
       try await fixture.client.signIn(username: "demo", password: Secret("hunter2-demo"))
     }
@@ -310,15 +304,5 @@ struct SignInTests {
     #expect(!String(reflecting: request).contains("hunter2"))
     #expect(!fixture.logger.entries.contains { "\($0)".contains("hunter2") })
     #expect(!String(reflecting: refusal as Any).contains("hunter2"))
-  }
-}
-
-/// A backend whose sign-in request never gets an answer: the device is offline.
-private struct OfflineSignIn: PaymentsBackend {
-  let inner: any PaymentsBackend
-
-  func send(_ request: BackendRequest) async throws -> BackendResponse {
-    if request.endpoint == .signIn { throw TransportError.offline }
-    return try await inner.send(request)
   }
 }

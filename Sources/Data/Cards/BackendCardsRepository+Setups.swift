@@ -1,64 +1,16 @@
 import Domain
 import Foundation
 
-/// A card waiting for its bank's approval (3-D Secure): the 202 that starts the wait, and
-/// the two requests that follow it.
+/// A card waiting for its bank's approval (3-D Secure): the two requests that follow the 202
+/// that starts the wait, each answer read by `CardSetupsMapper`.
 extension BackendCardsRepository: CardSetups {
-  /// The longest setup id the app sends back in a path: far above a real one (Stripe's are
-  /// about 30 characters).
-  static let setupIDLimit = 200
-
-  /// `GET /cards/setups/{id}`: 200 with the setup's status. `requires_action` and
-  /// `processing` mean the bank has not answered yet.
+  /// `GET /cards/setups/{id}`.
   public func status(ofSetup id: String) async throws -> CardSetupStatus {
-    let answer = try await client.send(.cardSetup, resourceID: id)
-    guard (200..<300).contains(answer.response.status) else {
-      throw RequestFailure(.unexpectedAnswer, context: answer.context)
-    }
-    let setup = try answer.decode(CardSetupPayload.self)
-    switch (setup.status, setup.card) {
-    case ("requires_action", _), ("processing", _): return .waiting
-    case ("succeeded", let card?): return .succeeded(try Self.card(card, answer.context))
-    case ("failed", _): return .declined(reason: setup.reason)
-    case ("canceled", _): return .canceled
-    default:
-      var context = answer.context
-      context.serverMessage = "a card's setup has an unknown status, or succeeded without a card"
-      throw RequestFailure(.malformedResponse, context: context)
-    }
+    try CardSetupsMapper.setupStatus(from: await client.send(.cardSetup, resourceID: id))
   }
 
-  /// `POST /cards/setups/{id}/cancel`: any 2xx is the setup cancelled, whatever its body.
+  /// `POST /cards/setups/{id}/cancel`.
   public func cancelSetup(_ id: String) async throws {
-    let answer = try await client.send(.cancelCardSetup, resourceID: id)
-    guard (200..<300).contains(answer.response.status) else {
-      throw RequestFailure(.unexpectedAnswer, context: answer.context)
-    }
-  }
-
-  /// A 202 to `POST /cards`: the setup the form waits on while the user approves. Its setup id
-  /// goes back to the server in a path, so it must look like one: a few letters, digits,
-  /// `-`, `_` or `.`; anything else is a malformed answer, never a request to a path the
-  /// server did not mean.
-  static func setup(_ answer: BackendClient.ResponseInContext, idempotencyKey: String)
-    throws -> CardSetup
-  {
-    let started = try answer.decode(CardSetupStartedPayload.self)
-    let id = started.setupId
-    let idLooksRight =
-      (1...setupIDLimit).contains(id.utf8.count)
-      && id.unicodeScalars.allSatisfy {
-        $0.isASCII && (CharacterSet.alphanumerics.contains($0) || "-_.".unicodeScalars.contains($0))
-      }
-    guard started.status == "requires_action", started.nextAction.type == "authenticate",
-      idLooksRight
-    else {
-      var context = answer.context
-      context.serverMessage =
-        "a 202 that is not a setup waiting for the user to authenticate with a readable id"
-      throw RequestFailure(.malformedResponse, context: context)
-    }
-    return CardSetup(
-      setupID: id, bankMessage: started.nextAction.message, idempotencyKey: idempotencyKey)
+    try CardSetupsMapper.cancellation(from: await client.send(.cancelCardSetup, resourceID: id))
   }
 }

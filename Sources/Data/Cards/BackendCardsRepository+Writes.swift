@@ -1,8 +1,9 @@
 import Domain
 import Foundation
 
-/// The writes to a saved card: each answer the backend gives on purpose becomes its
-/// outcome; anything else is a request failure, as for the reads.
+/// The writes to a saved card, each answer read by `SavedCardWritesMapper`: each answer the
+/// backend gives on purpose becomes its outcome; anything else is a request failure, as for
+/// the reads.
 extension BackendCardsRepository: SavedCardWrites {
   /// `DELETE /cards/{id}` under the change's idempotency key, the same on every attempt and
   /// on a replay: 204 removed; 404 `card_not_found`, gone already; 409 `last_payment_method`,
@@ -10,12 +11,7 @@ extension BackendCardsRepository: SavedCardWrites {
   public func remove(cardID: String, idempotencyKey: String) async throws -> RemoveCardOutcome {
     let answer = try await client.send(
       .removeCard, idempotencyKey: idempotencyKey, resourceID: cardID)
-    switch (answer.response.status, answer.context.serverCode) {
-    case (200..<300, _): return .removed
-    case (404, ServerCode.cardNotFound): return .alreadyRemoved
-    case (409, ServerCode.lastPaymentMethod): return .refusedLastMethod
-    default: throw RequestFailure(.unexpectedAnswer, context: answer.context)
-    }
+    return try SavedCardWritesMapper.removeOutcome(from: answer)
   }
 
   /// `PUT /me/default-payment-method` under the change's idempotency key, the same on every
@@ -33,20 +29,7 @@ extension BackendCardsRepository: SavedCardWrites {
     let answer = try await client.send(
       .setDefault, body: BackendRequest.Body(body),
       idempotencyKey: idempotencyKey)
-    switch (answer.response.status, answer.context.serverCode) {
-    case (200..<300, _):
-      let made = try answer.decode(DefaultMethodBody.self).method
-      switch (made.kind, made.id) {
-      case ("card", let id?): return .madeDefault(.card(id: id))
-      case ("wallet", nil): return .madeDefault(.wallet)
-      default:
-        var context = answer.context
-        context.serverMessage = "the default method is neither a card with an id nor the wallet"
-        throw RequestFailure(.malformedResponse, context: context)
-      }
-    case (404, ServerCode.methodNotFound): return .methodGone
-    default: throw RequestFailure(.unexpectedAnswer, context: answer.context)
-    }
+    return try SavedCardWritesMapper.makeDefaultOutcome(from: answer)
   }
 
   /// `PATCH /cards/{id}` under the submission's idempotency key: 200 the updated card; 422
@@ -63,25 +46,6 @@ extension BackendCardsRepository: SavedCardWrites {
     let answer = try await client.send(
       .updateCard, body: BackendRequest.Body(body), idempotencyKey: idempotencyKey,
       resourceID: cardID)
-    let status = answer.response.status
-    if (200..<300).contains(status) {
-      return .updated(try Self.card(answer.decode(CardsPayload.Card.self), answer.context))
-    }
-    let problem = try? JSONDecoder().decode(AddCardProblemPayload.self, from: answer.response.body)
-    switch (status, problem?.code) {
-    case (422, ServerCode.validationFailed):
-      // Only the expiry is sent: a problem with any other field is none the user can fix.
-      guard let fields = problem?.fields, Set(fields.keys) == ["expiry"],
-        let messages = fields["expiry"], !messages.isEmpty
-      else { break }
-      return .invalid([.expiry: messages.map(CardProblem.described)])
-    case (402, ServerCode.cardDeclined):
-      return .declined(problem?.decline ?? CardDecline(code: nil, adviceCode: nil))
-    case (404, ServerCode.cardNotFound):
-      return .cardGone
-    default:
-      break
-    }
-    throw RequestFailure(.unexpectedAnswer, context: answer.context)
+    return try SavedCardWritesMapper.updateOutcome(from: answer)
   }
 }

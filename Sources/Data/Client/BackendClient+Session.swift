@@ -86,13 +86,7 @@ extension BackendClient {
   public func signedInPerson() async -> String? {
     if let person = await session.knownPerson() { return person }
     do {
-      let answer = try await send(.userStatus)
-      guard (200..<300).contains(answer.response.status) else {
-        throw RequestFailure(.unexpectedAnswer, context: answer.context)
-      }
-      guard let person = try answer.decode(UserStatusPayload.self).userId,
-        FileFormat.isPlainText(person)
-      else { throw RequestFailure(.malformedResponse, context: answer.context) }
+      let person = try UserStatusMapper.person(from: await send(.userStatus))
       await session.record(person: person)
       logger.log(.debug, "the backend says whose session this is")
       return person

@@ -29,7 +29,7 @@ extension BackendClient {
           .warning, "read the answer to \(request.endpoint.rawValue) with \(repairs.description)",
           metadata: trace)
       }
-      record(response, in: &context)
+      Self.record(response, in: &context, now: environment.now())
       return response
     } catch {
       let transport = (error as? TransportError) ?? (error as? TransportFailure)?.error
@@ -56,14 +56,14 @@ extension BackendClient {
 
   /// The facts of an answer that every error made from it carries. Only a refusal's body
   /// holds the server's code and message: a success's is the answer itself.
-  private func record(_ response: BackendResponse, in context: inout ErrorContext) {
+  static func record(_ response: BackendResponse, in context: inout ErrorContext, now: Date) {
     let refused = !(200..<300).contains(response.status)
     let payload = refused ? try? JSONDecoder().decode(ErrorPayload.self, from: response.body) : nil
     context.status = response.status
     context.serverCode = payload?.code
     context.serverMessage = payload?.message
     context.retryAfter = response.headers["retry-after"].flatMap {
-      RetryAfter.parse($0, now: environment.now())
+      RetryAfter.parse($0, now: now)
     }
   }
 

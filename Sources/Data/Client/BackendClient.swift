@@ -58,7 +58,8 @@ public struct BackendClient: Sendable {
     self.logger = logger
   }
 
-  /// A response the repository maps itself, with the context to put in its errors.
+  /// A response the repository maps itself (through its mapper, such as `WalletMapper`),
+  /// with the context to put in its errors.
   public struct ResponseInContext: Sendable {
     public var response: BackendResponse
     public var context: ErrorContext
@@ -179,4 +180,18 @@ public struct BackendClient: Sendable {
     }
   }
 
+}
+
+extension BackendClient.ResponseInContext {
+  /// Decodes the body; a body that does not decode is a malformed response, with the
+  /// decoding error kept as its cause.
+  func decode<Payload: Decodable>(_ type: Payload.Type) throws(RequestFailure) -> Payload {
+    do {
+      return try JSONDecoder().decode(type, from: response.body)
+    } catch {
+      var context = context
+      context.underlying = error
+      throw RequestFailure(.malformedResponse, context: context)
+    }
+  }
 }

@@ -3,37 +3,36 @@ import Foundation
 import TestSupport
 
 @testable import DataLayer
-@testable import DemoBackend
 
-/// A scenario whose wallet and cards answer as scripted, with no latency.
-func scenario(
-  wallet: [ScriptedAnswer] = [WalletOutcome.defaultWallet.answer],
-  cards: [ScriptedAnswer] = [CardsOutcome.defaultCards.answer],
-  refresh: RefreshOutcome = .succeeds
-) -> Scenario {
-  Scenario(
-    name: "test", summary: "", wallet: SourceScript(wallet, latency: .zero),
-    cards: SourceScript(cards, latency: .zero), refresh: [refresh])
-}
-
+/// A client over a `StubBackend`, on a clock that never waits, with trace ids "cards-1",
+/// "cards-2"… and a jitter that is the identity, so each backoff is its ceiling.
 struct ClientFixture {
-  let backend: ScenarioBackend
+  let backend: StubBackend
   let client: BackendClient
   let clock: AdvancingClock
   let logger: LogSpy
 
+  /// A backend that answers each endpoint from `scripts`, the reads and the session's
+  /// requests otherwise as a healthy one does.
   init(
-    _ scenario: Scenario, policy: RetryPolicy = RetryPolicy(),
+    _ scripts: [BackendEndpoint: [StubBackend.Answer]] = [:], policy: RetryPolicy = RetryPolicy(),
     clock: AdvancingClock = AdvancingClock(), now: Date = Date(timeIntervalSince1970: 0)
   ) {
-    self.backend = ScenarioBackend(scenario: scenario, clock: ImmediateClock())
+    self.init(backend: StubBackend(scripts), policy: policy, clock: clock, now: now)
+  }
+
+  init(
+    backend: StubBackend, policy: RetryPolicy = RetryPolicy(),
+    clock: AdvancingClock = AdvancingClock(), now: Date = Date(timeIntervalSince1970: 0)
+  ) {
+    self.backend = backend
     self.clock = clock
     self.logger = LogSpy()
     let traceIDs = SequentialTraceIDs()
     self.client = BackendClient(
       backend: backend,
       session: Session(
-        accessToken: ScenarioBackend.initialAccessToken, refreshToken: ScenarioBackend.refreshToken),
+        accessToken: StubBackend.accessToken, refreshToken: StubBackend.refreshToken),
       policy: policy,
       environment: BackendClient.Environment(
         clock: clock, jitter: { $0 }, traceID: { traceIDs.next($0.rawValue) }, now: { now }),

@@ -55,7 +55,7 @@ struct WireBodyTests {
         id: "card-2", brand: "Mastercard", last4: "5454", expiry: "01/29", status: "active",
         decline: .init(reason: "blocked", message: "Lost"), isDefault: true),
     ])
-    let client = ClientFixture(
+    let client = ScenarioClient(
       scenario(cards: [.respond(status: 200, body: WireBody.text(cards))])
     ).client
 

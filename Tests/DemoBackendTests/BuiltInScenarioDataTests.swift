@@ -15,7 +15,7 @@ struct BuiltInScenarioDataTests {
     for answer in builtIn.cards.answers {
       guard case .respond(let status, _, _) = answer, (200..<300).contains(status) else { continue }
       let repository = BackendCardsRepository(
-        client: ClientFixture(scenario(cards: [answer])).client)
+        client: ScenarioClient(scenario(cards: [answer])).client)
 
       #expect(try await !repository.fetchCards().isEmpty || name == "no-methods")
     }
@@ -38,7 +38,7 @@ struct BuiltInScenarioDataTests {
 
   @Test("token-rotated: the second expiry is refreshed with the rotated refresh token, no sign-in")
   func tokenRotatedRefreshesTwice() async throws {
-    let fixture = ClientFixture(try #require(BuiltInScenarios.named("token-rotated")))
+    let fixture = ScenarioClient(try #require(BuiltInScenarios.named("token-rotated")))
 
     let wallet = try await fixture.client.send(.wallet)
     let cards = try await fixture.client.send(.cards)

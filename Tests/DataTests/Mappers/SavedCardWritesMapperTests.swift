@@ -1,0 +1,137 @@
+import Domain
+import Foundation
+import Testing
+
+@testable import DataLayer
+
+/// The answers to the writes to a saved card, read without a client.
+@Suite("Saved card writes mapper: DELETE, PUT default and PATCH answers, read")
+struct SavedCardWritesMapperTests {
+  private func removal(_ status: Int, _ body: String) throws -> RemoveCardOutcome {
+    try SavedCardWritesMapper.removeOutcome(from: answer(status, body, to: .removeCard))
+  }
+
+  private func newDefault(_ status: Int, _ body: String) throws -> MakeDefaultOutcome {
+    try SavedCardWritesMapper.makeDefaultOutcome(from: answer(status, body, to: .setDefault))
+  }
+
+  private func update(_ status: Int, _ body: String) throws -> UpdateCardOutcome {
+    try SavedCardWritesMapper.updateOutcome(from: answer(status, body, to: .updateCard))
+  }
+
+  @Test("a 204 to a removal is the card removed")
+  func removed() throws {
+    #expect(try removal(204, "") == .removed)
+  }
+
+  @Test("a 404 card_not_found to a removal is the card gone already")
+  func alreadyRemoved() throws {
+    #expect(try removal(404, #"{"code":"card_not_found"}"#) == .alreadyRemoved)
+  }
+
+  @Test("a 409 last_payment_method to a removal is the card kept")
+  func refusedLastMethod() throws {
+    #expect(try removal(409, #"{"code":"last_payment_method"}"#) == .refusedLastMethod)
+  }
+
+  @Test("a 409 with another code to a removal is unexpected")
+  func removalUnexpected() {
+    let failure = #expect(throws: RequestFailure.self) {
+      try removal(409, #"{"code":"something_else"}"#)
+    }
+
+    #expect(failure?.kind == .unexpectedAnswer)
+  }
+
+  @Test("a 200 naming a card is that card made the default")
+  func cardMadeDefault() throws {
+    let read = try newDefault(200, #"{"method":{"kind":"card","id":"2"}}"#)
+
+    #expect(read == .madeDefault(.card(id: "2")))
+  }
+
+  @Test("a 200 naming the wallet is the wallet made the default")
+  func walletMadeDefault() throws {
+    #expect(try newDefault(200, #"{"method":{"kind":"wallet"}}"#) == .madeDefault(.wallet))
+  }
+
+  @Test("a 200 naming a card without an id is malformed")
+  func cardWithoutAnID() {
+    let failure = #expect(throws: RequestFailure.self) {
+      try newDefault(200, #"{"method":{"kind":"card"}}"#)
+    }
+
+    #expect(failure?.kind == .malformedResponse)
+  }
+
+  @Test("a 200 whose body is no method is malformed, the decoding error kept")
+  func defaultNotDecoded() {
+    let failure = #expect(throws: RequestFailure.self) { try newDefault(200, "{}") }
+
+    #expect(failure?.kind == .malformedResponse)
+    #expect(failure?.context.underlying is DecodingError)
+  }
+
+  @Test("a 404 method_not_found to a new default is the method gone")
+  func methodGone() throws {
+    #expect(try newDefault(404, #"{"code":"method_not_found"}"#) == .methodGone)
+  }
+
+  @Test("a 404 with another code to a new default is unexpected")
+  func defaultUnexpected() {
+    let failure = #expect(throws: RequestFailure.self) {
+      try newDefault(404, #"{"code":"card_not_found"}"#)
+    }
+
+    #expect(failure?.kind == .unexpectedAnswer)
+  }
+
+  @Test("a 200 to a new expiry is the card updated")
+  func updated() throws {
+    let card = #"{"id":"2","brand":"Visa","last4":"4242","expiry":"12/30","status":"active"}"#
+
+    let read = try update(200, card)
+
+    guard case .updated(let updated) = read else {
+      Issue.record("expected the card updated, got \(read)")
+      return
+    }
+    #expect(updated.expiry == CardExpiry(month: 12, year: 2030))
+  }
+
+  @Test("a 422 validation_failed about the expiry is the expiry's problems")
+  func invalidExpiry() throws {
+    let read = try update(
+      422, #"{"code":"validation_failed","fields":{"expiry":["Too far ahead"]}}"#)
+
+    #expect(read == .invalid([.expiry: [.described("Too far ahead")]]))
+  }
+
+  @Test("a 422 validation_failed about a field not sent is unexpected")
+  func invalidOtherField() {
+    let failure = #expect(throws: RequestFailure.self) {
+      try update(422, #"{"code":"validation_failed","fields":{"number":["Not sent"]}}"#)
+    }
+
+    #expect(failure?.kind == .unexpectedAnswer)
+  }
+
+  @Test("a 402 card_declined to a new expiry is the issuer's decline")
+  func updateDeclined() throws {
+    let read = try update(402, #"{"code":"card_declined","declineCode":"expired_card"}"#)
+
+    #expect(read == .declined(CardDecline(code: "expired_card", adviceCode: nil)))
+  }
+
+  @Test("a 404 card_not_found to a new expiry is the card gone")
+  func cardGone() throws {
+    #expect(try update(404, #"{"code":"card_not_found"}"#) == .cardGone)
+  }
+
+  @Test("a 200 to a new expiry whose card is unreadable is malformed")
+  func updateMalformed() {
+    let failure = #expect(throws: RequestFailure.self) { try update(200, #"{"id":"2"}"#) }
+
+    #expect(failure?.kind == .malformedResponse)
+  }
+}
