@@ -8,14 +8,11 @@ import Foundation
 /// The payments backend over HTTP, as an app ships it: each `BackendRequest` becomes one
 /// `URLRequest` of the wire contract (docs/HTTP.md), and each answer a `BackendResponse`.
 ///
-/// It decides nothing about what an answer means; `BackendClient` does. Its decisions are
-/// the boundary's own: every `URLError` becomes a `TransportError` through
-/// `transportErrors` (one table for Darwin and Linux, whose `URLSession`s fail in different
-/// words for the same events), and a server cannot make it wait or hold more than the
-/// contract allows: a body is read as it arrives and cut off past the endpoint's
-/// `responseLimit` (`responseTooLarge`), and a request that has not ended by its deadline
-/// fails as `timedOut`, however slowly the bytes trickle in. The caller's cancellation
-/// returns at once, as a `CancellationError`.
+/// What an answer means is `BackendClient`'s to decide. This type keeps the boundary's own
+/// promises: every `URLError` becomes a `TransportError` (`transportErrors`, one table for
+/// Darwin's and Linux's words), a body past the endpoint's `responseLimit` is cut off
+/// (`responseTooLarge`), a request past its deadline fails as `timedOut` however slowly the
+/// bytes trickle in, and the caller's cancellation returns at once.
 public final class URLSessionPaymentsBackend: PaymentsBackend {
   private let baseURL: URL
   private let session: URLSession
@@ -29,20 +26,16 @@ public final class URLSessionPaymentsBackend: PaymentsBackend {
   private let clock: any Clock<Duration>
 
   /// - Parameters:
-  ///   - baseURL: where the contract's paths start, such as `https://api.example.com/v1`.
+  ///   - baseURL: where the contract's paths start, such as `https://api.example.com/v1`;
+  ///     any scheme but http and https fails every request.
   ///   - configuration: an app's own, or one with stub protocol classes in tests. The
-  ///     backend makes its own session from it, with itself as the session's delegate: on
-  ///     Linux that is the only way to see a body as it arrives.
-  ///   - requestTimeout: how long one request may go without receiving anything before it
-  ///     fails as `timedOut`. Linux's URLSession counts it in whole seconds, rounding down,
-  ///     so there it is never less than one.
-  ///   - requestDeadline: how long one request may take from start to its last byte
-  ///     before it fails as `timedOut`, whatever the server does.
-  ///   - userAgent: how the app names itself to the server, `name/version`, sent as
-  ///     `User-Agent` on every request; nil leaves the platform's own.
+  ///     backend is its session's delegate: on Linux, the only way to see a body arrive.
+  ///   - requestTimeout: how long a request may receive nothing before it fails as
+  ///     `timedOut` (Linux counts whole seconds, so there it is at least one).
+  ///   - requestDeadline: how long a request may take to its last byte, whatever the
+  ///     server does, before it fails as `timedOut`.
+  ///   - userAgent: `name/version`, sent as `User-Agent`; nil leaves the platform's own.
   ///   - clock: what `requestDeadline` is measured on.
-  ///
-  /// The base URL should be http or https: any other scheme fails every request.
   public init(
     baseURL: URL, configuration: URLSessionConfiguration = .ephemeral,
     requestTimeout: Duration = .seconds(10), requestDeadline: Duration = .seconds(30),
