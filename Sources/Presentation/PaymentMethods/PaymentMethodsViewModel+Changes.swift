@@ -60,7 +60,7 @@ extension PaymentMethodsViewModel {
   /// What the backend answered to a change.
   private enum WriteAnswer: Sendable {
     case removal(RemoveCardOutcome)
-    case defaulting(MakeDefaultUseCase.Outcome)
+    case defaulting(MakeDefaultOutcome)
   }
 
   private func start(
@@ -130,14 +130,14 @@ extension PaymentMethodsViewModel {
       sayRefused(.applePayIsNeverDefault, on: id)
     case .success(.defaulting(.cardCannotPay)):
       sayRefused(.cardCannotPay, on: id)
-    case .success(.defaulting(.answered(.madeDefault(let method)))):
+    case .success(.defaulting(.madeDefault(let method))):
       shownMethods = shownMethods.map { $0.markingDefault(method) }
       return showListed(
         message: (
           words["write.madeDefault", row.title], words["write.madeDefault", row.spokenTitle]
         ),
         change: .madeDefault)
-    case .success(.defaulting(.answered(.methodGone))):
+    case .success(.defaulting(.methodGone)):
       update { $0.mark(id, nil) }
       return reloadAfterGone(row.kind == .wallet ? "write.walletGone" : "write.gone")
     }
@@ -244,7 +244,7 @@ extension PaymentMethodsViewModel {
   }
 
   /// Says why `id` cannot be the default (`MakeDefaultUseCase.localRefusal(of:)`).
-  private func sayRefused(_ refusal: MakeDefaultUseCase.Outcome, on id: PaymentMethodRow.ID) {
+  private func sayRefused(_ refusal: MakeDefaultOutcome, on id: PaymentMethodRow.ID) {
     let row = listedRow(id)
     update {
       $0.mark(id, nil)
@@ -258,8 +258,8 @@ extension PaymentMethodsViewModel {
         let key = declined ? "write.cannotPay.declined" : "write.cannotPay.expired"
         $0.say(words[key, row.title], spoken: words[key, row.spokenTitle])
         $0.lastChange = .cardCannotPay
-      case .answered:
-        break  // The backend's answer is no local refusal.
+      case .madeDefault, .methodGone:
+        break  // The backend's answers are no local refusal.
       }
     }
   }

@@ -30,7 +30,7 @@ public final class PaymentMethodsViewModel {
   @ObservationIgnored let timeZone: TimeZone
   @ObservationIgnored let removeCard: (@Sendable (String) async throws -> RemoveCardOutcome)?
   @ObservationIgnored let makeDefault:
-    (@Sendable (PaymentMethod) async throws -> MakeDefaultUseCase.Outcome)?
+    (@Sendable (PaymentMethod) async throws -> MakeDefaultOutcome)?
   /// The methods the rows were made from: a change the backend agreed to is applied to
   /// them, and the rows made again.
   @ObservationIgnored var shownMethods: [PaymentMethod] = []
@@ -54,7 +54,7 @@ public final class PaymentMethodsViewModel {
     if let removeCard {
       remove = { @Sendable cardID in try await removeCard.execute(cardID: cardID) }
     }
-    var setDefault: (@Sendable (PaymentMethod) async throws -> MakeDefaultUseCase.Outcome)?
+    var setDefault: (@Sendable (PaymentMethod) async throws -> MakeDefaultOutcome)?
     if let makeDefault {
       setDefault = { @Sendable method in try await makeDefault.execute(method) }
     }
@@ -84,7 +84,7 @@ public final class PaymentMethodsViewModel {
     checkUserStatus: @escaping @Sendable () async throws -> UserStatus = { .verified },
     signIn: @escaping @Sendable () async throws -> Void = {},
     removeCard: (@Sendable (String) async throws -> RemoveCardOutcome)? = nil,
-    makeDefault: (@Sendable (PaymentMethod) async throws -> MakeDefaultUseCase.Outcome)? = nil,
+    makeDefault: (@Sendable (PaymentMethod) async throws -> MakeDefaultOutcome)? = nil,
     journeyHandlers: JourneyHandlers = .standard,
     logger: any DeveloperLog,
     locale: Locale = .current,
