@@ -61,8 +61,9 @@ struct AppDependencies {
       logger: logger)
     let userStatus = BackendUserStatusRepository(client: client)
     return PaymentMethodsViewModel(
-      loadMethods: useCase.execute, checkUserStatus: userStatus.fetchUserStatus,
-      signIn: signIn, journeyHandlers: journeyHandlers, logger: logger, locale: locale)
+      loadMethods: useCase.execute, refreshMethods: useCase.refresh,
+      checkUserStatus: userStatus.fetchUserStatus, signIn: signIn,
+      journeyHandlers: journeyHandlers, logger: logger, locale: locale)
   }
 }
 // end snippet

@@ -43,7 +43,7 @@ struct ErrorTableTests {
       + ["FieldProblems"]
       + [RemoveCardOutcome.removed, .alreadyRemoved, .refusedLastMethod].map(id)
       + [
-        MakeDefaultUseCase.Outcome.answered(.madeDefault(.wallet)), .answered(.methodGone),
+        MakeDefaultOutcome.madeDefault(.wallet), .methodGone,
         .applePayIsNeverDefault, .cardCannotPay,
       ].map(id)
       + [
@@ -211,12 +211,12 @@ struct ErrorTableTests {
     }
   }
 
-  private static func id(_ outcome: MakeDefaultUseCase.Outcome) -> String {
+  private static func id(_ outcome: MakeDefaultOutcome) -> String {
     switch outcome {
-    case .answered(.madeDefault): "MakeDefaultOutcome.madeDefault"
-    case .answered(.methodGone): "MakeDefaultOutcome.methodGone"
-    case .applePayIsNeverDefault: "MakeDefaultUseCase.Outcome.applePayIsNeverDefault"
-    case .cardCannotPay: "MakeDefaultUseCase.Outcome.cardCannotPay"
+    case .madeDefault: "MakeDefaultOutcome.madeDefault"
+    case .methodGone: "MakeDefaultOutcome.methodGone"
+    case .applePayIsNeverDefault: "MakeDefaultOutcome.applePayIsNeverDefault"
+    case .cardCannotPay: "MakeDefaultOutcome.cardCannotPay"
     }
   }
 

@@ -110,6 +110,13 @@ struct ManageCardsTests {
     #expect(writes.requests == ["default card(id: \"1\") key-1", "default wallet key-1"])
   }
 
+  @Test("the backend's answer to a new default is the use case's outcome, as it came")
+  func defaultAnswerAsItCame() async throws {
+    let useCase = MakeDefaultUseCase(writes: WritesSpy(), newIdempotencyKey: { "key-1" })
+
+    #expect(try await useCase.execute(.card(visa)) == .madeDefault(.card(id: "1")))
+  }
+
   @Test(
     "an expiry with problems is refused locally, and nothing is sent",
     arguments: [("", CardProblem.missing), ("13/28", .expiryMonth), ("12/26", .expired)])

@@ -340,6 +340,52 @@ struct PaymentMethodsUseCaseNothingToShowTests {
   }
 }
 
+@Suite("Payment methods use case: a refresh beside a list", .timeLimit(.minutes(1)))
+struct PaymentMethodsUseCaseRefreshTests {
+  @Test("a refresh where every source failed returns the failures, not an error")
+  func everySourceFailedReturnsTheFailures() async throws {
+    let useCase = makeUseCase(
+      wallet: .throwing(Fixtures.wallet(.offline)),
+      cards: .throwing(Fixtures.cards(.serviceUnavailable)),
+      applePay: .throwing(SurpriseError(detail: "PassKit")))
+
+    let list = try await useCase.refresh()
+
+    #expect(list.methods.isEmpty)
+    #expect(list.failures.map(\.source) == [.wallet, .cards, .applePay])
+  }
+
+  @Test("a refresh that finds nothing but absence still throws noPaymentMethodsFound")
+  func absenceStillThrowsEmpty() async throws {
+    let useCase = makeUseCase(
+      wallet: .throwing(WalletRepositoryError.noWalletFound(Fixtures.context())),
+      cards: .returning([]),
+      applePay: .throwing(ApplePayServiceError.serviceNotAvailable))
+
+    await #expect {
+      try await useCase.refresh()
+    } throws: { error in
+      guard case PaymentMethodsError.noPaymentMethodsFound = error else { return false }
+      return true
+    }
+  }
+
+  @Test("a refresh that meets a journey still throws needsJourney")
+  func journeyStillThrows() async throws {
+    let useCase = makeUseCase(
+      wallet: .throwing(Fixtures.wallet(.offline)),
+      cards: .throwing(Fixtures.cards(.sessionEnded)),
+      applePay: .returning(Fixtures.applePay))
+
+    await #expect {
+      try await useCase.refresh()
+    } throws: { error in
+      guard case PaymentMethodsError.needsJourney(let failure, _) = error else { return false }
+      return failure.source == .cards
+    }
+  }
+}
+
 @Suite("Payment methods use case: deadline, flags and cancellation", .timeLimit(.minutes(1)))
 struct PaymentMethodsUseCaseControlTests {
   @Test("a source past the deadline is cancelled and returned as a failure")

@@ -111,18 +111,17 @@ struct PartialLoadTests {
 @MainActor
 @Suite("Payment methods view model: trying again beside a list", .timeLimit(.minutes(1)))
 struct RefreshTests {
-  /// A view model whose first load is `cardsOffline` and whose later loads wait at `gate`,
-  /// then give `then`'s answer.
+  /// A view model whose load is `cardsOffline` and whose refreshes wait at `gate`, then give
+  /// `then`'s answer.
   private func viewModel(
     gate: Gate, then: @escaping @Sendable () throws -> PaymentMethodList
   ) -> PaymentMethodsViewModel {
-    let calls = CallCounter()
-    return makeViewModel {
-      calls.increment()
-      if calls.count == 1 { return cardsOffline }
-      await gate.pass()
-      return try then()
-    }
+    PaymentMethodsViewModel(
+      loadMethods: { cardsOffline },
+      refreshMethods: {
+        await gate.pass()
+        return try then()
+      }, logger: LogSpy(), locale: Locale(identifier: "en_US"))
   }
 
   @Test("while it runs, the list stays on screen and selectable")
@@ -165,8 +164,8 @@ struct RefreshTests {
   func failureKeepsTheList() async throws {
     let gate = Gate()
     let viewModel = viewModel(gate: gate) {
-      throw PaymentMethodsError.couldNotLoad(
-        failed(.cards, .serviceUnavailable), alsoFailed: [failed(.wallet, .offline)])
+      PaymentMethodList(
+        methods: [], failures: [failed(.wallet, .offline), failed(.cards, .serviceUnavailable)])
     }
     await viewModel.load().value
 
@@ -198,6 +197,22 @@ struct RefreshTests {
       return
     }
     #expect(decision.journey == .signIn)
+  }
+
+  @Test("one where every source answered with nothing shows the invitation to add one")
+  func nothingAtAllIsEmpty() async {
+    let gate = Gate()
+    let viewModel = viewModel(gate: gate) { throw PaymentMethodsError.noPaymentMethodsFound }
+    await viewModel.load().value
+
+    let refresh = viewModel.refresh()
+    await gate.open()
+    await refresh.value
+
+    guard case .empty = viewModel.state else {
+      Issue.record("expected the empty state, got \(viewModel.state)")
+      return
+    }
   }
 
   @Test("with no list on screen, it loads as the first load does")

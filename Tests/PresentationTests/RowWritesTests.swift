@@ -21,7 +21,7 @@ private func loaded(
   loads: CallCounter = CallCounter(),
   methods: @escaping @Sendable (Int) -> [PaymentMethod] = { _ in allMethods },
   remove: (@Sendable (String) async throws -> RemoveCardOutcome)? = nil,
-  makeDefault: (@Sendable (PaymentMethod) async throws -> MakeDefaultUseCase.Outcome)? = nil
+  makeDefault: (@Sendable (PaymentMethod) async throws -> MakeDefaultOutcome)? = nil
 ) async -> PaymentMethodsViewModel {
   let viewModel = PaymentMethodsViewModel(
     loadMethods: {
@@ -114,7 +114,7 @@ struct RowWritesTests {
       remove: { _ in
         await gate.pass()
         return .removed
-      }, makeDefault: { _ in .answered(.madeDefault(.card(id: "2"))) })
+      }, makeDefault: { _ in .madeDefault(.card(id: "2")) })
 
     let removal = viewModel.remove("card-1")
     await gate.waitForArrivals(1)
@@ -131,7 +131,7 @@ struct RowWritesTests {
 
   @Test("a method made the default is marked, and no other is")
   func oneDefault() async throws {
-    let viewModel = await loaded(makeDefault: { _ in .answered(.madeDefault(.card(id: "2"))) })
+    let viewModel = await loaded(makeDefault: { _ in .madeDefault(.card(id: "2")) })
 
     await viewModel.makeDefault("card-2")?.value
 
@@ -229,7 +229,7 @@ struct RowWritesTests {
     let loads = CallCounter()
     let viewModel = await loaded(
       loads: loads, methods: { $0 == 1 ? allMethods : [.wallet(wallet), .applePay(applePay)] },
-      makeDefault: { _ in .answered(.methodGone) })
+      makeDefault: { _ in .methodGone })
 
     await viewModel.makeDefault("card-2")?.value
     for _ in 0..<100 where methods(viewModel)?.message == nil { await Task.yield() }
@@ -244,7 +244,7 @@ struct RowWritesTests {
     let notDefault = PaymentMethod.wallet(Wallet(balance: 10, currency: "EUR"))
     let viewModel = await loaded(
       methods: { $0 == 1 ? [notDefault, .card(visa)] : [.card(visa)] },
-      makeDefault: { _ in .answered(.methodGone) })
+      makeDefault: { _ in .methodGone })
 
     await viewModel.makeDefault("wallet")?.value
     for _ in 0..<100 where methods(viewModel)?.lastChange == nil { await Task.yield() }

@@ -40,14 +40,6 @@ public struct RemoveCardUseCase: Sendable {
 /// not the backend's), and nor is a card that cannot pay (`PaymentCard.canPay`: expired,
 /// or declined by its issuer): each is refused here, without a request.
 public struct MakeDefaultUseCase: Sendable {
-  /// How it ended: the backend's answer, or a local refusal.
-  public enum Outcome: Sendable, Equatable {
-    case answered(MakeDefaultOutcome)
-    case applePayIsNeverDefault
-    /// The card cannot pay, so it cannot be the way to pay by default: nothing was sent.
-    case cardCannotPay
-  }
-
   private let writes: any SavedCardWrites
   private let newIdempotencyKey: @Sendable () -> String
   private let deadline: Deadline
@@ -65,7 +57,7 @@ public struct MakeDefaultUseCase: Sendable {
   /// The local refusal `execute` answers `method` with, before any request; nil for a
   /// method that can be the default. A screen asks it first, so that a refused method
   /// never reads as being changed.
-  public static func localRefusal(of method: PaymentMethod) -> Outcome? {
+  public static func localRefusal(of method: PaymentMethod) -> MakeDefaultOutcome? {
     switch method {
     case .card(let card): card.canPay ? nil : .cardCannotPay
     case .wallet: nil
@@ -75,7 +67,7 @@ public struct MakeDefaultUseCase: Sendable {
 
   /// Throws `RequestFailure`, `DeadlineExceeded`, `OutcomeNotKnownYet` (a change the journal
   /// keeps), an unknown error, or `CancellationError`.
-  public func execute(_ method: PaymentMethod) async throws -> Outcome {
+  public func execute(_ method: PaymentMethod) async throws -> MakeDefaultOutcome {
     if let refusal = Self.localRefusal(of: method) { return refusal }
     let target: DefaultMethod
     switch method {
@@ -84,8 +76,7 @@ public struct MakeDefaultUseCase: Sendable {
     case .applePay: return .applePayIsNeverDefault  // Refused above already.
     }
     let (writes, key) = (writes, newIdempotencyKey())
-    return .answered(
-      try await deadline.call { try await writes.makeDefault(target, idempotencyKey: key) })
+    return try await deadline.call { try await writes.makeDefault(target, idempotencyKey: key) }
   }
 }
 

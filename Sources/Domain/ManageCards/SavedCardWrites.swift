@@ -59,10 +59,17 @@ extension Wallet {
   }
 }
 
+/// How making a method the default ended, in one type as `UpdateCardOutcome` is: the
+/// backend answers `madeDefault` or `methodGone`; the two refusals are found locally
+/// (`MakeDefaultUseCase.localRefusal(of:)`), before anything is sent.
 public enum MakeDefaultOutcome: Sendable, Equatable {
   case madeDefault(DefaultMethod)
   /// The method is gone (a card removed on another device): the list is out of date.
   case methodGone
+  /// Apple Pay is the device's, never the backend's default: nothing was sent.
+  case applePayIsNeverDefault
+  /// The card cannot pay, so it cannot be the way to pay by default: nothing was sent.
+  case cardCannotPay
 }
 
 public enum UpdateCardOutcome: Sendable, Equatable {

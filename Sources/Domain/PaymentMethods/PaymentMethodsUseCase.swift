@@ -10,8 +10,9 @@
 /// - a failure with a journey (session ended, account not verified or
 ///   locked, app outdated) is never returned: the sources still running are cancelled and
 ///   it throws `needsJourney` at once, logging nothing as skipped;
-/// - with nothing to show, it throws `noPaymentMethodsFound` if every source answered, and
-///   `couldNotLoad` if any failed.
+/// - with nothing to show, it throws `noPaymentMethodsFound` if every source answered; if any
+///   failed, `execute()` throws `couldNotLoad`, and `refresh()`, beside a list already on
+///   screen, returns the failures.
 public struct PaymentMethodsUseCase: Sendable {
   public static let defaultDeadline: Duration = .seconds(3)
 
@@ -51,10 +52,25 @@ public struct PaymentMethodsUseCase: Sendable {
   }
 
   /// The methods in a fixed order (wallet, cards, Apple Pay), however the sources finish,
-  /// and the sources that failed.
+  /// and the sources that failed: the screen's first load.
   ///
   /// Throws `PaymentMethodsError`, or `CancellationError` when the caller went away.
   public func execute() async throws -> PaymentMethodList {
+    let list = try await refresh()
+    guard list.methods.isEmpty, let deciding = Self.decidingFailure(list.failures) else {
+      return list
+    }
+    throw PaymentMethodsError.couldNotLoad(
+      deciding, alsoFailed: list.failures.filter { $0.source != deciding.source })
+  }
+
+  /// A load beside a list already on screen: as `execute()`, except that when nothing can
+  /// be shown because sources failed, it returns those failures with no methods, for the
+  /// screen to keep its list and say what failed this time.
+  ///
+  /// Throws `PaymentMethodsError` (`needsJourney`, `noPaymentMethodsFound`), or
+  /// `CancellationError` when the caller went away.
+  public func refresh() async throws -> PaymentMethodList {
     var contributions: [PaymentSource: Contribution] = [:]
     var answers: [PaymentSource: CopiedAnswer] = [:]
     await deadline.callSideBySide(enabledCalls()) { source, outcome in
@@ -87,15 +103,11 @@ public struct PaymentMethodsUseCase: Sendable {
     let methods = PaymentSource.allCases.flatMap { source in
       (contributions[source]?.methods ?? []) + (copied[source]?.methods ?? [])
     }
-    guard methods.isEmpty else {
-      return PaymentMethodList(
-        methods: methods, failures: failures, loadedAt: copied.mapValues(\.loadedAt))
-    }
-    guard let deciding = Self.decidingFailure(failures) else {
+    guard !methods.isEmpty || !failures.isEmpty else {
       throw PaymentMethodsError.noPaymentMethodsFound
     }
-    throw PaymentMethodsError.couldNotLoad(
-      deciding, alsoFailed: failures.filter { $0.source != deciding.source })
+    return PaymentMethodList(
+      methods: methods, failures: failures, loadedAt: copied.mapValues(\.loadedAt))
   }
 
   // MARK: - Calling the sources

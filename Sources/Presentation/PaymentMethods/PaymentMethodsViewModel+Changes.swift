@@ -60,7 +60,7 @@ extension PaymentMethodsViewModel {
   /// What the backend answered to a change.
   private enum WriteAnswer: Sendable {
     case removal(RemoveCardOutcome)
-    case defaulting(MakeDefaultUseCase.Outcome)
+    case defaulting(MakeDefaultOutcome)
   }
 
   private func start(
@@ -130,14 +130,14 @@ extension PaymentMethodsViewModel {
       sayRefused(.applePayIsNeverDefault, on: id)
     case .success(.defaulting(.cardCannotPay)):
       sayRefused(.cardCannotPay, on: id)
-    case .success(.defaulting(.answered(.madeDefault(let method)))):
+    case .success(.defaulting(.madeDefault(let method))):
       shownMethods = shownMethods.map { $0.markingDefault(method) }
       return showListed(
         message: (
           words["write.madeDefault", row.title], words["write.madeDefault", row.spokenTitle]
         ),
         change: .madeDefault)
-    case .success(.defaulting(.answered(.methodGone))):
+    case .success(.defaulting(.methodGone)):
       update { $0.mark(id, nil) }
       return reloadAfterGone(row.kind == .wallet ? "write.walletGone" : "write.gone")
     }
@@ -155,27 +155,33 @@ extension PaymentMethodsViewModel {
   {
     guard case .loaded(let shown) = state else { return nil }
     guard !shown.sourceNotices.isEmpty || shown.rows.contains(where: \.isFromLocalCopy) else {
-      showEdited(message: message, change: change)
+      state = edited(message: message, change: change)
       return nil
     }
-    return loader.load(fetch: refreshFetch) { outcome in
-      if case .loaded(let list) = outcome, !list.methods.isEmpty {
-        self.showRefreshed(outcome)
-        self.update {
-          $0.say(message.text, spoken: message.spoken)
-          $0.lastChange = change
+    return loader.load(
+      fetch: refreshMethods,
+      loaded: { list in
+        guard !list.methods.isEmpty else { return self.edited(message: message, change: change) }
+        var methods = self.refreshed(list)
+        methods.say(message.text, spoken: message.spoken)
+        methods.lastChange = change
+        return .loaded(methods)
+      },
+      show: { shown in
+        // A reload that could show no list leaves the list as the change made it.
+        guard case .loaded = shown else {
+          self.state = self.edited(message: message, change: change)
+          return
         }
-      } else {
-        self.showEdited(message: message, change: change)
-      }
-    }
+        self.state = shown
+      })
   }
 
   /// The rows made again from `shownMethods` after a change the backend agreed to, with what
   /// the screen had besides: its failed sources and changes, and the selection, which
   /// moves to the default method (or to none) when its row is gone.
-  private func showEdited(message: (text: String, spoken: String), change: Change) {
-    guard case .loaded(let shown) = state else { return }
+  private func edited(message: (text: String, spoken: String), change: Change) -> State {
+    guard case .loaded(let shown) = state else { return state }
     var methods = rows(shownMethods)
     methods.sourceNotices = shown.sourceNotices
     methods.isRefreshing = shown.isRefreshing
@@ -188,20 +194,22 @@ extension PaymentMethodsViewModel {
     if let selected { methods.select(selected.id) }
     methods.say(message.text, spoken: message.spoken)
     methods.lastChange = change
-    state = .loaded(methods)
+    return .loaded(methods)
   }
 
   /// The list is out of date (a method the backend reports gone): loaded again, once, and
   /// then it says why, in the words of `gone`, which name what is gone (a card, the
   /// wallet).
   private func reloadAfterGone(_ gone: String) -> Task<Void, Never> {
-    loader.load(fetch: refreshFetch) { outcome in
-      self.showRefreshed(outcome)
-      self.update {
-        $0.say(self.words[gone])
-        $0.lastChange = .methodGone
-      }
-    }
+    loader.load(
+      fetch: refreshMethods,
+      loaded: { list in
+        var methods = self.refreshed(list)
+        methods.say(self.words[gone])
+        methods.lastChange = .methodGone
+        return .loaded(methods)
+      },
+      show: { self.state = $0 })
   }
 
   // MARK: - A card's new expiry, from its own form
@@ -236,7 +244,7 @@ extension PaymentMethodsViewModel {
   }
 
   /// Says why `id` cannot be the default (`MakeDefaultUseCase.localRefusal(of:)`).
-  private func sayRefused(_ refusal: MakeDefaultUseCase.Outcome, on id: PaymentMethodRow.ID) {
+  private func sayRefused(_ refusal: MakeDefaultOutcome, on id: PaymentMethodRow.ID) {
     let row = listedRow(id)
     update {
       $0.mark(id, nil)
@@ -250,8 +258,8 @@ extension PaymentMethodsViewModel {
         let key = declined ? "write.cannotPay.declined" : "write.cannotPay.expired"
         $0.say(words[key, row.title], spoken: words[key, row.spokenTitle])
         $0.lastChange = .cardCannotPay
-      case .answered:
-        break  // The backend's answer is no local refusal.
+      case .madeDefault, .methodGone:
+        break  // The backend's answers are no local refusal.
       }
     }
   }

@@ -20,7 +20,9 @@ public final class PaymentMethodsViewModel {
 
   public internal(set) var state: State = .loading
 
-  @ObservationIgnored let loader: ScreenLoader<PaymentMethodList>
+  @ObservationIgnored let loader: ScreenLoader<PaymentMethodList, State>
+  /// A load beside a list on screen: one that can show nothing returns what failed.
+  @ObservationIgnored let refreshMethods: @Sendable () async throws -> PaymentMethodList
   @ObservationIgnored let locale: Locale
   @ObservationIgnored let words: Phrasebook
   /// The wall clock and the user's time zone: how old copied rows are, and their time of day.
@@ -28,7 +30,7 @@ public final class PaymentMethodsViewModel {
   @ObservationIgnored let timeZone: TimeZone
   @ObservationIgnored let removeCard: (@Sendable (String) async throws -> RemoveCardOutcome)?
   @ObservationIgnored let makeDefault:
-    (@Sendable (PaymentMethod) async throws -> MakeDefaultUseCase.Outcome)?
+    (@Sendable (PaymentMethod) async throws -> MakeDefaultOutcome)?
   /// The methods the rows were made from: a change the backend agreed to is applied to
   /// them, and the rows made again.
   @ObservationIgnored var shownMethods: [PaymentMethod] = []
@@ -52,18 +54,22 @@ public final class PaymentMethodsViewModel {
     if let removeCard {
       remove = { @Sendable cardID in try await removeCard.execute(cardID: cardID) }
     }
-    var setDefault: (@Sendable (PaymentMethod) async throws -> MakeDefaultUseCase.Outcome)?
+    var setDefault: (@Sendable (PaymentMethod) async throws -> MakeDefaultOutcome)?
     if let makeDefault {
       setDefault = { @Sendable method in try await makeDefault.execute(method) }
     }
     self.init(
-      loadMethods: useCase.execute, checkUserStatus: userStatus.fetchUserStatus, signIn: signIn,
-      removeCard: remove, makeDefault: setDefault, logger: logger, locale: locale, words: words,
+      loadMethods: useCase.execute, refreshMethods: useCase.refresh,
+      checkUserStatus: userStatus.fetchUserStatus, signIn: signIn, removeCard: remove,
+      makeDefault: setDefault, logger: logger, locale: locale, words: words,
       now: now, timeZone: timeZone)
   }
 
   /// - Parameters:
   ///   - loadMethods: the use case, or a stand-in for it in tests and previews.
+  ///   - refreshMethods: the use case's `refresh`, for "Try again" beside a list on screen:
+  ///     a load that can show nothing returns what failed, and the list stays. Without it, a
+  ///     refresh loads as `loadMethods` does.
   ///   - checkUserStatus: reads the user's status, for "check my status again".
   ///   - removeCard, makeDefault: the use cases of the changes to a row; without them,
   ///     the screen offers none.
@@ -74,10 +80,11 @@ public final class PaymentMethodsViewModel {
   ///     of copied rows.
   public init(
     loadMethods: @escaping @Sendable () async throws -> PaymentMethodList,
+    refreshMethods: (@Sendable () async throws -> PaymentMethodList)? = nil,
     checkUserStatus: @escaping @Sendable () async throws -> UserStatus = { .verified },
     signIn: @escaping @Sendable () async throws -> Void = {},
     removeCard: (@Sendable (String) async throws -> RemoveCardOutcome)? = nil,
-    makeDefault: (@Sendable (PaymentMethod) async throws -> MakeDefaultUseCase.Outcome)? = nil,
+    makeDefault: (@Sendable (PaymentMethod) async throws -> MakeDefaultOutcome)? = nil,
     journeyHandlers: JourneyHandlers = .standard,
     logger: any DeveloperLog,
     locale: Locale = .current,
@@ -85,6 +92,7 @@ public final class PaymentMethodsViewModel {
     now: @escaping @Sendable () -> Date = Date.init,
     timeZone: TimeZone = .current
   ) {
+    self.refreshMethods = refreshMethods ?? loadMethods
     self.removeCard = removeCard
     self.makeDefault = makeDefault
     let words = Phrasebook.presentation(locale, from: source)
@@ -100,18 +108,22 @@ public final class PaymentMethodsViewModel {
   /// Starts loading, cancelling a load still running: the newest request owns the screen.
   /// The returned task ends when this load has published its state (or was superseded).
   @discardableResult
-  public func load() -> Task<Void, Never> { loader.start(.load, show: show) }
+  public func load() -> Task<Void, Never> {
+    loader.start(.load, loaded: state(showing:), show: show)
+  }
 
   /// "Sign in": starts a new session, then loads the screen through the same path as the
   /// first load.
   @discardableResult
-  public func signIn() -> Task<Void, Never> { loader.start(.signIn, show: show) }
+  public func signIn() -> Task<Void, Never> {
+    loader.start(.signIn, loaded: state(showing:), show: show)
+  }
 
   /// "Check my status again": re-reads the user's status before anything else, and loads
   /// the screen only once the status no longer stands in the way.
   @discardableResult
   public func checkStatusAgain() -> Task<Void, Never> {
-    loader.start(.checkStatusAgain, show: show)
+    loader.start(.checkStatusAgain, loaded: state(showing:), show: show)
   }
 
   /// Selects the card the user has just added; the message says when it had been saved
@@ -145,7 +157,7 @@ public final class PaymentMethodsViewModel {
     }
     shown.isRefreshing = true
     state = .loaded(shown)
-    return loader.load(fetch: refreshFetch, show: showRefreshed)
+    return loader.load(fetch: refreshMethods, loaded: { .loaded(self.refreshed($0)) }, show: show)
   }
 
   /// Selects a method. A row that cannot pay stays unselected and says why.
@@ -168,46 +180,26 @@ public final class PaymentMethodsViewModel {
     state = .loaded(methods)
   }
 
-  private func show(_ outcome: ScreenLoader<PaymentMethodList>.Shown) {
-    state =
-      switch outcome {
-      case .loading: .loading
-      case .loaded(let list): .loaded(grouped(telling: list))
-      case .presented(.empty(let notice)): .empty(notice)
-      case .presented(.journey(let decision)): .journey(decision)
-      case .presented(.failed(let presented)): .failed(presented)
-      }
-  }
+  private func show(_ shown: State) { state = shown }
 
-  /// A refresh's fetch: a load that could show nothing is, beside a list on screen, a list
-  /// of failed sources.
-  var refreshFetch: @Sendable () async throws -> PaymentMethodList {
-    let loadMethods = loader.fetch
-    return {
-      do {
-        return try await loadMethods()
-      } catch let error as PaymentMethodsError {
-        guard case .couldNotLoad = error else { throw error }
-        return PaymentMethodList(methods: [], failures: error.failures)
-      }
-    }
-  }
+  /// The state a load shows: its list, and what finishing the last run's changes came to.
+  private func state(showing list: PaymentMethodList) -> State { .loaded(grouped(telling: list)) }
 
-  func showRefreshed(_ outcome: ScreenLoader<PaymentMethodList>.Shown) {
-    guard case .loaded(var shown) = state, case .loaded(let list) = outcome else {
-      return show(outcome)
-    }
+  /// The list a refresh brought, merged into the one on screen: a list with methods
+  /// replaces it, keeping the selection; one with none (only failures) keeps the rows
+  /// shown, with what failed this time.
+  func refreshed(_ list: PaymentMethodList) -> Methods {
+    guard case .loaded(var shown) = state else { return grouped(telling: list) }
     guard !list.methods.isEmpty else {
       shown.sourceNotices = present(list.failures)
       shown.isRefreshing = false
-      state = .loaded(shown)
-      return
+      return shown
     }
     var methods = group(list)
     if let selected = shown.selected, methods.rows.contains(where: { $0.id == selected.id }) {
       methods.select(selected.id)
     }
-    state = .loaded(methods)
+    return methods
   }
 
   /// The rows of `list`, the changes still running marked on theirs, and its failed sources
@@ -245,3 +237,6 @@ public final class PaymentMethodsViewModel {
     failures.map(notice)
   }
 }
+
+/// Its cases are the loader's states: `loading`, `empty`, `failed`, `journey`.
+extension PaymentMethodsViewModel.State: LoadingScreenState {}

@@ -1,18 +1,37 @@
 import Domain
 
+/// A loading screen's `State`, as far as the loader makes it: "loading", and an error as
+/// the presenter decided it must be shown. A screen's own enum cases meet it
+/// (`case loading`, `case failed(PresentationError)`…), so the loader makes the screen's
+/// `State` itself and each view model only says what a loaded value shows.
+protocol LoadingScreenState {
+  static var loading: Self { get }
+  /// Nothing to show, which is no error: an invitation
+  /// (`PaymentMethodsError.noPaymentMethodsFound`).
+  static func empty(_ notice: Notice) -> Self
+  static func failed(_ error: PresentationError) -> Self
+  static func journey(_ decision: PresentedJourney) -> Self
+}
+
+extension LoadingScreenState {
+  /// The state that shows `presented`: the one mapping from the presenter's decision to
+  /// a screen.
+  init(_ presented: ErrorPresenter.Presented) {
+    self =
+      switch presented {
+      case .empty(let notice): .empty(notice)
+      case .journey(let decision): .journey(decision)
+      case .failed(let error): .failed(error)
+      }
+  }
+}
+
 /// What every loading screen does the same way, shared by the view models: load, "Sign in"
 /// then load, "Check my status again" then load; the newest request owns the screen; and
-/// an outcome is only made into what the screen shows (an error only presented and logged)
-/// when it will be shown. Each view model maps `Shown` to its own `State`, in `show`.
+/// an outcome is only made into the screen's `State` (a value by the view model's
+/// `loaded`, an error by the presenter, presented and logged) when it will be shown.
 @MainActor
-final class ScreenLoader<Value: Sendable> {
-  enum Shown {
-    case loading
-    case loaded(Value)
-    /// An error, as the presenter decided it must be shown.
-    case presented(ErrorPresenter.Presented)
-  }
-
+final class ScreenLoader<Value: Sendable, State: LoadingScreenState> {
   /// What the user asked the screen for; each shows "loading", then its outcome.
   enum Request {
     case load
@@ -23,7 +42,7 @@ final class ScreenLoader<Value: Sendable> {
     case checkStatusAgain
   }
 
-  let fetch: @Sendable () async throws -> Value
+  private let fetch: @Sendable () async throws -> Value
   let presenter: ErrorPresenter
   private let statusCheck: UserStatusCheck
   private let startSession: @Sendable () async throws -> Void
@@ -48,15 +67,18 @@ final class ScreenLoader<Value: Sendable> {
   /// Shows "loading" and starts what the user asked for, cancelling a load still running.
   /// The task ends when it has shown its outcome (or was superseded).
   ///
-  /// - Parameter show: where the outcomes go: the view model's `State`.
-  func start(_ request: Request, show: @escaping @MainActor (Shown) -> Void)
-    -> Task<Void, Never>
-  {
+  /// - Parameters:
+  ///   - loaded: the state that shows a loaded value.
+  ///   - show: where the states go: the view model's `state`.
+  func start(
+    _ request: Request, loaded: @escaping @MainActor (Value) -> State,
+    show: @escaping @MainActor (State) -> Void
+  ) -> Task<Void, Never> {
     show(.loading)
     return switch request {
-    case .load: load(show: show)
-    case .signIn: signIn(show: show)
-    case .checkStatusAgain: checkStatusAgain(show: show)
+    case .load: load(loaded: loaded, show: show)
+    case .signIn: signIn(loaded, show)
+    case .checkStatusAgain: checkStatusAgain(loaded, show)
     }
   }
 
@@ -65,49 +87,53 @@ final class ScreenLoader<Value: Sendable> {
   ///
   /// - Parameters:
   ///   - fetch: another way to fetch for this load only, such as a refresh's.
-  ///   - show: where the outcome goes.
+  ///   - loaded, show: as for `start`.
   func load(
     fetch: (@Sendable () async throws -> Value)? = nil,
-    show: @escaping @MainActor (Shown) -> Void
+    loaded: @escaping @MainActor (Value) -> State,
+    show: @escaping @MainActor (State) -> Void
   ) -> Task<Void, Never> {
-    loads.start { await self.run(fetch ?? self.fetch, show) }
+    loads.start { await self.run(fetch ?? self.fetch, loaded, show) }
   }
 
   /// Starts a new session, then loads. A sign-in that fails is shown like any error: a
   /// refusal sends the user back to signing in, a network failure says so.
-  private func signIn(show: @escaping @MainActor (Shown) -> Void) -> Task<Void, Never> {
+  private func signIn(
+    _ loaded: @escaping @MainActor (Value) -> State, _ show: @escaping @MainActor (State) -> Void
+  ) -> Task<Void, Never> {
     loads.start {
       do {
         try await self.startSession()
       } catch {
         guard !Task.isCancelled else { return }
-        show(.presented(self.presenter.presentFailedSignIn(error)))
+        show(State(self.presenter.presentFailedSignIn(error)))
         return
       }
-      await self.run(self.fetch, show)
+      await self.run(self.fetch, loaded, show)
     }
   }
 
   /// Re-reads the user's status first, and loads only once it no longer stands in the way.
-  private func checkStatusAgain(show: @escaping @MainActor (Shown) -> Void)
-    -> Task<Void, Never>
-  {
+  private func checkStatusAgain(
+    _ loaded: @escaping @MainActor (Value) -> State, _ show: @escaping @MainActor (State) -> Void
+  ) -> Task<Void, Never> {
     loads.start {
       switch await self.statusCheck.run() {
-      case .ready: await self.run(self.fetch, show)
+      case .ready: await self.run(self.fetch, loaded, show)
       case .blocked(let decision):
-        if !Task.isCancelled { show(.presented(.journey(decision))) }
+        if !Task.isCancelled { show(.journey(decision)) }
       case .failed(let error): self.publish(error, show)
       }
     }
   }
 
   private func run(
-    _ fetch: @Sendable () async throws -> Value, _ show: @MainActor (Shown) -> Void
+    _ fetch: @Sendable () async throws -> Value, _ loaded: @MainActor (Value) -> State,
+    _ show: @MainActor (State) -> Void
   ) async {
     do {
       let value = try await fetch()
-      if !Task.isCancelled { show(.loaded(value)) }
+      if !Task.isCancelled { show(loaded(value)) }
     } catch {
       publish(error, show)
     }
@@ -117,8 +143,8 @@ final class ScreenLoader<Value: Sendable> {
   /// away) shows nothing. It asks whether the load was cancelled, not what the error was,
   /// so a `CancellationError` thrown below while nobody cancelled the load is shown like any
   /// failure instead of leaving the screen loading for ever.
-  private func publish(_ error: any Error, _ show: @MainActor (Shown) -> Void) {
+  private func publish(_ error: any Error, _ show: @MainActor (State) -> Void) {
     guard !Task.isCancelled else { return }
-    show(.presented(presenter.present(error)))
+    show(State(presenter.present(error)))
   }
 }

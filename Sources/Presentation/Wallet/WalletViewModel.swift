@@ -33,7 +33,7 @@ public final class WalletViewModel {
 
   public private(set) var state: State = .loading
 
-  @ObservationIgnored private let loader: ScreenLoader<WalletStatus>
+  @ObservationIgnored private let loader: ScreenLoader<WalletStatus, State>
   @ObservationIgnored private let locale: Locale
   @ObservationIgnored private let words: Phrasebook
 
@@ -66,30 +66,20 @@ public final class WalletViewModel {
 
   /// Starts loading, cancelling a load still running.
   @discardableResult
-  public func load() -> Task<Void, Never> { loader.start(.load, show: show) }
+  public func load() -> Task<Void, Never> { loader.start(.load, loaded: present, show: show) }
 
   /// "Sign in": starts a new session, then loads the wallet.
   @discardableResult
-  public func signIn() -> Task<Void, Never> { loader.start(.signIn, show: show) }
+  public func signIn() -> Task<Void, Never> { loader.start(.signIn, loaded: present, show: show) }
 
   /// "Check my status again": re-reads the user's status before anything else, and loads
   /// the wallet only once the status no longer stands in the way.
   @discardableResult
   public func checkStatusAgain() -> Task<Void, Never> {
-    loader.start(.checkStatusAgain, show: show)
+    loader.start(.checkStatusAgain, loaded: present, show: show)
   }
 
-  private func show(_ outcome: ScreenLoader<WalletStatus>.Shown) {
-    state =
-      switch outcome {
-      case .loading: .loading
-      case .loaded(let status): present(status)
-      // The wallet use case has no empty result of its own: a missing wallet is a status.
-      case .presented(.empty(let notice)): .noWallet(notice)
-      case .presented(.journey(let decision)): .journey(decision)
-      case .presented(.failed(let presented)): .failed(presented)
-      }
-  }
+  private func show(_ shown: State) { state = shown }
 
   private func present(_ status: WalletStatus) -> State {
     switch status {
@@ -118,4 +108,9 @@ public final class WalletViewModel {
           hint: words["wallet.review.hint"], words: words))
     }
   }
+}
+
+extension WalletViewModel.State: LoadingScreenState {
+  /// The wallet use case has no empty result of its own: a missing wallet is a status.
+  static func empty(_ notice: Notice) -> Self { .noWallet(notice) }
 }
