@@ -67,3 +67,39 @@ struct AppDependencies {
   }
 }
 // end snippet
+
+// snippet: localCopy
+extension AppDependencies {
+  /// The list as the person last saw it, for when they are offline: one keeper of their
+  /// local copy, shared by the load and by every write to a saved card, so that a card the
+  /// backend removed leaves the copy too.
+  ///
+  /// - Parameters:
+  ///   - person: whose session this is, as the backend names them
+  ///     (`client.signedInPerson()`): one person's copy is never shown to another.
+  ///   - folder: the app's caches folder.
+  @MainActor
+  func paymentMethodsViewModel(
+    of person: String, keepingIn folder: URL,
+    signIn: @escaping @Sendable () async throws -> Void
+  ) -> PaymentMethodsViewModel {
+    let localCopy = LocalCopyKeeper(
+      store: FileLocalCopyStore(directory: folder), account: person, now: Date.init,
+      logger: logger)
+    let useCase = PaymentMethodsUseCase(
+      walletRepository: BackendWalletRepository(client: client),
+      cardsRepository: BackendCardsRepository(client: client),
+      applePayService: DeviceApplePayService(device: device),
+      localCopy: localCopy, logger: logger)
+    let cards = CardWritesUpdatingLocalCopy(
+      BackendCardsRepository(client: client), localCopy: localCopy)
+    return PaymentMethodsViewModel(
+      useCase: useCase, userStatus: BackendUserStatusRepository(client: client),
+      signIn: signIn,
+      removeCard: RemoveCardUseCase(
+        writes: cards, newIdempotencyKey: { UUID().uuidString }, logger: logger),
+      makeDefault: MakeDefaultUseCase(writes: cards, newIdempotencyKey: { UUID().uuidString }),
+      journeyHandlers: journeyHandlers, logger: logger, locale: locale)
+  }
+}
+// end snippet

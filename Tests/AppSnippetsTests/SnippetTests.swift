@@ -79,3 +79,35 @@ struct SnippetTests {
     #expect(methods.applePay != nil)
   }
 }
+
+@MainActor
+@Suite("docs/IOS.md: the local copy, wired as an app wires it", .timeLimit(.minutes(1)))
+struct LocalCopySnippetTests {
+  @Test("offline, the person's cards are shown from their local copy, and nobody else's")
+  func offlineShowsTheirCopy() async throws {
+    let folder = FileManager.default.temporaryDirectory
+      .appendingPathComponent("local-copy-snippet-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let expiry = try #require(CardExpiry(month: 8, year: 2099))
+    let visa = PaymentCard(
+      id: "card-1", brand: "Visa", lastFour: "4242", expiry: expiry, status: .active)
+    let copy = LocalCopy(cards: .init([visa], loadedAt: Date().addingTimeInterval(-3_600)))
+    try await FileLocalCopyStore(directory: folder).save(copy, account: "ada")
+    let dependencies = AppDependencies(
+      baseURL: try #require(URL(string: "http://127.0.0.1:1")),
+      tokens: (Secret("access"), Secret("refresh")), device: ReadyDevice(), logger: LogSpy(),
+      locale: Locale(identifier: "en_US"))
+
+    let ada = dependencies.paymentMethodsViewModel(of: "ada", keepingIn: folder, signIn: {})
+    let bob = dependencies.paymentMethodsViewModel(of: "bob", keepingIn: folder, signIn: {})
+    await ada.load().value
+    await bob.load().value
+
+    guard case .loaded(let adas) = ada.state, case .loaded(let bobs) = bob.state else {
+      Issue.record("expected lists, got \(ada.state) and \(bob.state)")
+      return
+    }
+    #expect(adas.cards.map(\.isFromLocalCopy) == [true])
+    #expect(bobs.cards.isEmpty)
+  }
+}

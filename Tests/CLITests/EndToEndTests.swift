@@ -147,6 +147,20 @@ struct EndToEndTests {
     #expect(result.output.contains("Wähle, wie du bezahlst"))
   }
 
+  @Test("a damaged local copy kept in a --cache-dir is warned about once, at the load")
+  func damagedLocalCopyWarnedOnce() async throws {
+    let folder = try TemporaryFolder()
+    let result = try await run([
+      "--once", "--scenario", "saved-list-corrupt", "--verbose", "--cache-dir", folder.path,
+    ])
+    let warnings = result.errors.split(separator: "\n").filter {
+      $0.contains("[warning]") && $0.contains("local copy cannot be read")
+    }
+
+    #expect(result.status == 0)
+    #expect(warnings.count == 1)
+  }
+
   @Test("a copy of the binary without its resource folders still runs, in English")
   func withoutResources() async throws {
     let folder = FileManager.default.temporaryDirectory

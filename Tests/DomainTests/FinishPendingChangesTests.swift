@@ -20,11 +20,6 @@ struct FinishPendingChangesTests {
 
   /// A change; by default a removal of a card named after its key, so that changes of
   /// different keys are about different subjects.
-  /// Ada's local copy, read as finishing reads it: with the suite's log.
-  private func keeper(_ store: any LocalCopyStore) -> LocalCopyKeeper {
-    LocalCopyKeeper(store: store, account: "ada", now: { PendingFixtures.now }, logger: logger)
-  }
-
   private func change(
     _ kind: PendingChange.Kind? = nil, key: String, account: String = "ada",
     age: TimeInterval = 60
@@ -191,7 +186,7 @@ struct FinishPendingChangesTests {
     let list = LocalCopy(cards: .init([PendingFixtures.visa], loadedAt: PendingFixtures.now))
     let writes = ScriptedWrites()
     let finishing = FinishPendingChangesUseCase(
-      journal: journal, writes: writes, localCopy: keeper(InMemoryLocalCopyStore(["ada": list])),
+      journal: journal, writes: writes, localCopy: InMemoryLocalCopyStore(["ada": list]),
       account: "ada", now: { PendingFixtures.now }, clock: StoppedClock(), logger: logger)
     let told = Recorder<String>()
 
@@ -281,7 +276,7 @@ struct FinishPendingChangesTests {
     let list = LocalCopy(cards: .init([PendingFixtures.visa], loadedAt: PendingFixtures.now))
     let store = InMemoryLocalCopyStore(["ada": list])
     let finishing = FinishPendingChangesUseCase(
-      journal: journal, writes: ScriptedWrites(), localCopy: keeper(store), account: "ada",
+      journal: journal, writes: ScriptedWrites(), localCopy: store, account: "ada",
       now: { PendingFixtures.now }, clock: StoppedClock(), logger: logger)
 
     let report = await finishing.execute()
@@ -297,7 +292,7 @@ struct FinishPendingChangesTests {
     let store = LocalCopyStoreSpy(loadError: LocalCopyUnreadable(reason: "cut off midway"))
     let writes = ScriptedWrites()
     let finishing = FinishPendingChangesUseCase(
-      journal: journal, writes: writes, localCopy: keeper(store), account: "ada",
+      journal: journal, writes: writes, localCopy: store, account: "ada",
       now: { PendingFixtures.now }, clock: StoppedClock(), logger: logger)
 
     let report = await finishing.execute()
@@ -309,6 +304,20 @@ struct FinishPendingChangesTests {
         $0.level == .warning && $0.message.contains("cannot be read")
           && $0.message.contains("cut off")
       })
+  }
+
+  @Test("with no change of the person's to finish, the local copy is not read")
+  func nothingToNameReadsNothing() async throws {
+    let journal = InMemoryJournal([change(.remove(cardID: "1"), key: "theirs", account: "bob")])
+    let store = LocalCopyStoreSpy(loadError: LocalCopyUnreadable(reason: "cut off midway"))
+    let finishing = FinishPendingChangesUseCase(
+      journal: journal, writes: ScriptedWrites(), localCopy: store, account: "ada",
+      now: { PendingFixtures.now }, clock: StoppedClock(), logger: logger)
+
+    _ = await finishing.execute()
+
+    #expect(await store.calls.isEmpty)
+    #expect(!logger.entries.contains { $0.message.contains("local copy") })
   }
 
   @Test("a change another run took out meanwhile is neither sent nor reported")

@@ -55,9 +55,9 @@ struct CopiedRowsTests {
     let shown = try #require(methods(await loaded()))
 
     #expect(shown.cards.map(\.isFromLocalCopy) == [true, true])
-    #expect(shown.cards.first?.savedHint == "Saved · may be out of date")
+    #expect(shown.cards.first?.localCopyHint == "Saved · may be out of date")
     #expect(shown.wallet?.isFromLocalCopy == false)
-    #expect(shown.wallet?.savedHint == nil)
+    #expect(shown.wallet?.localCopyHint == nil)
   }
 
   @Test("only the rows of a source shown from the local copy are marked")
@@ -117,7 +117,7 @@ struct CopiedRowsTests {
       notice.error.message
         == "Ohne Verbindung konnten wir deine Karten nicht laden. "
         + "Was du siehst, wurde vor 2 Stunden gespeichert.")
-    #expect(shown.cards.first?.savedHint == "Gespeichert · vielleicht veraltet")
+    #expect(shown.cards.first?.localCopyHint == "Gespeichert · vielleicht veraltet")
   }
 
   @Test("rows saved before today are dated with their day")

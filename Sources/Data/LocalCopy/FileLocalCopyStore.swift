@@ -7,7 +7,7 @@ import Foundation
 ///
 /// A file that is there but cannot be read (damaged, truncated, another format version,
 /// too large, a directory in its place, no permission) is `LocalCopyUnreadable`, with the
-/// reason; the use case logs it and loads as if nothing was kept. The store itself logs
+/// reason; `LocalCopyKeeper` logs it and loads as if nothing was kept. The store itself logs
 /// nothing. A save that fails (a read-only or full disk) throws, for the caller to log.
 ///
 /// Any number of stores, in any number of processes, may share a directory: each save

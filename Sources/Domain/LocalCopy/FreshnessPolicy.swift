@@ -20,9 +20,7 @@ public enum FreshnessPolicy {
 
   /// How `date` stands at `now`: fresh while younger than `maximumAge`, and dated at most
   /// `tolerance` ahead.
-  public static func age(
-    of date: Date, now: Date, tolerance: Duration = .zero, maximumAge: Duration = maximumAge
-  ) -> Age {
+  public static func age(of date: Date, now: Date, tolerance: Duration = .zero) -> Age {
     let age = now.timeIntervalSince(date)
     if age < -seconds(tolerance) { return .fromTheFuture }
     // Not `age >= limit`: an age that is not a number is not young either.

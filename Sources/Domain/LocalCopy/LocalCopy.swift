@@ -1,7 +1,7 @@
 import Foundation
 
 /// The last list the screen showed, kept on the device so that a person who goes offline
-/// still sees their ways to pay, marked as saved and with their age.
+/// still sees their ways to pay, marked "Saved" and with their age.
 ///
 /// Each source's part is kept with the time it was loaded, because sources fail one at a
 /// time: the cards may be an hour old while the wallet answered a moment ago. It holds only

@@ -7,7 +7,7 @@ import Foundation
 ///
 /// Nothing here fails its caller: the local copy only helps a person who is offline, so a
 /// copy that cannot be read counts as missing, and one that cannot be written leaves the
-/// screen as it is. Only a cancelled read says nothing: its caller is leaving.
+/// screen as it is. Only a read that was cancelled says nothing: its caller is leaving.
 public struct LocalCopyKeeper: Sendable {
   /// The signed-in person the copy is theirs: one person never sees another's.
   public let account: String
@@ -31,7 +31,7 @@ public struct LocalCopyKeeper: Sendable {
     do {
       return try await store.load(account: account)
     } catch {
-      guard !Task.isCancelled else { return nil }
+      guard !(error is CancellationError) else { return nil }
       let reason = (error as? LocalCopyUnreadable)?.reason ?? String(describing: error)
       logger.log(
         .warning, "the local copy cannot be read and counts as missing: \(reason)",
@@ -40,15 +40,9 @@ public struct LocalCopyKeeper: Sendable {
     }
   }
 
-  /// Replaces the person's local copy, whole.
+  /// Replaces the person's local copy, whole, with what a load found.
   func write(_ copy: LocalCopy) async {
-    do {
-      try await store.save(copy, account: account)
-    } catch {
-      logger.log(
-        .warning, "could not keep the local copy; the screen is as loaded",
-        metadata: [LogMetadataKey.error: String(describing: error)])
-    }
+    await save(copy, orSay: "could not keep the local copy; the screen is as loaded")
   }
 
   /// Changes the person's local copy after a write the backend agreed to.
@@ -62,7 +56,8 @@ public struct LocalCopyKeeper: Sendable {
     guard let kept = await read() else { return }
     var copy = kept
     change(&copy)
-    if copy != kept { await write(copy) }
+    guard copy != kept else { return }
+    await save(copy, orSay: "could not make a change to the local copy; the next load will")
   }
 
   /// Deletes the person's local copy: the user is sent on a journey (signed out,
@@ -76,6 +71,15 @@ public struct LocalCopyKeeper: Sendable {
       logger.log(
         .warning, "could not delete the local copy",
         metadata: [LogMetadataKey.error: String(describing: error)])
+    }
+  }
+
+  private func save(_ copy: LocalCopy, orSay failure: String) async {
+    do {
+      try await store.save(copy, account: account)
+    } catch {
+      logger.log(
+        .warning, failure, metadata: [LogMetadataKey.error: String(describing: error)])
     }
   }
 }

@@ -120,7 +120,7 @@ extension LocalCopy {
 
   /// `method` marked as the default, and nothing else.
   mutating func moveDefault(to method: DefaultMethod) {
-    if let saved = cards?.value { cards?.value = saved.map { $0.markingDefault(method) } }
-    if let saved = wallet?.value { wallet?.value = saved.markingDefault(method) }
+    if let kept = cards?.value { cards?.value = kept.map { $0.markingDefault(method) } }
+    if let kept = wallet?.value { wallet?.value = kept.markingDefault(method) }
   }
 }

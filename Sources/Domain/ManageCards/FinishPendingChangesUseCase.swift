@@ -11,6 +11,7 @@ import Foundation
 public struct FinishPendingChangesUseCase: Sendable {
   private let journal: any PendingChangeJournal
   private let writes: any SavedCardWrites
+  /// Read only, to name the cards the changes are about.
   private let localCopy: LocalCopyKeeper?
   private let account: String
   private let now: @Sendable () -> Date
@@ -20,20 +21,22 @@ public struct FinishPendingChangesUseCase: Sendable {
   /// - Parameters:
   ///   - writes: the writes that send the requests, without a journal of their own (not
   ///     `JournaledCardWrites`): the change is in the journal already, with its start time.
-  ///   - localCopy: the person's local copy, to name the cards the changes are about; nil
-  ///     for none.
+  ///   - localCopy: where the person's local copy is kept, to name the cards the changes
+  ///     are about; nil for none.
   ///   - account: the signed-in person; only their changes are sent.
   ///   - deadline: for each change's request, as for a change the person makes.
   public init(
     journal: any PendingChangeJournal, writes: any SavedCardWrites,
-    localCopy: LocalCopyKeeper? = nil, account: String,
+    localCopy: (any LocalCopyStore)? = nil, account: String,
     now: @escaping @Sendable () -> Date = Date.init,
     deadline: Duration = RemoveCardUseCase.defaultDeadline,
     clock: any Clock<Duration> = ContinuousClock(), logger: any DeveloperLog
   ) {
     self.journal = journal
     self.writes = writes
-    self.localCopy = localCopy
+    self.localCopy = localCopy.map {
+      LocalCopyKeeper(store: $0, account: account, now: now, logger: logger)
+    }
     self.account = account
     self.now = now
     self.deadline = Deadline(deadline, clock: clock)
@@ -52,7 +55,6 @@ public struct FinishPendingChangesUseCase: Sendable {
     sending: @Sendable (_ change: PendingChange, _ card: PaymentCard?) async -> Void = { _, _ in }
   ) async -> FinishedChanges {
     var report = FinishedChanges()
-    let cards = await savedCards()
     let changes: [PendingChange]
     do {
       changes = try await journal.pendingChanges()
@@ -62,6 +64,9 @@ public struct FinishPendingChangesUseCase: Sendable {
         metadata: [LogMetadataKey.error: ErrorChain(error).description])
       return report
     }
+    // The local copy is read only when there is a change of the person's to name.
+    let cards =
+      changes.contains { $0.account == account } ? await copiedCards() : { _ in nil }
     var sendable: [PendingChange] = []
     for change in changes {
       if let reason = change.dropReason(now: now()) {
@@ -186,7 +191,7 @@ public struct FinishPendingChangesUseCase: Sendable {
 
   /// The cards of the person's local copy, by id: what names a change's card for the
   /// screen. None when nothing is kept, or it cannot be read.
-  private func savedCards() async -> (PendingChange) -> PaymentCard? {
+  private func copiedCards() async -> (PendingChange) -> PaymentCard? {
     let copy = await localCopy?.read()
     let cards = Dictionary(
       (copy?.cards?.value ?? []).map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })

@@ -33,10 +33,10 @@ public struct PaymentMethodRow: Sendable, Equatable, Identifiable {
   public var write: Write?
   /// For a row shown from the local copy, because its source could not load: "Saved · may
   /// be out of date". Nil for a row its source has just loaded.
-  public var savedHint: String?
+  public var localCopyHint: String?
   /// The row comes from the local copy and may be out of date; its source's notice says as
   /// of when. It can still be selected, if it can pay.
-  public var isFromLocalCopy: Bool { savedHint != nil }
+  public var isFromLocalCopy: Bool { localCopyHint != nil }
   /// The row as a screen reader reads it: "Visa ending in 4242, expires August 2028",
   /// and "…, selected" once it is.
   public var accessibilityLabel: String { isSelected ? spokenSelected : spoken }
@@ -113,7 +113,7 @@ public struct PaymentMethodRow: Sendable, Equatable, Identifiable {
     }
     let isDefault = method.isDefault
     var label = isDefault ? words["a11y.row.default", spoken] : spoken
-    if isFromLocalCopy { label = words["a11y.row.saved", label] }
+    if isFromLocalCopy { label = words["a11y.row.fromLocalCopy", label] }
     var needsNewExpiry = false
     if case .card(let card) = method { needsNewExpiry = card.status == .expired }
     self.init(
@@ -121,7 +121,7 @@ public struct PaymentMethodRow: Sendable, Equatable, Identifiable {
       isSelectable: method.canPay, isDefault: isDefault, needsNewExpiry: needsNewExpiry,
       spokenTitle: spokenTitle, accessibilityLabel: label,
       selectedAccessibilityLabel: words["a11y.row.selected", label])
-    if isFromLocalCopy { savedHint = words["row.saved"] }
+    if isFromLocalCopy { localCopyHint = words["row.fromLocalCopy"] }
   }
 }
 

@@ -67,8 +67,8 @@ extension Phrasebook {
     }
   }
 
-  /// What the start is doing while it sends `change` again, named with `card` as the saved
-  /// list last showed it: "Finishing your last change: removing Visa •••• 4242…".
+  /// What the start is doing while it sends `change` again, named with `card` as the local
+  /// copy last showed it: "Finishing your last change: removing Visa •••• 4242…".
   public func sentence(sending change: PendingChange, card: PaymentCard?) -> String {
     let card = title(of: card)
     switch change.kind {

@@ -10,15 +10,15 @@ extension PaymentMethodsViewModel {
     guard let asOf = loadedAt[failure.source] else {
       return SourceNotice(source: failure.source, error: error)
     }
-    let time = SavedTime(locale: locale, timeZone: timeZone, words: words)
+    let time = AsOfTime(locale: locale, timeZone: timeZone, words: words)
     let now = now()
     let (object, at) = (words[failure.source.objectKey], time.absolute(asOf, now: now))
-    let message = words["saved.notice.message", error.message, time.relative(asOf, now: now)]
+    let message = words["localCopy.notice.message", error.message, time.relative(asOf, now: now)]
     let spoken = words.spoken(
-      title: words["a11y.saved.notice.title", error.title, object, at], message: message,
+      title: words["a11y.localCopy.notice.title", error.title, object, at], message: message,
       hint: error.hint, traceID: error.traceID)
     let dated = PresentationError(
-      title: words["saved.notice.title", error.title, object, at], message: message,
+      title: words["localCopy.notice.title", error.title, object, at], message: message,
       hint: error.hint, category: error.category, recovery: error.recovery,
       traceID: error.traceID, accessibilityLabel: spoken)
     return SourceNotice(source: failure.source, error: dated, asOf: asOf)

@@ -46,8 +46,8 @@ public final class PaymentMethodsViewModel {
     useCase: PaymentMethodsUseCase, userStatus: any UserStatusRepository,
     signIn: @escaping @Sendable () async throws -> Void = {},
     removeCard: RemoveCardUseCase? = nil, makeDefault: MakeDefaultUseCase? = nil,
-    logger: any DeveloperLog, locale: Locale = .current,
-    words: Phrasebook.Source = .presentation,
+    journeyHandlers: JourneyHandlers = .standard, logger: any DeveloperLog,
+    locale: Locale = .current, words: Phrasebook.Source = .presentation,
     now: @escaping @Sendable () -> Date = Date.init, timeZone: TimeZone = .current
   ) {
     var remove: (@Sendable (String) async throws -> RemoveCardOutcome)?
@@ -61,8 +61,8 @@ public final class PaymentMethodsViewModel {
     self.init(
       loadMethods: useCase.execute, refreshMethods: useCase.refresh,
       checkUserStatus: userStatus.fetchUserStatus, signIn: signIn, removeCard: remove,
-      makeDefault: setDefault, logger: logger, locale: locale, words: words,
-      now: now, timeZone: timeZone)
+      makeDefault: setDefault, journeyHandlers: journeyHandlers, logger: logger,
+      locale: locale, words: words, now: now, timeZone: timeZone)
   }
 
   /// - Parameters:

@@ -30,8 +30,8 @@ extension AppComposition {
   /// session it has (from the device, or else the backend); and that person's changes an
   /// earlier run left in the journal are sent, under their own keys.
   ///
-  /// - Parameter sending: called before each change is sent, with its card as the saved
-  ///   list last showed it, never when there is nothing to send: the moment to say
+  /// - Parameter sending: called before each change is sent, with its card as the local
+  ///   copy last showed it, never when there is nothing to send: the moment to say
   ///   "Finishing your last change: removing Visa •••• 4242…".
   func beforeLoading(
     sending: @escaping @Sendable (PendingChange, PaymentCard?) async -> Void
@@ -69,9 +69,8 @@ extension AppComposition {
     let account = person ?? account
     // Not through `JournaledCardWrites`: each change is in the journal already, with the
     // time it started, and is taken out by the use case once it is answered for good.
-    let localCopy = keeper(for: account)
     let writes = CardWritesUpdatingLocalCopy(
-      BackendCardsRepository(client: client), localCopy: localCopy)
+      BackendCardsRepository(client: client), localCopy: keeper(for: account))
     return FinishPendingChangesUseCase(
       journal: journal, writes: writes, localCopy: localCopy, account: account,
       now: environment.now,

@@ -186,7 +186,7 @@ struct ScreenRenderer {
     // row from the local copy says so under its subtitle.
     let subtitle = method.write.map(words.labels.progress) ?? method.subtitle
     let under =
-      (method.savedHint.map { wrapped($0, prefix: "   ", style: palette.dim) } ?? [])
+      (method.localCopyHint.map { wrapped($0, prefix: "   ", style: palette.dim) } ?? [])
       + (method.failedWrite.map {
         failureLines(
           title: $0.title, message: $0.message, hint: nil, traceID: $0.traceId, indent: "  ")

@@ -27,7 +27,7 @@ extension ScreenSnapshot {
     var isFromLocalCopy = false
     /// What the screen says under a copied row ("Saved · may be out of date"); not part of
     /// the JSON, which says `fromCache`.
-    var savedHint: String?
+    var localCopyHint: String?
 
     /// The keys `--json` writes; the rest is for the screen alone.
     enum CodingKeys: String, CodingKey {
@@ -46,7 +46,7 @@ extension ScreenSnapshot.Method {
       needsNewExpiry: row.needsNewExpiry, write: row.write)
     spokenTitle = row.spokenTitle
     isFromLocalCopy = row.isFromLocalCopy
-    savedHint = row.savedHint
+    localCopyHint = row.localCopyHint
   }
 }
 

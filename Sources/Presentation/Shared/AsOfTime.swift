@@ -3,7 +3,7 @@ import Foundation
 /// When copied rows were loaded, said in the user's locale and time zone: the time of day
 /// ("10:42", "10:42 AM"), with the day when it was before today ("Sep 21 at 10:42 AM",
 /// "21. Sept., 10:42"); and how long ago ("2 hours ago", "vor 2 Stunden", "yesterday").
-struct SavedTime {
+struct AsOfTime {
   let locale: Locale
   let calendar: Calendar
   let words: Phrasebook
@@ -17,7 +17,7 @@ struct SavedTime {
     self.words = words
   }
 
-  /// The time of day `date` was saved, with its day unless that is today.
+  /// The time of day `date` was loaded, with its day unless that is today.
   func absolute(_ date: Date, now: Date) -> String {
     let format = Date.FormatStyle(locale: locale, calendar: calendar, timeZone: calendar.timeZone)
     return calendar.isDate(date, inSameDayAs: now)
@@ -25,11 +25,11 @@ struct SavedTime {
       : date.formatted(format.day().month(.abbreviated).hour().minute())
   }
 
-  /// How long before `now` `date` was saved; under a minute, "a moment ago", rather than
+  /// How long before `now` `date` was loaded; under a minute, "a moment ago", rather than
   /// the seconds counted.
   func relative(_ date: Date, now: Date) -> String {
     let age = now.timeIntervalSince(date)
-    if age >= 0, age < 60 { return words["saved.justNow"] }
+    if age >= 0, age < 60 { return words["localCopy.justNow"] }
     #if canImport(Darwin)
       guard #available(macOS 15, iOS 18, *) else {
         let formatter = RelativeDateTimeFormatter()
