@@ -26,7 +26,9 @@ public actor Gate {
   private var isOpen = false
   private var waiting: [CheckedContinuation<Void, Never>] = []
   private var arrivals = 0
-  private var arrivalWaiters: [(count: Int, continuation: CheckedContinuation<Void, Never>)] = []
+  private var arrivalWaiters:
+    [(id: Int, count: Int, continuation: CheckedContinuation<Void, Never>)] = []
+  private var nextWaiter = 0
 
   public init() {}
 
@@ -45,10 +47,30 @@ public actor Gate {
     for waiter in ready { waiter.continuation.resume() }
   }
 
-  /// Returns once `count` callers have reached the gate.
+  /// Returns once `count` callers have reached the gate, or once the waiting test is
+  /// cancelled: a test past its time limit then goes on to fail, instead of waiting for
+  /// ever for a caller that never comes.
   public func waitForArrivals(_ count: Int) async {
     if arrivals >= count { return }
-    await withCheckedContinuation { arrivalWaiters.append((count, $0)) }
+    nextWaiter += 1
+    let id = nextWaiter
+    await withTaskCancellationHandler {
+      await withCheckedContinuation { continuation in
+        // Cancelled before the wait began: the handler below found nothing to end.
+        if Task.isCancelled { return continuation.resume() }
+        arrivalWaiters.append((id, count, continuation))
+      }
+    } onCancel: {
+      Task { await self.stopWaiting(id) }
+    }
+  }
+
+  /// Whether a test waits for arrivals now.
+  var isAwaitingArrivals: Bool { !arrivalWaiters.isEmpty }
+
+  private func stopWaiting(_ id: Int) {
+    guard let index = arrivalWaiters.firstIndex(where: { $0.id == id }) else { return }
+    arrivalWaiters.remove(at: index).continuation.resume()
   }
 
   public func open() {
