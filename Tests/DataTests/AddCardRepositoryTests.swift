@@ -13,7 +13,7 @@ private let savedBody =
 
 @Suite("Add a card: POST /cards, safe to retry", .timeLimit(.minutes(1)))
 struct AddCardRepositoryTests {
-  private func fixture(_ answers: [StubBackend.Answer]) -> ClientFixture {
+  private func fixture(_ answers: [ScriptedBackend.Answer]) -> ClientFixture {
     ClientFixture([.addCard: answers])
   }
 

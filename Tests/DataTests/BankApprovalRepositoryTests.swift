@@ -8,7 +8,7 @@ import Testing
 private let card = NewCardFixture.visa
 
 /// `POST /cards` answering 202: the bank has to approve the card first.
-private let setupStarted = StubBackend.Answer.respond(
+private let setupStarted = ScriptedBackend.Answer.respond(
   status: 202,
   body: """
     {"status":"requires_action","setupId":"setup-1","nextAction":{"type":"authenticate",\
@@ -16,7 +16,7 @@ private let setupStarted = StubBackend.Answer.respond(
     """)
 
 /// `GET /cards/setups/{id}` answering 200 with the setup's status.
-private func setup(_ status: String, _ more: String = "") -> StubBackend.Answer {
+private func setup(_ status: String, _ more: String = "") -> ScriptedBackend.Answer {
   .ok(#"{"status":"\#(status)"\#(more)}"#)
 }
 
@@ -34,8 +34,8 @@ struct BankApprovalRepositoryTests {
   }
 
   private func repository(
-    polls: [StubBackend.Answer] = [], cancel: [StubBackend.Answer] = []
-  ) -> (BackendCardsRepository, StubBackend) {
+    polls: [ScriptedBackend.Answer] = [], cancel: [ScriptedBackend.Answer] = []
+  ) -> (BackendCardsRepository, ScriptedBackend) {
     let fixture = ClientFixture([
       .addCard: [setupStarted], .cardSetup: polls, .cancelCardSetup: cancel,
     ])

@@ -7,7 +7,7 @@ import Testing
 
 @Suite("Wallet repository: backend answers to wallet errors", .timeLimit(.minutes(1)))
 struct WalletRepositoryMappingTests {
-  private func repository(_ answers: [StubBackend.Answer]) -> BackendWalletRepository {
+  private func repository(_ answers: [ScriptedBackend.Answer]) -> BackendWalletRepository {
     BackendWalletRepository(client: ClientFixture([.wallet: answers]).client)
   }
 
@@ -58,12 +58,12 @@ struct WalletRepositoryMappingTests {
   @Test(
     "answers the client has no mapping for are unexpected, not guessed",
     arguments: [
-      StubBackend.Answer.error(418, code: "teapot"),
+      ScriptedBackend.Answer.error(418, code: "teapot"),
       .error(403, code: "something_new"),
       .error(409, code: "wallet_in_review", detail: "lunch"),
       .respond(status: 404, body: "not json"),
     ])
-  func unmapped(answer: StubBackend.Answer) async {
+  func unmapped(answer: ScriptedBackend.Answer) async {
     let failure = await requestFailure { _ = try await repository([answer]).fetchWallet() }
 
     #expect(failure?.kind == .unexpectedAnswer)
@@ -85,7 +85,7 @@ struct WalletRepositoryMappingTests {
       try await repository([.fault]).fetchWallet()
     }
 
-    #expect(error.underlyingError is StubBackend.Fault)
+    #expect(error.underlyingError is ScriptedBackend.Fault)
     #expect(error.context.traceID == "wallet-1")
     #expect(error.recovery == .notRecoverable(.inspectCause))
   }
@@ -93,7 +93,7 @@ struct WalletRepositoryMappingTests {
 
 @Suite("Cards repository: backend answers to cards", .timeLimit(.minutes(1)))
 struct CardsRepositoryMappingTests {
-  private func repository(_ answers: [StubBackend.Answer]) -> BackendCardsRepository {
+  private func repository(_ answers: [ScriptedBackend.Answer]) -> BackendCardsRepository {
     BackendCardsRepository(client: ClientFixture([.cards: answers]).client)
   }
 

@@ -11,7 +11,7 @@ private func cardBody(_ id: String, expiry: String) -> String {
 }
 
 /// The method `PUT /me/default-payment-method` answers is now the default.
-private func defaultBody(_ method: String) -> StubBackend.Answer {
+private func defaultBody(_ method: String) -> ScriptedBackend.Answer {
   .ok(#"{"method":\#(method)}"#)
 }
 
@@ -21,8 +21,8 @@ private let cardTwo = #"{"kind":"card","id":"2"}"#
 @Suite("Saved cards: remove, make default, give a new expiry", .timeLimit(.minutes(1)))
 struct SavedCardWritesTests {
   private func fixture(
-    removeCard: [StubBackend.Answer] = [], setDefault: [StubBackend.Answer] = [],
-    updateCard: [StubBackend.Answer] = []
+    removeCard: [ScriptedBackend.Answer] = [], setDefault: [ScriptedBackend.Answer] = [],
+    updateCard: [ScriptedBackend.Answer] = []
   ) -> (BackendCardsRepository, ClientFixture) {
     let fixture = ClientFixture([
       .removeCard: removeCard, .setDefault: setDefault, .updateCard: updateCard,
@@ -98,11 +98,11 @@ struct SavedCardWritesTests {
   @Test("each answer to a new expiry the backend gives on purpose is its outcome")
   func updateAnswers() async throws {
     let expiry = try #require(CardExpiry(month: 12, year: 2030))
-    func update(_ answer: StubBackend.Answer) async throws -> UpdateCardOutcome {
+    func update(_ answer: ScriptedBackend.Answer) async throws -> UpdateCardOutcome {
       let (cards, _) = fixture(updateCard: [answer])
       return try await cards.updateExpiry(cardID: "1", to: expiry, idempotencyKey: "k")
     }
-    func fieldProblem(_ field: String, _ message: String) -> StubBackend.Answer {
+    func fieldProblem(_ field: String, _ message: String) -> ScriptedBackend.Answer {
       .respond(
         status: 422,
         body: #"{"code":"validation_failed","fields":{"\#(field)":["\#(message)"]}}"#)
@@ -183,7 +183,7 @@ struct SavedCardWriteKeyTests {
     "a removal and a new default send the change's key on every attempt, through a retry and a refresh"
   )
   func keysPerChange() async throws {
-    let tokenExpired = StubBackend.Answer.error(401, code: "token_expired")
+    let tokenExpired = ScriptedBackend.Answer.error(401, code: "token_expired")
     let fixture = ClientFixture([
       .removeCard: [.fail(.timedOut), tokenExpired, .respond(status: 204, body: "")],
       .setDefault: [.fail(.timedOut), tokenExpired, defaultBody(cardTwo), defaultBody(wallet)],

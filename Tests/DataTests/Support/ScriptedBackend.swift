@@ -33,7 +33,8 @@ actor ScriptedBackend: PaymentsBackend {
       // Writing a dictionary of strings cannot fail.
       let body = (try? JSONSerialization.data(withJSONObject: members, options: [.sortedKeys]))
       return .respond(
-        status: status, headers: headers, body: String(decoding: body ?? Foundation.Data(), as: UTF8.self))
+        status: status, headers: headers,
+        body: String(decoding: body ?? Foundation.Data(), as: UTF8.self))
     }
   }
 
