@@ -13,7 +13,7 @@ private func cardJSON(id: String = "1", expiry: String = "08/28", _ more: String
 @Suite("Cards mapper: GET /cards's answer, read")
 struct CardsMapperTests {
   private func cards(_ status: Int, _ body: String) throws -> [PaymentCard] {
-    try CardsMapper.cards(from: answer(status, body, to: .cards))
+    try CardsMapper.cards(from: response(status, body, to: .cards))
   }
 
   @Test("a 200 with a list is the cards, with their ids, expiry, status and default")
@@ -91,7 +91,8 @@ struct CardsMapperTests {
 @Suite("Cards mapper: POST /cards's answer, read")
 struct AddCardMapperTests {
   private func outcome(_ status: Int, _ body: String) throws -> AddCardOutcome {
-    try CardsMapper.addCardOutcome(from: answer(status, body, to: .addCard), idempotencyKey: "k-1")
+    try CardsMapper.addCardOutcome(
+      from: response(status, body, to: .addCard), idempotencyKey: "k-1")
   }
 
   @Test("a 201 with the card is the card saved")

@@ -9,7 +9,7 @@ import Testing
 @Suite("Wallet mapper: GET /wallet's answer, read")
 struct WalletMapperTests {
   private func wallet(_ status: Int, _ body: String) throws -> Wallet {
-    try WalletMapper.wallet(from: answer(status, body, to: .wallet))
+    try WalletMapper.wallet(from: response(status, body, to: .wallet))
   }
 
   @Test("a 200 with a wallet is that wallet, its balance exact to the cent")
