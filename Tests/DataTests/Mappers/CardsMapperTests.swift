@@ -180,6 +180,17 @@ struct AddCardMapperTests {
     #expect(read == .declined(CardDecline(code: nil, adviceCode: nil)))
   }
 
+  @Test("a refusal's code is the one the client read: none from a body it cannot read, unexpected")
+  func codeFromTheContext() {
+    // A `detail` that is not text: the client reads no code from this body.
+    let failure = #expect(throws: RequestFailure.self) {
+      try outcome(402, #"{"code":"card_declined","detail":7}"#)
+    }
+
+    #expect(failure?.kind == .unexpectedAnswer)
+    #expect(failure?.context.serverCode == nil)
+  }
+
   @Test("a 201 whose body is not a card is a malformed response")
   func malformed() {
     let failure = #expect(throws: RequestFailure.self) { try outcome(201, "") }
