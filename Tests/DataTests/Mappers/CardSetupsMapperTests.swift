@@ -25,10 +25,14 @@ struct CardSetupsMapperTests {
     #expect(failure?.kind == .malformedResponse)
   }
 
-  @Test("a 202 that asks for no authentication is malformed")
-  func noAuthentication() {
-    let body = #"{"status":"requires_action","setupId":"s-1","nextAction":{"type":"redirect"}}"#
-
+  @Test(
+    "a 202 that asks for no authentication, or is no setup waiting, is malformed",
+    arguments: [
+      #"{"status":"requires_action","setupId":"s-1","nextAction":{"type":"redirect"}}"#,
+      #"{"status":"succeeded","setupId":"s-1","nextAction":{"type":"authenticate"}}"#,
+      #"{"status":"requires_action"}"#,
+    ])
+  func noAuthentication(body: String) {
     let failure = #expect(throws: RequestFailure.self) {
       try CardSetupsMapper.setup(from: response(202, body, to: .addCard), idempotencyKey: "k")
     }

@@ -123,6 +123,14 @@ struct SavedCardWritesMapperTests {
     #expect(read == .declined(CardDecline(code: "expired_card", adviceCode: nil)))
   }
 
+  @Test("a 402 card_declined to a new expiry without a reason is a decline with none")
+  func updateDeclinedWithoutReason() throws {
+    // As an older server sends it: no reason, no advice.
+    let read = try update(402, #"{"code":"card_declined","message":"Ask your bank"}"#)
+
+    #expect(read == .declined(CardDecline(code: nil, adviceCode: nil)))
+  }
+
   @Test("a 404 card_not_found to a new expiry is the card gone")
   func cardGone() throws {
     #expect(try update(404, #"{"code":"card_not_found"}"#) == .cardGone)
