@@ -71,7 +71,8 @@ let package = Package(
     // The workshop's stub backend, tested apart from the lesson: its built-in scenarios and
     // the scenario files it reads.
     .testTarget(
-      name: "DemoBackendTests", dependencies: ["DataLayer", "DemoBackend", "Domain", "TestSupport"]),
+      name: "DemoBackendTests",
+      dependencies: ["DataLayer", "DemoBackend", "Domain", "TestSupport"]),
     // The code docs/IOS.md shows an app writing, compiled and run here.
     .testTarget(
       name: "AppSnippetsTests",

@@ -12,7 +12,7 @@ struct BackendClientMappingTests {
   @Test(
     "each generic answer maps to its kind of failure",
     arguments: [
-      (StubBackend.Answer.fail(.offline), RequestFailure.Kind.offline),
+      (ScriptedBackend.Answer.fail(.offline), RequestFailure.Kind.offline),
       (.fail(.timedOut), .timedOut),
       (.fail(.connectionLost), .connectionLost),
       (.fail(.serverUnreachable), .serverUnreachable),
@@ -26,7 +26,7 @@ struct BackendClientMappingTests {
       (.error(500, code: "oops"), .serviceUnavailable),
       (.error(503, code: "maintenance"), .serviceUnavailable),
     ])
-  func mapping(answer: StubBackend.Answer, kind: RequestFailure.Kind) async {
+  func mapping(answer: ScriptedBackend.Answer, kind: RequestFailure.Kind) async {
     let fixture = ClientFixture([.cards: [answer]], policy: RetryPolicy(maxAttempts: 1))
 
     let failure = await requestFailure { _ = try await fixture.client.send(.cards) }
@@ -46,6 +46,17 @@ struct BackendClientMappingTests {
     #expect(failure.context.status == 403)
     #expect(failure.context.serverCode == "user_locked")
     #expect(failure.context.serverMessage == "Locked after 5 attempts")
+  }
+
+  @Test("the server's message reaches the context whole, quotes and backslashes included")
+  func messageWithQuotes() async throws {
+    let message = #"Say "unlock" to C:\support"#
+    let fixture = ClientFixture([.cards: [.error(403, code: "user_locked", message: message)]])
+
+    let failure = try #require(await requestFailure { _ = try await fixture.client.send(.cards) })
+
+    #expect(failure.context.serverCode == "user_locked")
+    #expect(failure.context.serverMessage == message)
   }
 
   @Test("a transport failure keeps the transport error as its cause")
@@ -94,11 +105,11 @@ struct BackendClientRetryTests {
   @Test("the jitter picks each wait between zero and the backoff's ceiling")
   func jitterIsApplied() async {
     let clock = AdvancingClock()
-    let backend = StubBackend([.cards: [.fail(.timedOut)]])
+    let backend = ScriptedBackend([.cards: [.fail(.timedOut)]])
     let client = BackendClient(
       backend: backend,
       session: Session(
-        accessToken: StubBackend.accessToken, refreshToken: StubBackend.refreshToken),
+        accessToken: ScriptedBackend.accessToken, refreshToken: ScriptedBackend.refreshToken),
       environment: BackendClient.Environment(
         clock: clock, jitter: { $0 / 4 }, traceID: { _ in "t" }),
       logger: LogSpy())
@@ -147,7 +158,7 @@ struct BackendClientRetryTests {
   @Test("a failure that passes is retried and the answer returned")
   func recovers() async throws {
     let fixture = ClientFixture(
-      [.cards: [.fail(.connectionLost), .ok(StubBackend.Body.cards)]])
+      [.cards: [.fail(.connectionLost), .ok(ScriptedBackend.Body.cards)]])
 
     let answer = try await fixture.client.send(.cards)
 
@@ -159,11 +170,11 @@ struct BackendClientRetryTests {
   @Test(
     "failures that will not pass are not retried",
     arguments: [
-      StubBackend.Answer.fail(.offline), .error(426, code: "old"),
+      ScriptedBackend.Answer.fail(.offline), .error(426, code: "old"),
       .error(403, code: "user_locked"),
       .respond(status: 418, body: "{}"),
     ])
-  func notRetried(answer: StubBackend.Answer) async {
+  func notRetried(answer: ScriptedBackend.Answer) async {
     let fixture = ClientFixture([.cards: [answer]])
 
     _ = await requestFailure { _ = try await fixture.client.send(.cards) }
@@ -188,7 +199,7 @@ struct BackendClientRetryTests {
       [
         .cards: [
           .error(429, code: "slow_down", headers: ["retry-after": "1"]),
-          .ok(StubBackend.Body.cards),
+          .ok(ScriptedBackend.Body.cards),
         ]
       ])
 
@@ -205,7 +216,7 @@ struct BackendClientRetryTests {
         .cards: [
           .error(
             503, code: "maintenance", headers: ["retry-after": "Fri, 15 Jan 2027 08:00:01 GMT"]),
-          .ok(StubBackend.Body.cards),
+          .ok(ScriptedBackend.Body.cards),
         ]
       ], now: now)
 
@@ -273,11 +284,11 @@ struct BackendClientRetryTests {
 
   @Test("cancelling during a backoff stops at once, as cancellation, with no further request")
   func cancellationDuringBackoff() async throws {
-    let backend = StubBackend([.cards: [.error(503, code: "down")]])
+    let backend = ScriptedBackend([.cards: [.error(503, code: "down")]])
     let client = BackendClient(
       backend: backend,
       session: Session(
-        accessToken: StubBackend.accessToken, refreshToken: StubBackend.refreshToken),
+        accessToken: ScriptedBackend.accessToken, refreshToken: ScriptedBackend.refreshToken),
       environment: BackendClient.Environment(clock: StoppedClock(), traceID: { _ in "t" }),
       logger: LogSpy())
     let request = Task { try await client.send(.cards) }
@@ -295,7 +306,7 @@ struct BackendClientSessionTests {
   @Test("an expired token is refreshed once and the request repeated")
   func refreshAndRepeat() async throws {
     let fixture = ClientFixture(
-      [.cards: [.error(401, code: "token_expired"), .ok(StubBackend.Body.cards)]])
+      [.cards: [.error(401, code: "token_expired"), .ok(ScriptedBackend.Body.cards)]])
 
     let answer = try await fixture.client.send(.cards)
 
@@ -309,7 +320,7 @@ struct BackendClientSessionTests {
     let client = BackendClient(
       backend: backend,
       session: Session(
-        accessToken: StubBackend.accessToken, refreshToken: StubBackend.refreshToken),
+        accessToken: ScriptedBackend.accessToken, refreshToken: ScriptedBackend.refreshToken),
       environment: BackendClient.Environment(clock: AdvancingClock(), traceID: { _ in "t" }),
       logger: LogSpy())
 
@@ -356,7 +367,7 @@ struct BackendClientSessionTests {
 
   @Test("a token never appears in a description, a mirror or a failure")
   func redaction() async throws {
-    let token = StubBackend.accessToken
+    let token = ScriptedBackend.accessToken
     let request = BackendRequest(endpoint: .cards, traceID: "t", credential: .accessToken(token))
     let fixture = ClientFixture(
       [
@@ -449,7 +460,7 @@ private actor TokenCheckingBackend: PaymentsBackend {
       await expired.waitForArrivals(holdRefreshUntil)
       return BackendResponse(status: 200, body: Data(#"{"accessToken":"fresh"}"#.utf8))
     default:
-      guard request.credential != .accessToken(StubBackend.accessToken) else {
+      guard request.credential != .accessToken(ScriptedBackend.accessToken) else {
         await expired.arrive()
         return BackendResponse(status: 401, body: Data(#"{"code":"token_expired"}"#.utf8))
       }

@@ -60,12 +60,12 @@ struct KnownSessionsTests {
 struct SignedInPersonTests {
   private let temporary = TemporaryDirectory()
 
-  private func client(refreshToken: String = "refresh_ada") -> (BackendClient, StubBackend) {
-    let backend = StubBackend()
+  private func client(refreshToken: String = "refresh_ada") -> (BackendClient, ScriptedBackend) {
+    let backend = ScriptedBackend()
     let client = BackendClient(
       backend: backend,
       session: Session(
-        accessToken: StubBackend.accessToken, refreshToken: Secret(refreshToken),
+        accessToken: ScriptedBackend.accessToken, refreshToken: Secret(refreshToken),
         known: KnownSessions(directory: temporary.url, logger: LogSpy())),
       environment: BackendClient.Environment(clock: AdvancingClock(), traceID: { _ in "t" }),
       logger: LogSpy())
@@ -77,8 +77,8 @@ struct SignedInPersonTests {
     let (first, backend) = client()
     let (second, again) = client()
 
-    #expect(await first.signedInPerson() == StubBackend.userID)
-    #expect(await second.signedInPerson() == StubBackend.userID)
+    #expect(await first.signedInPerson() == ScriptedBackend.userID)
+    #expect(await second.signedInPerson() == ScriptedBackend.userID)
 
     #expect(await backend.requestCount(.userStatus) == 1)
     #expect(await again.requestCount(.userStatus) == 0)
@@ -105,8 +105,8 @@ struct SignedInPersonTests {
 
     let person = try await client.signIn(username: "demo", password: Secret("demo"))
 
-    #expect(person == StubBackend.userID)
-    #expect(await client.signedInPerson() == StubBackend.userID)
+    #expect(person == ScriptedBackend.userID)
+    #expect(await client.signedInPerson() == ScriptedBackend.userID)
     #expect(await backend.requestCount(.userStatus) == 0)
   }
 }

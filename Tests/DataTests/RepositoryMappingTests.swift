@@ -5,9 +5,11 @@ import Testing
 
 @testable import DataLayer
 
-@Suite("Wallet repository: backend answers to wallet errors", .timeLimit(.minutes(1)))
+/// The repositories' wiring: the request, one answer through to a value, a failure as the
+/// client made it. What each answer means is their mappers' (`Mappers/`), tested there.
+@Suite("Wallet repository: GET /wallet through WalletMapper", .timeLimit(.minutes(1)))
 struct WalletRepositoryMappingTests {
-  private func repository(_ answers: [StubBackend.Answer]) -> BackendWalletRepository {
+  private func repository(_ answers: [ScriptedBackend.Answer]) -> BackendWalletRepository {
     BackendWalletRepository(client: ClientFixture([.wallet: answers]).client)
   }
 
@@ -20,7 +22,7 @@ struct WalletRepositoryMappingTests {
     #expect(try await repository([.ok(body)]).fetchWallet() == wallet)
   }
 
-  @Test("no wallet found, with the request's context")
+  @Test("an answer the mapper makes an error carries the request's context")
   func notFound() async {
     do {
       _ = try await repository([.error(404, code: "wallet_not_found")]).fetchWallet()
@@ -34,66 +36,21 @@ struct WalletRepositoryMappingTests {
     }
   }
 
-  @Test("a banned wallet")
-  func banned() async {
-    await #expect {
-      try await repository([.error(403, code: "wallet_banned")]).fetchWallet()
-    } throws: { error in
-      guard case WalletRepositoryError.banned = error else { return false }
-      return true
-    }
-  }
-
-  @Test("a wallet in review keeps its review state", arguments: WalletReviewState.allCases)
-  func inReview(state: WalletReviewState) async {
-    await #expect {
-      try await repository([.error(409, code: "wallet_in_review", detail: state.rawValue)])
-        .fetchWallet()
-    } throws: { error in
-      guard case WalletRepositoryError.inReview(let found, _) = error else { return false }
-      return found == state
-    }
-  }
-
-  @Test(
-    "answers the client has no mapping for are unexpected, not guessed",
-    arguments: [
-      StubBackend.Answer.error(418, code: "teapot"),
-      .error(403, code: "something_new"),
-      .error(409, code: "wallet_in_review", detail: "lunch"),
-      .respond(status: 404, body: "not json"),
-    ])
-  func unmapped(answer: StubBackend.Answer) async {
-    let failure = await requestFailure { _ = try await repository([answer]).fetchWallet() }
-
-    #expect(failure?.kind == .unexpectedAnswer)
-  }
-
-  @Test("a 200 whose body does not decode is a malformed response, the decoding error kept")
-  func malformed() async {
-    let failure = await requestFailure {
-      _ = try await repository([.respond(status: 200, body: "not json")]).fetchWallet()
-    }
-
-    #expect(failure?.kind == .malformedResponse)
-    #expect(failure?.context.underlying is DecodingError)
-  }
-
   @Test("an unexpected failure is kept whole, with the request's context added")
   func fault() async throws {
     let error = try await #require(throws: UnclassifiedRequestError.self) {
       try await repository([.fault]).fetchWallet()
     }
 
-    #expect(error.underlyingError is StubBackend.Fault)
+    #expect(error.underlyingError is ScriptedBackend.Fault)
     #expect(error.context.traceID == "wallet-1")
     #expect(error.recovery == .notRecoverable(.inspectCause))
   }
 }
 
-@Suite("Cards repository: backend answers to cards", .timeLimit(.minutes(1)))
+@Suite("Cards repository: GET /cards through CardsMapper", .timeLimit(.minutes(1)))
 struct CardsRepositoryMappingTests {
-  private func repository(_ answers: [StubBackend.Answer]) -> BackendCardsRepository {
+  private func repository(_ answers: [ScriptedBackend.Answer]) -> BackendCardsRepository {
     BackendCardsRepository(client: ClientFixture([.cards: answers]).client)
   }
 
@@ -117,35 +74,12 @@ struct CardsRepositoryMappingTests {
       ])
   }
 
-  @Test("a card the issuer rejected is a value: listed, unable to pay, with the reason")
-  func rejectedCard() async throws {
-    let decline = IssuerDecline(reason: .blocked, message: "Your bank blocked this card")
-    let body = """
-      {"cards":[{"id":"1","brand":"Visa","last4":"4242","expiry":"08/28","status":"active",\
-      "rejection":{"reason":"blocked","message":"Your bank blocked this card"}}]}
-      """
+  @Test("a failed request comes through as the client made it")
+  func failure() async throws {
+    let failure = await requestFailure { _ = try await repository([.fail(.offline)]).fetchCards() }
 
-    let cards = try await repository([.ok(body)]).fetchCards()
-
-    #expect(cards.first?.decline == decline)
-    #expect(cards.first?.canPay == false)
-  }
-
-  @Test("no cards is an empty list, not an error")
-  func noCards() async throws {
-    #expect(try await repository([.ok(#"{"cards":[]}"#)]).fetchCards().isEmpty)
-  }
-
-  @Test("a card with an unreadable expiry makes the answer malformed, not a silent drop")
-  func unreadableCard() async {
-    let body =
-      #"{"cards":[{"id":"1","brand":"Visa","last4":"4242","expiry":"8/28","status":"active"}]}"#
-
-    let failure = await requestFailure {
-      _ = try await repository([.respond(status: 200, body: body)]).fetchCards()
-    }
-
-    #expect(failure?.kind == .malformedResponse)
+    #expect(failure?.kind == .offline)
+    #expect(failure?.context.traceID == "cards-1")
   }
 }
 

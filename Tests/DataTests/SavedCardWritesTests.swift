@@ -11,48 +11,36 @@ private func cardBody(_ id: String, expiry: String) -> String {
 }
 
 /// The method `PUT /me/default-payment-method` answers is now the default.
-private func defaultBody(_ method: String) -> StubBackend.Answer {
+private func defaultBody(_ method: String) -> ScriptedBackend.Answer {
   .ok(#"{"method":\#(method)}"#)
+}
+
+/// A request's JSON body with its keys sorted; "" without a body.
+private func sentJSON(_ request: BackendRequest) -> String {
+  guard let bytes = request.body?.bytes,
+    let object = try? JSONSerialization.jsonObject(with: bytes),
+    let sorted = try? JSONSerialization.data(
+      withJSONObject: object, options: [.sortedKeys])
+  else { return "" }
+  return String(decoding: sorted, as: UTF8.self)
 }
 
 private let wallet = #"{"kind":"wallet"}"#
 private let cardTwo = #"{"kind":"card","id":"2"}"#
 
+/// The wiring of the writes to a saved card: the requests, an answer through to a value, a
+/// failure as the client made it, retries under the change's key. What each answer means is
+/// `SavedCardWritesMapper`'s, tested in `SavedCardWritesMapperTests`.
 @Suite("Saved cards: remove, make default, give a new expiry", .timeLimit(.minutes(1)))
 struct SavedCardWritesTests {
   private func fixture(
-    removeCard: [StubBackend.Answer] = [], setDefault: [StubBackend.Answer] = [],
-    updateCard: [StubBackend.Answer] = []
+    removeCard: [ScriptedBackend.Answer] = [], setDefault: [ScriptedBackend.Answer] = [],
+    updateCard: [ScriptedBackend.Answer] = []
   ) -> (BackendCardsRepository, ClientFixture) {
     let fixture = ClientFixture([
       .removeCard: removeCard, .setDefault: setDefault, .updateCard: updateCard,
     ])
     return (BackendCardsRepository(client: fixture.client), fixture)
-  }
-
-  @Test("a 204 is the card removed, and a 404 card_not_found the card gone already")
-  func remove() async throws {
-    let (cards, _) = fixture(removeCard: [
-      .respond(status: 204, body: ""), .error(404, code: "card_not_found"),
-    ])
-
-    let first = try await cards.remove(cardID: "1", idempotencyKey: "key-1")
-    let again = try await cards.remove(cardID: "1", idempotencyKey: "key-2")
-
-    #expect(first == .removed)
-    #expect(again == .alreadyRemoved)
-  }
-
-  @Test("409 last_payment_method keeps the card; other answers are not the backend's on purpose")
-  func removeRefused() async throws {
-    let (refused, _) = fixture(removeCard: [.error(409, code: "last_payment_method")])
-    let (odd, _) = fixture(removeCard: [.error(409, code: "something_else")])
-
-    #expect(try await refused.remove(cardID: "1", idempotencyKey: "key-3") == .refusedLastMethod)
-    #expect(try await refused.fetchCards().map(\.id) == ["1", "2"])
-    await #expect(throws: RequestFailure.self) {
-      try await odd.remove(cardID: "1", idempotencyKey: "key-4")
-    }
   }
 
   @Test("a write that fails offline is thrown with its advice")
@@ -65,19 +53,6 @@ struct SavedCardWritesTests {
 
     #expect(error?.kind == .offline)
     #expect(error?.recovery == .retryWhenUserActs(.reconnect))
-  }
-
-  @Test("the default the backend answers is the outcome: the wallet or a card; a 404 is gone")
-  func makeDefault() async throws {
-    let (cards, _) = fixture(setDefault: [
-      defaultBody(wallet), defaultBody(cardTwo), .error(404, code: "method_not_found"),
-    ])
-
-    #expect(try await cards.makeDefault(.wallet, idempotencyKey: "key-6") == .madeDefault(.wallet))
-    #expect(
-      try await cards.makeDefault(.card(id: "2"), idempotencyKey: "key-7")
-        == .madeDefault(.card(id: "2")))
-    #expect(try await cards.makeDefault(.card(id: "99"), idempotencyKey: "key-8") == .methodGone)
   }
 
   @Test("a new expiry comes back as the updated card")
@@ -95,30 +70,32 @@ struct SavedCardWritesTests {
     #expect(card.expiry == expiry)
   }
 
-  @Test("each answer to a new expiry the backend gives on purpose is its outcome")
-  func updateAnswers() async throws {
+  @Test("each write names its card in the path and sends its change in the body")
+  func requests() async throws {
+    let (cards, fixture) = fixture(
+      removeCard: [.respond(status: 204, body: "")],
+      setDefault: [defaultBody(cardTwo), defaultBody(wallet)],
+      updateCard: [.ok(cardBody("2", expiry: "12/30"))])
     let expiry = try #require(CardExpiry(month: 12, year: 2030))
-    func update(_ answer: StubBackend.Answer) async throws -> UpdateCardOutcome {
-      let (cards, _) = fixture(updateCard: [answer])
-      return try await cards.updateExpiry(cardID: "1", to: expiry, idempotencyKey: "k")
-    }
-    func fieldProblem(_ field: String, _ message: String) -> StubBackend.Answer {
-      .respond(
-        status: 422,
-        body: #"{"code":"validation_failed","fields":{"\#(field)":["\#(message)"]}}"#)
-    }
 
-    let invalid = try await update(fieldProblem("expiry", "Too far ahead"))
-    // A 402 with no reason and no advice, as an older server sends it.
-    let declined = try await update(.error(402, code: "card_declined", message: "Ask your bank"))
-    let gone = try await update(.error(404, code: "card_not_found"))
+    _ = try await cards.remove(cardID: "1", idempotencyKey: "key-1")
+    _ = try await cards.makeDefault(.card(id: "2"), idempotencyKey: "key-2")
+    _ = try await cards.makeDefault(.wallet, idempotencyKey: "key-3")
+    _ = try await cards.updateExpiry(cardID: "2", to: expiry, idempotencyKey: "key-4")
 
-    #expect(invalid == .invalid([.expiry: [.described("Too far ahead")]]))
-    #expect(declined == .declined(CardDecline(code: nil, adviceCode: nil)))
-    #expect(gone == .cardGone)
-    await #expect(throws: RequestFailure.self) {
-      try await update(fieldProblem("number", "Not sent"))
-    }
+    let removal = await fixture.backend.requests(to: .removeCard)
+    let defaults = await fixture.backend.requests(to: .setDefault).map { sentJSON($0) }
+    let update = await fixture.backend.requests(to: .updateCard)
+    #expect(removal.map(\.resourceID) == ["1"])
+    #expect(removal.map(\.body) == [nil])
+    #expect(
+      defaults == [#"{"method":{"id":"2","kind":"card"}}"#, #"{"method":{"kind":"wallet"}}"#])
+    #expect(update.map(\.resourceID) == ["2"])
+    // As sent: the slash unescaped.
+    #expect(
+      update.map { String(decoding: $0.body?.bytes ?? Data(), as: UTF8.self) } == [
+        #"{"expiry":"12/30"}"#
+      ])
   }
 
   @Test("a lost answer to a new expiry is retried, and the retry's answer is the updated card")
@@ -183,7 +160,7 @@ struct SavedCardWriteKeyTests {
     "a removal and a new default send the change's key on every attempt, through a retry and a refresh"
   )
   func keysPerChange() async throws {
-    let tokenExpired = StubBackend.Answer.error(401, code: "token_expired")
+    let tokenExpired = ScriptedBackend.Answer.error(401, code: "token_expired")
     let fixture = ClientFixture([
       .removeCard: [.fail(.timedOut), tokenExpired, .respond(status: 204, body: "")],
       .setDefault: [.fail(.timedOut), tokenExpired, defaultBody(cardTwo), defaultBody(wallet)],

@@ -240,19 +240,19 @@ actor RotatingRefreshBackend: PaymentsBackend {
 @Suite("Signing in: a new session", .timeLimit(.minutes(1)))
 struct SignInTests {
   /// A session the backend will not refresh: the cards meet an expired token, then answer.
-  private func fixture(signIn: StubBackend.Answer) -> ClientFixture {
+  private func fixture(signIn: ScriptedBackend.Answer) -> ClientFixture {
     ClientFixture([
-      .cards: [.error(401, code: "token_expired"), .ok(StubBackend.Body.cards)],
+      .cards: [.error(401, code: "token_expired"), .ok(ScriptedBackend.Body.cards)],
       .refreshSession: [.error(400, code: "invalid_grant")],
       .signIn: [signIn],
     ])
   }
 
-  private let refused = StubBackend.Answer.error(401, code: "invalid_credentials")
+  private let refused = ScriptedBackend.Answer.error(401, code: "invalid_credentials")
 
   @Test("after the session ended, signing in starts a new one and requests work again")
   func signInRestoresTheSession() async throws {
-    let fixture = fixture(signIn: .ok(StubBackend.Body.signedIn))
+    let fixture = fixture(signIn: .ok(ScriptedBackend.Body.signedIn))
     _ = await requestFailure { _ = try await fixture.client.send(.cards) }
 
     try await fixture.client.signIn(username: "demo", password: Secret("demo"))

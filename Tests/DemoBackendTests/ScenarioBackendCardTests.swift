@@ -9,7 +9,8 @@ import Testing
 private let card = NewCardFixture.visa
 
 /// The demo backend keeps what the writes did, as a real one does: these are its rules, read
-/// through the Data layer's repository (the Data layer's own tests use a stub of their own).
+/// through the Data layer's repository (the Data layer's own tests use a
+/// `ScriptedBackend` of their own).
 @Suite("The demo backend: adding a card", .timeLimit(.minutes(1)))
 struct ScenarioBackendAddCardTests {
   private func fixture(_ answers: [ScriptedAnswer]) -> ScenarioClient {

@@ -94,14 +94,13 @@ struct NewCardPayload: Encodable {
   var name: String
 }
 
-/// The answers to `POST /cards` that are not a saved card: 409 `card_already_saved`
-/// with the card, 422 `validation_failed` with each field's messages, 402 `card_declined`
-/// with the issuer's words.
-struct AddCardProblemPayload: Decodable {
-  var code: String
+/// What a refusal of a card write (`POST /cards`, `PATCH /cards/{id}`) says beside its code,
+/// which the client has read into the context: with a 409 `card_already_saved` the card,
+/// with a 422 `validation_failed` each field's messages, with a 402 `card_declined` the
+/// issuer's reason and advice.
+struct CardRefusalPayload: Decodable {
   var card: CardsPayload.Card?
   var fields: [String: [String]]?
-  var message: String?
   /// With a 402 `card_declined`: the issuer's reason and advice.
   var declineCode: String?
   var adviceCode: String?

@@ -1,13 +1,13 @@
 import Domain
 import Foundation
 
-/// The writes to a saved card, each answer read by `SavedCardWritesMapper`: each answer the
-/// backend gives on purpose becomes its outcome; anything else is a request failure, as for
-/// the reads.
+/// The writes to a saved card, each answer read by `SavedCardWritesMapper`, which holds what
+/// each status means: each answer the backend gives on purpose becomes its outcome; anything
+/// else is a request failure, as for the reads.
 extension BackendCardsRepository: SavedCardWrites {
   /// `DELETE /cards/{id}` under the change's idempotency key, the same on every attempt and
-  /// on a replay: 204 removed; 404 `card_not_found`, gone already; 409 `last_payment_method`,
-  /// kept. With the key, an answer lost on the way is found again, not the card gone.
+  /// on a replay; its answers: `SavedCardWritesMapper.removeOutcome(from:)`. With the key, an
+  /// answer lost on the way is found again, not the card gone.
   public func remove(cardID: String, idempotencyKey: String) async throws -> RemoveCardOutcome {
     let answer = try await client.send(
       .removeCard, idempotencyKey: idempotencyKey, resourceID: cardID)
@@ -15,7 +15,7 @@ extension BackendCardsRepository: SavedCardWrites {
   }
 
   /// `PUT /me/default-payment-method` under the change's idempotency key, the same on every
-  /// attempt and on a replay: 200 with the method now the default; 404 `method_not_found`, gone.
+  /// attempt and on a replay; its answers: `SavedCardWritesMapper.makeDefaultOutcome(from:)`.
   public func makeDefault(_ method: DefaultMethod, idempotencyKey: String) async throws
     -> MakeDefaultOutcome
   {
@@ -32,9 +32,8 @@ extension BackendCardsRepository: SavedCardWrites {
     return try SavedCardWritesMapper.makeDefaultOutcome(from: answer)
   }
 
-  /// `PATCH /cards/{id}` under the submission's idempotency key: 200 the updated card; 422
-  /// `validation_failed` with the expiry's problems; 402 `card_declined`; 404
-  /// `card_not_found`, gone.
+  /// `PATCH /cards/{id}` under the submission's idempotency key; its answers:
+  /// `SavedCardWritesMapper.updateOutcome(from:)`.
   public func updateExpiry(cardID: String, to expiry: CardExpiry, idempotencyKey: String)
     async throws -> UpdateCardOutcome
   {

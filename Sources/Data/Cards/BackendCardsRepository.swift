@@ -2,10 +2,9 @@ import Domain
 import Foundation
 
 /// The user's saved cards, read from and added to the payments backend: each request through
-/// the client, its answer through `CardsMapper`. A card its issuer declined comes back inside
-/// a successful answer and stays a value: a card that cannot pay, with the reason. So do the
-/// answers to adding a card that the backend gives on purpose (already saved, invalid
-/// fields, declined, waiting for the bank's approval).
+/// the client, its answer through `CardsMapper`, which holds what each answer means (a card
+/// its issuer declined, and each answer to adding a card the backend gives on purpose, stay
+/// values).
 public struct BackendCardsRepository: CardsRepository, CardSaving {
   let client: BackendClient
 
@@ -19,7 +18,8 @@ public struct BackendCardsRepository: CardsRepository, CardSaving {
   }
 
   /// `POST /cards`, under the submission's idempotency key, which the client keeps for
-  /// every retry and for the replay after a token refresh.
+  /// every retry and for the replay after a token refresh; its answers:
+  /// `CardsMapper.addCardOutcome(from:idempotencyKey:)`.
   public func save(_ card: NewCard, idempotencyKey: String) async throws -> AddCardOutcome {
     let payload = NewCardPayload(
       number: card.number, expiry: card.expiry.description, cvc: card.securityCode,

@@ -40,9 +40,7 @@ enum CardSetupsMapper {
   static func setupStatus(from answer: BackendClient.ResponseInContext) throws(RequestFailure)
     -> CardSetupStatus
   {
-    guard (200..<300).contains(answer.response.status) else {
-      throw RequestFailure(.unexpectedAnswer, context: answer.context)
-    }
+    try answer.requireSuccess()
     let setup = try answer.decode(CardSetupPayload.self)
     switch (setup.status, setup.card) {
     case ("requires_action", _), ("processing", _): return .waiting
@@ -58,8 +56,6 @@ enum CardSetupsMapper {
 
   /// `POST /cards/setups/{id}/cancel`: any 2xx is the setup cancelled, whatever its body.
   static func cancellation(from answer: BackendClient.ResponseInContext) throws(RequestFailure) {
-    guard (200..<300).contains(answer.response.status) else {
-      throw RequestFailure(.unexpectedAnswer, context: answer.context)
-    }
+    try answer.requireSuccess()
   }
 }

@@ -11,9 +11,7 @@ enum CardsMapper {
   static func cards(from answer: BackendClient.ResponseInContext) throws(RequestFailure)
     -> [PaymentCard]
   {
-    guard (200..<300).contains(answer.response.status) else {
-      throw RequestFailure(.unexpectedAnswer, context: answer.context)
-    }
+    try answer.requireSuccess()
     return try answer.decode(CardsPayload.self).cards.map { card throws(RequestFailure) in
       try Self.card(card, answer.context)
     }
@@ -33,14 +31,16 @@ enum CardsMapper {
     if (200..<300).contains(status) {
       return .saved(try card(answer.decode(CardsPayload.Card.self), answer.context))
     }
-    let problem = try? JSONDecoder().decode(AddCardProblemPayload.self, from: answer.response.body)
-    switch (status, problem?.code) {
+    guard let refusal = answer.refusal(CardRefusalPayload.self) else {
+      throw RequestFailure(.unexpectedAnswer, context: answer.context)
+    }
+    switch (status, answer.context.serverCode) {
     case (409, ServerCode.cardAlreadySaved):
-      guard let existing = problem?.card else { break }
+      guard let existing = refusal.card else { break }
       return .alreadySaved(try card(existing, answer.context))
     case (422, ServerCode.validationFailed):
       var errors: CardFieldErrors = [:]
-      for (key, messages) in problem?.fields ?? [:] {
+      for (key, messages) in refusal.fields ?? [:] {
         // A field this app has no input for is no field the user can fix: it stays
         // unexpected rather than being dropped.
         guard let field = CardField(rawValue: key), !messages.isEmpty else {
@@ -51,7 +51,7 @@ enum CardsMapper {
       guard !errors.isEmpty else { break }
       return .invalid(errors)
     case (402, ServerCode.cardDeclined):
-      return .declined(problem?.decline ?? CardDecline(code: nil, adviceCode: nil))
+      return .declined(refusal.decline)
     default:
       break
     }

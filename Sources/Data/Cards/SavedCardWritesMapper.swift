@@ -48,16 +48,18 @@ enum SavedCardWritesMapper {
     if (200..<300).contains(status) {
       return .updated(try CardsMapper.card(answer.decode(CardsPayload.Card.self), answer.context))
     }
-    let problem = try? JSONDecoder().decode(AddCardProblemPayload.self, from: answer.response.body)
-    switch (status, problem?.code) {
+    guard let refusal = answer.refusal(CardRefusalPayload.self) else {
+      throw RequestFailure(.unexpectedAnswer, context: answer.context)
+    }
+    switch (status, answer.context.serverCode) {
     case (422, ServerCode.validationFailed):
       // Only the expiry is sent: a problem with any other field is none the user can fix.
-      guard let fields = problem?.fields, Set(fields.keys) == ["expiry"],
+      guard let fields = refusal.fields, Set(fields.keys) == ["expiry"],
         let messages = fields["expiry"], !messages.isEmpty
       else { break }
       return .invalid([.expiry: messages.map(CardProblem.described)])
     case (402, ServerCode.cardDeclined):
-      return .declined(problem?.decline ?? CardDecline(code: nil, adviceCode: nil))
+      return .declined(refusal.decline)
     case (404, ServerCode.cardNotFound):
       return .cardGone
     default:

@@ -183,6 +183,21 @@ public struct BackendClient: Sendable {
 }
 
 extension BackendClient.ResponseInContext {
+  /// Throws `unexpectedAnswer` unless the status is a 2xx: the client has sorted the
+  /// failures every endpoint shares, and the endpoint has no meaning for any other answer.
+  func requireSuccess() throws(RequestFailure) {
+    guard (200..<300).contains(response.status) else {
+      throw RequestFailure(.unexpectedAnswer, context: context)
+    }
+  }
+
+  /// What a refusal's body says beside the server's code, which the client has read into
+  /// the context (`ErrorContext.serverCode`, by `BackendClient.record`): nil when the body
+  /// does not decode as `type`.
+  func refusal<Payload: Decodable>(_ type: Payload.Type) -> Payload? {
+    try? JSONDecoder().decode(type, from: response.body)
+  }
+
   /// Decodes the body; a body that does not decode is a malformed response, with the
   /// decoding error kept as its cause.
   func decode<Payload: Decodable>(_ type: Payload.Type) throws(RequestFailure) -> Payload {

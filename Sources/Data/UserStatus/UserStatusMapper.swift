@@ -28,9 +28,7 @@ enum UserStatusMapper {
   private static func payload(of answer: BackendClient.ResponseInContext) throws(RequestFailure)
     -> UserStatusPayload
   {
-    guard (200..<300).contains(answer.response.status) else {
-      throw RequestFailure(.unexpectedAnswer, context: answer.context)
-    }
+    try answer.requireSuccess()
     return try answer.decode(UserStatusPayload.self)
   }
 }

@@ -18,8 +18,7 @@ enum WalletMapper {
     case (403, ServerCode.walletBanned):
       throw WalletRepositoryError.banned(context)
     case (409, ServerCode.walletInReview):
-      let detail = (try? JSONDecoder().decode(ErrorPayload.self, from: answer.response.body))?
-        .detail
+      let detail = answer.refusal(ErrorPayload.self)?.detail
       guard let state = detail.flatMap(WalletReviewState.init(rawValue:)) else { fallthrough }
       throw WalletRepositoryError.inReview(state, context)
     default:

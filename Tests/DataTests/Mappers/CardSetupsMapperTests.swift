@@ -8,7 +8,7 @@ import Testing
 @Suite("Card setups mapper: the 202, the polls, the cancel, read")
 struct CardSetupsMapperTests {
   private func status(_ status: Int, _ body: String) throws -> CardSetupStatus {
-    try CardSetupsMapper.setupStatus(from: answer(status, body, to: .cardSetup))
+    try CardSetupsMapper.setupStatus(from: response(status, body, to: .cardSetup))
   }
 
   @Test(
@@ -19,18 +19,22 @@ struct CardSetupsMapperTests {
       #"{"status":"requires_action","setupId":"\#(id)","nextAction":{"type":"authenticate"}}"#
 
     let failure = #expect(throws: RequestFailure.self) {
-      try CardSetupsMapper.setup(from: answer(202, body, to: .addCard), idempotencyKey: "k")
+      try CardSetupsMapper.setup(from: response(202, body, to: .addCard), idempotencyKey: "k")
     }
 
     #expect(failure?.kind == .malformedResponse)
   }
 
-  @Test("a 202 that asks for no authentication is malformed")
-  func noAuthentication() {
-    let body = #"{"status":"requires_action","setupId":"s-1","nextAction":{"type":"redirect"}}"#
-
+  @Test(
+    "a 202 that asks for no authentication, or is no setup waiting, is malformed",
+    arguments: [
+      #"{"status":"requires_action","setupId":"s-1","nextAction":{"type":"redirect"}}"#,
+      #"{"status":"succeeded","setupId":"s-1","nextAction":{"type":"authenticate"}}"#,
+      #"{"status":"requires_action"}"#,
+    ])
+  func noAuthentication(body: String) {
     let failure = #expect(throws: RequestFailure.self) {
-      try CardSetupsMapper.setup(from: answer(202, body, to: .addCard), idempotencyKey: "k")
+      try CardSetupsMapper.setup(from: response(202, body, to: .addCard), idempotencyKey: "k")
     }
 
     #expect(failure?.kind == .malformedResponse)
@@ -43,7 +47,7 @@ struct CardSetupsMapperTests {
       #"{"status":"requires_action","setupId":"\#(id)","nextAction":{"type":"authenticate"}}"#
 
     let setup = try CardSetupsMapper.setup(
-      from: answer(202, body, to: .addCard), idempotencyKey: "k")
+      from: response(202, body, to: .addCard), idempotencyKey: "k")
 
     #expect(setup.setupID == id)
     #expect(setup.bankMessage == nil)
@@ -112,10 +116,10 @@ struct CardSetupsMapperTests {
   @Test("any 2xx to a cancel is the setup cancelled, whatever its body")
   func cancelled() {
     #expect(throws: Never.self) {
-      try CardSetupsMapper.cancellation(from: answer(204, "", to: .cancelCardSetup))
+      try CardSetupsMapper.cancellation(from: response(204, "", to: .cancelCardSetup))
     }
     #expect(throws: Never.self) {
-      try CardSetupsMapper.cancellation(from: answer(200, "not json", to: .cancelCardSetup))
+      try CardSetupsMapper.cancellation(from: response(200, "not json", to: .cancelCardSetup))
     }
   }
 
@@ -123,7 +127,7 @@ struct CardSetupsMapperTests {
   func cancelRefused() {
     let failure = #expect(throws: RequestFailure.self) {
       try CardSetupsMapper.cancellation(
-        from: answer(409, #"{"code":"setup_succeeded"}"#, to: .cancelCardSetup))
+        from: response(409, #"{"code":"setup_succeeded"}"#, to: .cancelCardSetup))
     }
 
     #expect(failure?.kind == .unexpectedAnswer)

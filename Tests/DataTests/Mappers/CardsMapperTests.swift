@@ -13,7 +13,7 @@ private func cardJSON(id: String = "1", expiry: String = "08/28", _ more: String
 @Suite("Cards mapper: GET /cards's answer, read")
 struct CardsMapperTests {
   private func cards(_ status: Int, _ body: String) throws -> [PaymentCard] {
-    try CardsMapper.cards(from: answer(status, body, to: .cards))
+    try CardsMapper.cards(from: response(status, body, to: .cards))
   }
 
   @Test("a 200 with a list is the cards, with their ids, expiry, status and default")
@@ -91,7 +91,8 @@ struct CardsMapperTests {
 @Suite("Cards mapper: POST /cards's answer, read")
 struct AddCardMapperTests {
   private func outcome(_ status: Int, _ body: String) throws -> AddCardOutcome {
-    try CardsMapper.addCardOutcome(from: answer(status, body, to: .addCard), idempotencyKey: "k-1")
+    try CardsMapper.addCardOutcome(
+      from: response(status, body, to: .addCard), idempotencyKey: "k-1")
   }
 
   @Test("a 201 with the card is the card saved")
@@ -177,6 +178,17 @@ struct AddCardMapperTests {
     let read = try outcome(402, #"{"code":"card_declined","message":"Ask your bank"}"#)
 
     #expect(read == .declined(CardDecline(code: nil, adviceCode: nil)))
+  }
+
+  @Test("a refusal's code is the one the client read: none from a body it cannot read, unexpected")
+  func codeFromTheContext() {
+    // A `detail` that is not text: the client reads no code from this body.
+    let failure = #expect(throws: RequestFailure.self) {
+      try outcome(402, #"{"code":"card_declined","detail":7}"#)
+    }
+
+    #expect(failure?.kind == .unexpectedAnswer)
+    #expect(failure?.context.serverCode == nil)
   }
 
   @Test("a 201 whose body is not a card is a malformed response")

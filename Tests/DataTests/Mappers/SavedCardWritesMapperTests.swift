@@ -8,15 +8,15 @@ import Testing
 @Suite("Saved card writes mapper: DELETE, PUT default and PATCH answers, read")
 struct SavedCardWritesMapperTests {
   private func removal(_ status: Int, _ body: String) throws -> RemoveCardOutcome {
-    try SavedCardWritesMapper.removeOutcome(from: answer(status, body, to: .removeCard))
+    try SavedCardWritesMapper.removeOutcome(from: response(status, body, to: .removeCard))
   }
 
   private func newDefault(_ status: Int, _ body: String) throws -> MakeDefaultOutcome {
-    try SavedCardWritesMapper.makeDefaultOutcome(from: answer(status, body, to: .setDefault))
+    try SavedCardWritesMapper.makeDefaultOutcome(from: response(status, body, to: .setDefault))
   }
 
   private func update(_ status: Int, _ body: String) throws -> UpdateCardOutcome {
-    try SavedCardWritesMapper.updateOutcome(from: answer(status, body, to: .updateCard))
+    try SavedCardWritesMapper.updateOutcome(from: response(status, body, to: .updateCard))
   }
 
   @Test("a 204 to a removal is the card removed")
@@ -121,6 +121,14 @@ struct SavedCardWritesMapperTests {
     let read = try update(402, #"{"code":"card_declined","declineCode":"expired_card"}"#)
 
     #expect(read == .declined(CardDecline(code: "expired_card", adviceCode: nil)))
+  }
+
+  @Test("a 402 card_declined to a new expiry without a reason is a decline with none")
+  func updateDeclinedWithoutReason() throws {
+    // As an older server sends it: no reason, no advice.
+    let read = try update(402, #"{"code":"card_declined","message":"Ask your bank"}"#)
+
+    #expect(read == .declined(CardDecline(code: nil, adviceCode: nil)))
   }
 
   @Test("a 404 card_not_found to a new expiry is the card gone")

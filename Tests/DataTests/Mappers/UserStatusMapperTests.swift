@@ -8,11 +8,11 @@ import Testing
 @Suite("User status mapper: GET /me/status's answer, read")
 struct UserStatusMapperTests {
   private func status(_ status: Int, _ body: String) throws -> UserStatus {
-    try UserStatusMapper.userStatus(from: answer(status, body, to: .userStatus))
+    try UserStatusMapper.userStatus(from: response(status, body, to: .userStatus))
   }
 
   private func person(_ body: String) throws -> String {
-    try UserStatusMapper.person(from: answer(200, body, to: .userStatus))
+    try UserStatusMapper.person(from: response(200, body, to: .userStatus))
   }
 
   @Test("a 200 with a status the app knows is that status", arguments: UserStatus.allCases)

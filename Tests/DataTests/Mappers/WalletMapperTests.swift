@@ -9,7 +9,7 @@ import Testing
 @Suite("Wallet mapper: GET /wallet's answer, read")
 struct WalletMapperTests {
   private func wallet(_ status: Int, _ body: String) throws -> Wallet {
-    try WalletMapper.wallet(from: answer(status, body, to: .wallet))
+    try WalletMapper.wallet(from: response(status, body, to: .wallet))
   }
 
   @Test("a 200 with a wallet is that wallet, its balance exact to the cent")
@@ -53,7 +53,7 @@ struct WalletMapperTests {
   }
 
   @Test(
-    "a 409 wallet_in_review is a wallet in review, in the state its detail names",
+    "a wallet in review keeps its review state",
     arguments: WalletReviewState.allCases)
   func inReview(state: WalletReviewState) throws {
     let error = try #require(throws: WalletRepositoryError.self) {
@@ -68,7 +68,7 @@ struct WalletMapperTests {
   }
 
   @Test(
-    "an answer the wallet has no meaning for is unexpected, not guessed",
+    "answers the client has no mapping for are unexpected, not guessed",
     arguments: [
       (418, #"{"code":"teapot"}"#),
       (403, #"{"code":"something_new"}"#),
@@ -82,7 +82,7 @@ struct WalletMapperTests {
     #expect(failure?.context.status == status)
   }
 
-  @Test("a 200 whose body is not a wallet is a malformed response, the decoding error kept")
+  @Test("a 200 whose body does not decode is a malformed response, the decoding error kept")
   func malformed() {
     let failure = #expect(throws: RequestFailure.self) {
       try wallet(200, #"{"balance":"lots","currency":"EUR"}"#)

@@ -4,10 +4,10 @@ import TestSupport
 
 @testable import DataLayer
 
-/// A client over a `StubBackend`, on a clock that never waits, with trace ids "cards-1",
+/// A client over a `ScriptedBackend`, on a clock that never waits, with trace ids "cards-1",
 /// "cards-2"… and a jitter that is the identity, so each backoff is its ceiling.
 struct ClientFixture {
-  let backend: StubBackend
+  let backend: ScriptedBackend
   let client: BackendClient
   let clock: AdvancingClock
   let logger: LogSpy
@@ -15,14 +15,15 @@ struct ClientFixture {
   /// A backend that answers each endpoint from `scripts`, the reads and the session's
   /// requests otherwise as a healthy one does.
   init(
-    _ scripts: [BackendEndpoint: [StubBackend.Answer]] = [:], policy: RetryPolicy = RetryPolicy(),
+    _ scripts: [BackendEndpoint: [ScriptedBackend.Answer]] = [:],
+    policy: RetryPolicy = RetryPolicy(),
     clock: AdvancingClock = AdvancingClock(), now: Date = Date(timeIntervalSince1970: 0)
   ) {
-    self.init(backend: StubBackend(scripts), policy: policy, clock: clock, now: now)
+    self.init(backend: ScriptedBackend(scripts), policy: policy, clock: clock, now: now)
   }
 
   init(
-    backend: StubBackend, policy: RetryPolicy = RetryPolicy(),
+    backend: ScriptedBackend, policy: RetryPolicy = RetryPolicy(),
     clock: AdvancingClock = AdvancingClock(), now: Date = Date(timeIntervalSince1970: 0)
   ) {
     self.backend = backend
@@ -32,7 +33,7 @@ struct ClientFixture {
     self.client = BackendClient(
       backend: backend,
       session: Session(
-        accessToken: StubBackend.accessToken, refreshToken: StubBackend.refreshToken),
+        accessToken: ScriptedBackend.accessToken, refreshToken: ScriptedBackend.refreshToken),
       policy: policy,
       environment: BackendClient.Environment(
         clock: clock, jitter: { $0 }, traceID: { traceIDs.next($0.rawValue) }, now: { now }),

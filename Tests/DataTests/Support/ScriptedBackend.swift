@@ -5,10 +5,10 @@ import Foundation
 /// answer per request, the last repeating; and every request it got is kept, to look at.
 ///
 /// Unless a test scripts them, the reads and the session's requests answer as a healthy
-/// backend does (`StubBackend.healthy`); a write nobody scripted fails with `Fault`. It never
+/// backend does (`ScriptedBackend.healthy`); a write nobody scripted fails with `Fault`. It never
 /// checks a token: a 401 is an answer a test scripts. A test that needs more (an answer made
 /// from the request) gives a closure instead of a script.
-actor StubBackend: PaymentsBackend {
+actor ScriptedBackend: PaymentsBackend {
   /// One answer to one request.
   enum Answer: Sendable {
     /// An HTTP answer. Header names are lower case.
@@ -21,15 +21,20 @@ actor StubBackend: PaymentsBackend {
     /// A 200 with this body.
     static func ok(_ body: String) -> Answer { .respond(status: 200, body: body) }
 
-    /// An error answer with the backend's usual body: `{"code": …, "message": …}`.
+    /// An error answer with the backend's usual body: `{"code": …, "message": …}`, written
+    /// by `JSONSerialization`, so that a quote or a backslash in a message stays valid JSON.
     static func error(
       _ status: Int, code: String, message: String? = nil, detail: String? = nil,
       headers: [String: String] = [:]
     ) -> Answer {
-      var members = [#""code":"\#(code)""#]
-      if let message { members.append(#""message":"\#(message)""#) }
-      if let detail { members.append(#""detail":"\#(detail)""#) }
-      return .respond(status: status, headers: headers, body: "{\(members.joined(separator: ","))}")
+      var members = ["code": code]
+      members["message"] = message
+      members["detail"] = detail
+      // Writing a dictionary of strings cannot fail.
+      let body = (try? JSONSerialization.data(withJSONObject: members, options: [.sortedKeys]))
+      return .respond(
+        status: status, headers: headers,
+        body: String(decoding: body ?? Foundation.Data(), as: UTF8.self))
     }
   }
 
@@ -54,11 +59,11 @@ actor StubBackend: PaymentsBackend {
       {"id":"1","brand":"Visa","last4":"4242","expiry":"08/28","status":"active"},\
       {"id":"2","brand":"Mastercard","last4":"5454","expiry":"11/27","status":"active"}]}
       """
-    static let userStatus = #"{"status":"verified","userId":"\#(StubBackend.userID)"}"#
+    static let userStatus = #"{"status":"verified","userId":"\#(ScriptedBackend.userID)"}"#
     static let refreshed = #"{"accessToken":"sk_test_access_refreshed_1"}"#
     static let signedIn = """
       {"accessToken":"sk_test_access_signed_in_1","refreshToken":"sk_test_refresh_signed_in_1",\
-      "userId":"\(StubBackend.userID)"}
+      "userId":"\(ScriptedBackend.userID)"}
       """
   }
 
