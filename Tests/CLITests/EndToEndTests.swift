@@ -261,16 +261,15 @@ struct EndToEndTests {
     try #require(
       await live.waitingForError(containing: "retrying GET /cards in 1000 ms", seconds: 10))
 
-    let sent = ContinuousClock.now
     kill(live.process.processIdentifier, signal)
     try #require(await live.exiting(seconds: 10))
-    // Up to the exit itself: waiting for stderr's end can take up to 2 s more when another
-    // test's process inherited the pipe (see `waitForExit`).
-    let elapsed = try #require(live.exitedAt) - sent
 
     #expect(live.process.terminationReason == .exit)
     #expect(live.process.terminationStatus == status)
-    #expect(elapsed < .milliseconds(500), "took \(elapsed); the cards' wait alone is 1000 ms")
+    // "At once": the wait was cancelled, so the retry it held back was never sent. (Not a
+    // time taken: when the process's end is seen depends on how busy the test run is.)
+    let sentCards = live.errors.split(separator: "\n").filter { $0.contains("→ GET /cards") }
+    #expect(sentCards.count == 1, "the retry after the 1000 ms wait was sent")
     #expect(live.output.fileHandleForReading.readDataToEndOfFile().isEmpty)
     #expect(linesAboveDebug(live.errors).count == 1, "nothing logged as a failure")
   }
