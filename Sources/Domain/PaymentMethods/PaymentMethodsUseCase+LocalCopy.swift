@@ -1,7 +1,7 @@
 import Foundation
 
 /// The local copy's half of the policy: what a load keeps, and what it shows of what was
-/// kept. `PaymentMethodsUseCase.execute` calls it once the sources have ended.
+/// kept. `PaymentMethodsUseCase.refresh` calls it once the sources have ended.
 extension PaymentMethodsUseCase {
   /// A source's answer as the local copy keeps it: the wallet the user can pay with (nil
   /// for none, banned, in review or without funds), the cards (empty for none). Apple Pay
@@ -16,9 +16,7 @@ extension PaymentMethodsUseCase {
     let methods: [PaymentMethod]
     let loadedAt: Date
   }
-}
 
-extension PaymentMethodsUseCase {
   /// Keeps what the sources answered and returns, for each source that failed in a way
   /// trying again may fix, the rows copied for it while they are fresh: read from the copy
   /// as it was before this load, and only where there is a row to show.

@@ -7,12 +7,11 @@
 /// - a failure (a request failure, past the deadline, cancelled below, unknown) is returned
 ///   beside the methods while something else can be shown, for the screen to say what
 ///   could not load: it is not skipped, so it is not logged here;
-/// - a failure with a journey (session ended, account not verified or
-///   locked, app outdated) is never returned: the sources still running are cancelled and
-///   it throws `needsJourney` at once, logging nothing as skipped;
-/// - with nothing to show, it throws `noPaymentMethodsFound` if every source answered; if any
-///   failed, `execute()` throws `couldNotLoad`, and `refresh()`, beside a list already on
-///   screen, returns the failures.
+/// - a failure with a journey (session ended, account not verified or locked, app
+///   outdated) is never returned: the sources still running are cancelled and it throws
+///   `needsJourney` at once, logging nothing as skipped;
+/// - with nothing to show, it throws `noPaymentMethodsFound` if every source answered; if
+///   any failed, `execute()` throws `couldNotLoad`, and `refresh()` returns the failures.
 public struct PaymentMethodsUseCase: Sendable {
   public static let defaultDeadline: Duration = .seconds(3)
 

@@ -52,15 +52,3 @@ enum NewCardFixture {
     }
   }
 }
-
-/// Runs `body` expecting a `RequestFailure`, and returns it.
-func requestFailure(_ body: () async throws -> Void) async -> RequestFailure? {
-  do {
-    try await body()
-  } catch let failure as RequestFailure {
-    return failure
-  } catch {
-    return nil
-  }
-  return nil
-}
