@@ -34,8 +34,8 @@ struct KilledChangeTests {
 
   /// The journal a run keeps in `folder`, read as the next run reads it.
   private func pending(in folder: TemporaryFolder) async throws -> [PendingChange] {
-    try await FilePendingChangeJournal(directory: folder.url, logger: SilentLog())
-      .pendingChanges()
+    try await FilePendingChangeStore(directory: folder.url, logger: SilentLog())
+      .changes(of: "demo").sorted { $0.place < $1.place }
   }
 
   @Test("a removal killed once the server applied it is sent again under its key, and done once")

@@ -38,8 +38,8 @@ struct LeavingTests {
   /// The journal a run keeps in `folder`, read as the next run reads it: what each pending
   /// change changes.
   private func pending(in folder: TemporaryFolder) async throws -> [PendingChange.Subject] {
-    try await FilePendingChangeJournal(directory: folder.url, logger: SilentLog())
-      .pendingChanges().map(\.subject)
+    try await FilePendingChangeStore(directory: folder.url, logger: SilentLog())
+      .changes(of: ScenarioBackend.demoUsername).sorted { $0.place < $1.place }.map(\.subject)
   }
 
   /// What the terminal showed after the screen closed (the alternate screen left).
@@ -244,8 +244,8 @@ struct LeavingCommandTests {
 
   /// The journal kept in `folder`, read as the next run reads it: what each change changes.
   private func pending(in folder: TemporaryFolder) async throws -> [PendingChange.Subject] {
-    try await FilePendingChangeJournal(directory: folder.url, logger: SilentLog())
-      .pendingChanges().map(\.subject)
+    try await FilePendingChangeStore(directory: folder.url, logger: SilentLog())
+      .changes(of: ScenarioBackend.demoUsername).sorted { $0.place < $1.place }.map(\.subject)
   }
 
   /// Runs `arguments` against a server that holds the change until it is cancelled, and
@@ -295,7 +295,7 @@ struct LeavingCommandTests {
       startedAt: Date(timeIntervalSince1970: 1_800_000_000))
 
     let lines = await WaitingChange.lines(
-      for: [removal], journal: InMemoryJournal([another]), words: .english)
+      for: [removal], pending: Self.pending(InMemoryJournal([another])), words: .english)
 
     #expect(
       lines == [
@@ -313,7 +313,8 @@ struct LeavingCommandTests {
       startedAt: Date(timeIntervalSince1970: 1_800_000_000))
 
     let lines = await WaitingChange.lines(
-      for: [removal], journal: InMemoryJournal([held], failsToRead: true), words: .english)
+      for: [removal], pending: Self.pending(InMemoryJournal([held], failsToRead: true)),
+      words: .english)
 
     #expect(lines.allSatisfy { $0.contains("Whether it was made is not known") })
     #expect(lines.count == 1)
@@ -324,7 +325,7 @@ struct LeavingCommandTests {
     let removal = WaitingChange(
       kind: .removal, title: "Visa\u{1B}[2J\n•••• 4242", subject: .removal(cardID: "1"))
 
-    let lines = await WaitingChange.lines(for: [removal], journal: nil, words: .english)
+    let lines = await WaitingChange.lines(for: [removal], pending: nil, words: .english)
 
     #expect(lines.first?.hasPrefix(#"Removing Visa\u{1B}[2J\u{0A}•••• 4242 had no answer"#) == true)
     #expect(lines.first?.contains("\u{1B}") == false)
@@ -383,5 +384,12 @@ private final class StopSignalAtTheChange: StopSignalSource {
     guard let handler else { return false }
     handler(stopSignal)
     return true
+  }
+}
+
+extension LeavingCommandTests {
+  /// The demo user's pending changes, kept in `store`.
+  fileprivate static func pending(_ store: InMemoryJournal) -> PendingChangesKeeper {
+    PendingChangesKeeper(store: store, account: "demo", logger: SilentLog())
   }
 }

@@ -16,8 +16,8 @@ struct PendingChangeFinishingTests {
 
   /// The journal kept in `folder`, read as the next run reads it.
   private func pending(in folder: TemporaryFolder) async throws -> [PendingChange] {
-    try await FilePendingChangeJournal(directory: folder.url, logger: SilentLog())
-      .pendingChanges()
+    try await FilePendingChangeStore(directory: folder.url, logger: SilentLog())
+      .changes(of: ScenarioBackend.demoUsername).sorted { $0.place < $1.place }
   }
 
   /// A removal of card-1 that the service, down, answers 503 on every attempt, from a run
@@ -145,9 +145,9 @@ struct PendingChangeFinishingTests {
   @Test("once the person signs in on the screen, the change kept for them is finished")
   func finishedOnceSignedIn() async throws {
     let folder = try TemporaryFolder()
-    let journal = FilePendingChangeJournal(directory: folder.url, logger: SilentLog())
+    let journal = FilePendingChangeStore(directory: folder.url, logger: SilentLog())
     let now = Date(timeIntervalSince1970: 1_800_000_000)
-    try await journal.add(
+    _ = try await journal.add(
       PendingChange(
         .remove(cardID: "card-1"), idempotencyKey: "key-1",
         account: ScenarioBackend.demoUsername, startedAt: now.addingTimeInterval(-60)))
@@ -163,13 +163,13 @@ struct PendingChangeFinishingTests {
       logger: log, storage: Storage(options, variables: [:]))
     let list = composition.paymentMethodsViewModel()
     await list.load().value
-    #expect(try await journal.pendingChanges().count == 1)
+    #expect(try await pending(in: folder).count == 1)
 
     // What the screen's sign-in button does: the scenario's way out, then signing in.
     await composition.userActed()
     await list.signIn().value
 
-    #expect(try await journal.pendingChanges().isEmpty)
+    #expect(try await pending(in: folder).isEmpty)
     let messages = log.entries.map(\.message)
     let signedIn = try #require(messages.firstIndex(of: "signed in: a new session"))
     #expect(messages[signedIn...].contains { $0.hasPrefix("finished a pending change") })

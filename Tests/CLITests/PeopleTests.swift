@@ -131,8 +131,8 @@ struct PeopleTests {
     _ = await run([], as: "carol", in: folder, stranger)
 
     #expect(stranger.recorded.keys(of: .removeCard).isEmpty)
-    let journal = FilePendingChangeJournal(directory: folder.url, logger: SilentLog())
-    #expect(try await journal.pendingChanges().map(\.account) == ["u-ada"])
+    let journal = FilePendingChangeStore(directory: folder.url, logger: SilentLog())
+    #expect(try await journal.changes(of: "u-ada").count == 1)
   }
 
   @Test("signing in on the screen as someone else keeps nothing more of the run's person")
@@ -171,19 +171,19 @@ struct PeopleTests {
   func gatedJournal() async throws {
     let gate = SignedInPersonGate()
     let kept = InMemoryJournal()
-    let journal = GatedJournal(journal: kept, gate: gate)
-    let change = PendingChange(
-      .remove(cardID: "1"), idempotencyKey: "key-1", account: "u-ada", startedAt: Date())
-    try await journal.add(change)
+    let journal = GatedPendingChangeStore(store: kept, gate: gate)
+    let change = try await journal.add(
+      PendingChange(
+        .remove(cardID: "1"), idempotencyKey: "key-1", account: "u-ada", startedAt: Date()))
 
     await gate.close()
 
     await #expect(throws: AnotherPersonSignedIn.self) {
-      try await journal.add(
+      _ = try await journal.add(
         PendingChange(
           .remove(cardID: "2"), idempotencyKey: "key-2", account: "u-ada", startedAt: Date()))
     }
-    #expect(try await journal.pendingChanges().isEmpty)
+    #expect(try await journal.changes(of: "u-ada").isEmpty)
     #expect(await kept.changes == [change])
   }
 

@@ -54,6 +54,20 @@ struct KnownSessionsTests {
     #expect(known.person(of: Secret("refresh_ada")) == nil)
     #expect(logger.entries.map(\.level) == [.warning])
   }
+
+  @Test(
+    "a file whose person is no id the device keeps names nobody, with a warning",
+    arguments: ["", "u-ada\u{7}", String(repeating: "a", count: 256)])
+  func badPersonNamesNobody(person: String) throws {
+    let folder = temporary.appending("sessions")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let text = try JSONSerialization.data(withJSONObject: ["version": 1, "userId": person])
+    try text.write(
+      to: folder.appendingPathComponent(SHA256Digest.hex(of: "refresh_ada") + ".json"))
+
+    #expect(known.person(of: Secret("refresh_ada")) == nil)
+    #expect(logger.entries.map(\.level) == [.warning])
+  }
 }
 
 @Suite("Backend client: whose session it has", .timeLimit(.minutes(1)))

@@ -11,11 +11,17 @@ struct FinishPendingChangesTests {
 
   private func finishing(
     _ journal: InMemoryJournal, writes: any SavedCardWrites,
+    localCopy: (any LocalCopyStore)? = nil, budget: Duration? = nil,
     clock: any Clock<Duration> = StoppedClock()
   ) -> FinishPendingChangesUseCase {
     FinishPendingChangesUseCase(
-      journal: journal, writes: writes, account: "ada", now: { PendingFixtures.now },
-      clock: clock, logger: logger)
+      keeper: PendingChangesKeeper(
+        store: journal, account: "ada", now: { PendingFixtures.now }, logger: logger),
+      writes: writes,
+      localCopy: localCopy.map {
+        LocalCopyKeeper(store: $0, account: "ada", now: { PendingFixtures.now }, logger: logger)
+      },
+      now: { PendingFixtures.now }, budget: budget, clock: clock, logger: logger)
   }
 
   /// A change; by default a removal of a card named after its key, so that changes of
@@ -164,7 +170,7 @@ struct FinishPendingChangesTests {
     #expect(await journal.changes.map(\.idempotencyKey) == ["key-1"])
   }
 
-  @Test("another account's change is left unsent until too old, and never counted as the person's")
+  @Test("another person's change is left as it is, even too old: their own start says so")
   func otherAccountLeft() async throws {
     let journal = InMemoryJournal([
       change(key: "bob-1", account: "bob"), change(key: "bob-old", account: "bob", age: day + 1),
@@ -175,7 +181,55 @@ struct FinishPendingChangesTests {
 
     #expect(await writes.requests.isEmpty)
     #expect(report == FinishedChanges())
-    #expect(await journal.changes.map(\.idempotencyKey) == ["bob-1"])
+    #expect(await journal.changes.map(\.idempotencyKey) == ["bob-1", "bob-old"])
+  }
+
+  @Test("a person's change too old to send is named at their own start, and why")
+  func ownTooOldNamed() async throws {
+    let journal = InMemoryJournal([change(key: "ada-old", age: day + 1)])
+
+    let report = await finishing(journal, writes: ScriptedWrites()).execute()
+
+    #expect(report.endings == [.dropped(.tooOld)])
+    #expect(await journal.changes.isEmpty)
+  }
+
+  @Test(
+    "of two choices to one subject, the later place is sent, whatever its time and key say",
+    arguments: [
+      // The later one dated earlier, its key sorting first.
+      (older: (key: "b-older", age: 30.0), newer: (key: "a-newer", age: 90.0)),
+      // Both dated the same moment.
+      (older: (key: "b-older", age: 60.0), newer: (key: "a-newer", age: 60.0)),
+    ])
+  func orderFromPlaces(older: (key: String, age: Double), newer: (key: String, age: Double))
+    async throws
+  {
+    let journal = InMemoryJournal([
+      change(.makeDefault(.card(id: "1")), key: older.key, age: older.age),
+      change(.makeDefault(.wallet), key: newer.key, age: newer.age),
+    ])
+    let writes = ScriptedWrites()
+
+    _ = await finishing(journal, writes: writes).execute()
+
+    #expect(await writes.keys == [newer.key])
+    #expect(await journal.changes.isEmpty)
+  }
+
+  @Test("once the start has waited its budget, no other change is sent: the rest are kept")
+  func budgetKeepsTheRest() async throws {
+    let journal = InMemoryJournal([change(key: "first"), change(key: "second")])
+    let clock = ManualClock()
+    let writes = ClockAdvancingWrites(clock: clock, by: .seconds(3))
+
+    let report = await finishing(
+      journal, writes: writes, budget: .seconds(3), clock: clock
+    ).execute()
+
+    #expect(await writes.keys == ["first"])
+    #expect(report.endings == [.done, .kept])
+    #expect(await journal.changes.map(\.idempotencyKey) == ["second"])
   }
 
   @Test("the screen is told each change just before it is sent, with its card")
@@ -185,9 +239,8 @@ struct FinishPendingChangesTests {
     ])
     let list = LocalCopy(cards: .init([PendingFixtures.visa], loadedAt: PendingFixtures.now))
     let writes = ScriptedWrites()
-    let finishing = FinishPendingChangesUseCase(
-      journal: journal, writes: writes, localCopy: InMemoryLocalCopyStore(["ada": list]),
-      account: "ada", now: { PendingFixtures.now }, clock: StoppedClock(), logger: logger)
+    let finishing = finishing(
+      journal, writes: writes, localCopy: InMemoryLocalCopyStore(["ada": list]))
     let told = Recorder<String>()
 
     _ = await finishing.execute { change, card in
@@ -275,9 +328,7 @@ struct FinishPendingChangesTests {
     ])
     let list = LocalCopy(cards: .init([PendingFixtures.visa], loadedAt: PendingFixtures.now))
     let store = InMemoryLocalCopyStore(["ada": list])
-    let finishing = FinishPendingChangesUseCase(
-      journal: journal, writes: ScriptedWrites(), localCopy: store, account: "ada",
-      now: { PendingFixtures.now }, clock: StoppedClock(), logger: logger)
+    let finishing = finishing(journal, writes: ScriptedWrites(), localCopy: store)
 
     let report = await finishing.execute()
 
@@ -291,9 +342,7 @@ struct FinishPendingChangesTests {
     let journal = InMemoryJournal([change(.remove(cardID: "1"), key: "first")])
     let store = LocalCopyStoreSpy(loadError: LocalCopyUnreadable(reason: "cut off midway"))
     let writes = ScriptedWrites()
-    let finishing = FinishPendingChangesUseCase(
-      journal: journal, writes: writes, localCopy: store, account: "ada",
-      now: { PendingFixtures.now }, clock: StoppedClock(), logger: logger)
+    let finishing = finishing(journal, writes: writes, localCopy: store)
 
     let report = await finishing.execute()
 
@@ -310,9 +359,7 @@ struct FinishPendingChangesTests {
   func nothingToNameReadsNothing() async throws {
     let journal = InMemoryJournal([change(.remove(cardID: "1"), key: "theirs", account: "bob")])
     let store = LocalCopyStoreSpy(loadError: LocalCopyUnreadable(reason: "cut off midway"))
-    let finishing = FinishPendingChangesUseCase(
-      journal: journal, writes: ScriptedWrites(), localCopy: store, account: "ada",
-      now: { PendingFixtures.now }, clock: StoppedClock(), logger: logger)
+    let finishing = finishing(journal, writes: ScriptedWrites(), localCopy: store)
 
     _ = await finishing.execute()
 
@@ -358,8 +405,42 @@ actor AnotherRunMeanwhile: SavedCardWrites {
   }
 
   func remove(cardID: String, idempotencyKey: String) async throws -> RemoveCardOutcome {
-    if sent.isEmpty { try await journal.remove(idempotencyKey: takesOut) }
+    if sent.isEmpty,
+      let other = await journal.changes.first(where: { $0.idempotencyKey == takesOut })
+    {
+      try await journal.remove(other)
+    }
     sent.append(idempotencyKey)
+    return .removed
+  }
+
+  func makeDefault(_ method: DefaultMethod, idempotencyKey: String) async throws
+    -> MakeDefaultOutcome
+  {
+    .madeDefault(method)
+  }
+
+  func updateExpiry(cardID: String, to expiry: CardExpiry, idempotencyKey: String) async throws
+    -> UpdateCardOutcome
+  {
+    .cardGone
+  }
+}
+
+/// Writes that answer every removal once `by` has passed on `clock`, as a slow server would.
+actor ClockAdvancingWrites: SavedCardWrites {
+  let clock: ManualClock
+  let by: Duration
+  private(set) var keys: [String] = []
+
+  init(clock: ManualClock, by: Duration) {
+    self.clock = clock
+    self.by = by
+  }
+
+  func remove(cardID: String, idempotencyKey: String) async throws -> RemoveCardOutcome {
+    keys.append(idempotencyKey)
+    clock.advance(by: by)
     return .removed
   }
 

@@ -37,8 +37,10 @@ struct JournaledCardWritesTests {
     -> JournaledCardWrites
   {
     JournaledCardWrites(
-      writes: writes, journal: journal ?? self.journal, account: "ada",
-      now: { PendingFixtures.now }, logger: logger)
+      writes: writes,
+      keeper: PendingChangesKeeper(
+        store: journal ?? self.journal, account: "ada", now: { PendingFixtures.now },
+        logger: logger))
   }
 
   @Test(
@@ -65,7 +67,8 @@ struct JournaledCardWritesTests {
     #expect(
       await journal.changes == [
         PendingChange(
-          change.kind, idempotencyKey: "key-1", account: "ada", startedAt: PendingFixtures.now)
+          change.kind, idempotencyKey: "key-1", account: "ada", startedAt: PendingFixtures.now,
+          place: 1)
       ])
   }
 
@@ -109,7 +112,7 @@ struct JournaledCardWritesTests {
     #expect(await journal.changes.isEmpty)
   }
 
-  /// Written again from the rule in `PendingChange.isAnsweredForGood(by:)`'s comment.
+  /// Written again from the rule in `RequestFailure.Kind.answersAWriteForGood`'s comment.
   private static let answeredForGood: Set<RequestFailure.Kind> = [
     .userNotVerified, .userLocked, .appOutdated, .unexpectedAnswer,
     .malformedResponse, .responseTooLarge, .notOffered,
@@ -188,15 +191,53 @@ struct JournaledCardWritesTests {
 
   @Test("a change written down never takes out one made after it, by another run")
   func laterChangeStays() async throws {
+    // Dated a minute earlier by its run's clock: only the place says it came later.
     let later = PendingFixtures.change(
       .makeDefault(.card(id: "2")), key: "later",
-      startedAt: PendingFixtures.now.addingTimeInterval(1))
-    let journal = InMemoryJournal([later])
+      startedAt: PendingFixtures.now.addingTimeInterval(-60))
+    let journal = InMemoryJournal()
+    let writes = AnotherRunWritesMeanwhile(journal: journal, writes: later)
 
-    _ = try await journaled(ScriptedWrites(), journal: journal).makeDefault(
-      .wallet, idempotencyKey: "now")
+    _ = try await journaled(writes, journal: journal).makeDefault(.wallet, idempotencyKey: "now")
 
-    #expect(await journal.changes == [later])
+    #expect(await journal.changes.map(\.idempotencyKey) == ["later"])
+  }
+
+  @Test("a change refused for good takes out the person's older choices to the same subject")
+  func refusalForGoodTakesOutOlder() async throws {
+    let journal = InMemoryJournal([
+      PendingFixtures.change(.makeDefault(.card(id: "2")), key: "older-default")
+    ])
+    let writes = ScriptedWrites(failure: PendingFixtures.failure(.userLocked))
+
+    await #expect(throws: RequestFailure.self) {
+      _ = try await journaled(writes, journal: journal).makeDefault(
+        .wallet, idempotencyKey: "newer-default")
+    }
+
+    #expect(await journal.changes.isEmpty)
+  }
+
+  @Test("without a journal, a lost answer is not known yet, and said not to be kept")
+  func noJournalLostAnswerNotKnown() async throws {
+    let writes = JournaledCardWrites(
+      writes: ScriptedWrites(failure: PendingFixtures.failure(.timedOut)), keeper: nil)
+
+    let error = await #expect(throws: OutcomeNotKnownYet.self) {
+      _ = try await writes.remove(cardID: "1", idempotencyKey: "key-1")
+    }
+
+    #expect(error?.isKept == false)
+  }
+
+  @Test("without a journal, a failure that never reached the backend is the failure itself")
+  func noJournalNeverReachedIsAFailure() async throws {
+    let writes = JournaledCardWrites(
+      writes: ScriptedWrites(failure: PendingFixtures.failure(.offline)), keeper: nil)
+
+    await #expect(throws: RequestFailure.self) {
+      _ = try await writes.remove(cardID: "1", idempotencyKey: "key-1")
+    }
   }
 
   @Test("an error nobody classified keeps the change: whether it was sent is not known")
@@ -293,4 +334,114 @@ struct JournaledCardWritesTests {
     #expect(requests.map(\.key) == ["key-r", "key-d", "key-e"])
     #expect(requests.map(\.wasWrittenDown) == [true, true, true])
   }
+}
+
+/// Writes that, while a new default is on its way, let another run write `later` down, as a
+/// second run's tap would; then answer.
+actor AnotherRunWritesMeanwhile: SavedCardWrites {
+  let journal: InMemoryJournal
+  let later: PendingChange
+
+  init(journal: InMemoryJournal, writes later: PendingChange) {
+    self.journal = journal
+    self.later = later
+  }
+
+  func remove(cardID: String, idempotencyKey: String) async throws -> RemoveCardOutcome {
+    .removed
+  }
+
+  func makeDefault(_ method: DefaultMethod, idempotencyKey: String) async throws
+    -> MakeDefaultOutcome
+  {
+    _ = try await journal.add(later)
+    return .madeDefault(method)
+  }
+
+  func updateExpiry(cardID: String, to expiry: CardExpiry, idempotencyKey: String) async throws
+    -> UpdateCardOutcome
+  {
+    .cardGone
+  }
+}
+
+@Suite("The one rule: what an answer does to a pending change")
+struct PendingChangeFateTests {
+  private static let failures:
+    [(RequestFailure.Kind, made: PendingChange.Fate, finished: PendingChange.Fate)] = [
+      (.timedOut, made: .kept, finished: .kept),
+      (.serviceUnavailable, made: .kept, finished: .kept),
+      (.sessionEnded, made: .kept, finished: .kept),
+      (.offline, made: .takenOut, finished: .kept),
+      (.serverUnreachable, made: .takenOut, finished: .kept),
+      (.userLocked, made: .settled, finished: .settled),
+      (.notOffered, made: .settled, finished: .settled),
+    ]
+
+  @Test("any outcome settles a change, made now or finished at a start")
+  func outcomeSettles() {
+    #expect(PendingChange.fate(after: .outcome, mayHaveArrivedBefore: false) == .settled)
+    #expect(PendingChange.fate(after: .outcome, mayHaveArrivedBefore: true) == .settled)
+  }
+
+  @Test(
+    "a failure keeps, takes out or settles a change, as whether it may have arrived says",
+    arguments: failures)
+  func failureFate(
+    failure: (RequestFailure.Kind, made: PendingChange.Fate, finished: PendingChange.Fate)
+  ) {
+    let error = PendingFixtures.failure(failure.0)
+    #expect(
+      PendingChange.fate(after: .failure(error), mayHaveArrivedBefore: false) == failure.made)
+    #expect(
+      PendingChange.fate(after: .failure(error), mayHaveArrivedBefore: true) == failure.finished)
+  }
+
+  @Test("a cancelled request, and an error nobody classified, keep the change")
+  func cancelledAndUnknownKeep() {
+    struct Unknown: Error {}
+    for error: any Error in [CancellationError(), Unknown()] {
+      #expect(PendingChange.fate(after: .failure(error), mayHaveArrivedBefore: false) == .kept)
+    }
+  }
+}
+
+@Suite("The owner of a person's pending changes", .timeLimit(.minutes(1)))
+struct PendingChangesKeeperTests {
+  @Test("the person's changes come in the order of their places, not as the store lists them")
+  func inPlaceOrder() async throws {
+    let store = ReversedStore(
+      InMemoryJournal([
+        PendingFixtures.change(.remove(cardID: "1"), key: "first"),
+        PendingFixtures.change(.remove(cardID: "2"), key: "second"),
+      ]))
+    let keeper = PendingChangesKeeper(store: store, account: "ada", logger: LogSpy())
+
+    #expect(await keeper.changes()?.map(\.idempotencyKey) == ["first", "second"])
+  }
+
+  @Test("another person's changes are never given, whatever their id looks like")
+  func onlyThePersons() async throws {
+    let store = InMemoryJournal([
+      PendingFixtures.change(.remove(cardID: "1"), key: "hers", account: "jos\u{E9}"),
+      PendingFixtures.change(.remove(cardID: "2"), key: "his", account: "jose\u{301}"),
+    ])
+    let keeper = PendingChangesKeeper(store: store, account: "jose\u{301}", logger: LogSpy())
+
+    #expect(await keeper.changes()?.map(\.idempotencyKey) == ["his"])
+  }
+}
+
+/// A store that lists its changes last first, as no order is promised.
+struct ReversedStore: PendingChangeStore {
+  let store: InMemoryJournal
+
+  init(_ store: InMemoryJournal) { self.store = store }
+
+  func changes(of account: String) async throws -> [PendingChange] {
+    try await store.changes(of: account).reversed()
+  }
+  func add(_ change: PendingChange) async throws -> PendingChange { try await store.add(change) }
+  func contains(_ change: PendingChange) async throws -> Bool { try await store.contains(change) }
+  func remove(_ change: PendingChange) async throws { try await store.remove(change) }
 }

@@ -1,9 +1,10 @@
 import Domain
 import Foundation
 
-/// A journal of pending changes kept in memory: what a test starts from, and what it reads
-/// back. It can be told to fail, as a full disk would.
-public actor InMemoryJournal: PendingChangeJournal {
+/// Pending changes kept in memory: what a test starts from, and what it reads back. It
+/// gives places as the file store does, after every change of the person's kept now, and
+/// compares people byte for byte. It can be told to fail, as a full disk would.
+public actor InMemoryJournal: PendingChangeStore {
   /// What it throws when told to fail.
   public struct Failure: Error, Equatable {}
 
@@ -11,29 +12,45 @@ public actor InMemoryJournal: PendingChangeJournal {
   private let failsToWrite: Bool
   private let failsToRead: Bool
 
+  /// - Parameter changes: kept from the start, at the places they name; a change whose
+  ///   place is 0 gets the next one, in the order given.
   public init(
     _ changes: [PendingChange] = [], failsToWrite: Bool = false, failsToRead: Bool = false
   ) {
-    kept = changes
+    var placed: [PendingChange] = []
+    for var change in changes {
+      if change.place == 0 { change.place = (placed.map(\.place).max() ?? 0) + 1 }
+      placed.append(change)
+    }
+    kept = placed
     self.failsToWrite = failsToWrite
     self.failsToRead = failsToRead
   }
 
-  /// What is kept now, whether or not reading is set to fail.
-  public var changes: [PendingChange] { kept }
+  /// Everyone's changes kept now, in their places' order, whether or not reading is set
+  /// to fail.
+  public var changes: [PendingChange] { kept.sorted { $0.place < $1.place } }
 
-  public func pendingChanges() async throws -> [PendingChange] {
+  public func changes(of account: String) async throws -> [PendingChange] {
     if failsToRead { throw Failure() }
-    return kept
+    return kept.filter { $0.account.utf8.elementsEqual(account.utf8) }
   }
 
-  public func add(_ change: PendingChange) async throws {
+  public func add(_ change: PendingChange) async throws -> PendingChange {
     if failsToWrite { throw Failure() }
-    kept = kept.filter { $0.idempotencyKey != change.idempotencyKey } + [change]
+    var placed = change
+    placed.place = (kept.map(\.place).max() ?? 0) + 1
+    kept.append(placed)
+    return placed
   }
 
-  public func remove(idempotencyKey: String) async throws {
+  public func contains(_ change: PendingChange) async throws -> Bool {
+    if failsToRead { throw Failure() }
+    return kept.contains { $0.place == change.place && $0.idempotencyKey == change.idempotencyKey }
+  }
+
+  public func remove(_ change: PendingChange) async throws {
     if failsToWrite { throw Failure() }
-    kept.removeAll { $0.idempotencyKey == idempotencyKey }
+    kept.removeAll { $0.place == change.place && $0.idempotencyKey == change.idempotencyKey }
   }
 }

@@ -7,12 +7,16 @@ import Foundation
 ///   string (which JSON forbids) are escaped, so that one bad byte in a `message` does not
 ///   cost the answer its `code`: a 403 `user_locked` stays a locked account.
 /// - Every string longer than `textLimit` characters is cut to that length, so that no
-///   server can make a screen print a brand ten megabytes long.
+///   server can make a screen print a brand ten megabytes long. A person's id (`userId`)
+///   is never cut: it is compared, never shown, and two ids that differ after the limit
+///   are two people (its reader refuses one the device cannot keep whole).
 ///
 /// A body that needs neither comes back byte for byte as it was.
 enum AnswerBody {
   /// The most characters any string of an answer keeps (docs/HTTP.md).
   static let textLimit = 200
+  /// The key of a person's id, which is never cut.
+  private static let personKey = "userId"
 
   /// What had to change, in words for the developer log; empty when nothing did.
   struct Repairs: Equatable {
@@ -111,7 +115,11 @@ enum AnswerBody {
     case let array as [Any]:
       return array.map { cutStrings($0, count: &count) }
     case let object as [String: Any]:
-      return object.mapValues { cutStrings($0, count: &count) }
+      var cut = object
+      for (key, value) in object where !(key == personKey && value is String) {
+        cut[key] = cutStrings(value, count: &count)
+      }
+      return cut
     default:
       return value
     }

@@ -1,8 +1,8 @@
 import Domain
 import Foundation
 
-/// One pending change as its file in the journal's folder holds it: the Data layer's own
-/// record, with the format's version.
+/// One pending change as its file in the person's folder holds it: the Data layer's own
+/// record, with the format's version. Its place is its file's name.
 ///
 /// Nothing in it is a secret: an idempotency key only says "the same change again", and a
 /// card's id and expiry are on the screen.
@@ -11,22 +11,6 @@ struct JournalEntryFile: Codable {
 
   var version = currentVersion
   var change: PendingChangeRecord
-}
-
-/// The journal's earlier file, which held every change in one list, read one entry at a
-/// time so that one that cannot be read is dropped and the others moved.
-struct JournalFileReading: Decodable {
-  static let version = 1
-
-  var changes: [Lenient]
-
-  struct Lenient: Decodable {
-    var record: PendingChangeRecord?
-
-    init(from decoder: any Decoder) throws {
-      record = try? PendingChangeRecord(from: decoder)
-    }
-  }
 }
 
 struct PendingChangeRecord: Codable, Equatable {
@@ -58,8 +42,8 @@ extension PendingChangeRecord {
     startedAt = change.startedAt
   }
 
-  /// The change, or why the entry is not one.
-  func change() throws(SmallFile.Problem) -> PendingChange {
+  /// The change at `place`, or why the entry is not one.
+  func change(place: Int) throws(SmallFile.Problem) -> PendingChange {
     if let problem = Self.problem(key: idempotencyKey) { throw SmallFile.Problem(reason: problem) }
     guard FileFormat.isPlainText(account) else {
       throw SmallFile.Problem(reason: "a malformed account")
@@ -79,7 +63,8 @@ extension PendingChangeRecord {
       throw SmallFile.Problem(reason: "an unknown kind of change")
     }
     return PendingChange(
-      changeKind, idempotencyKey: idempotencyKey, account: account, startedAt: startedAt)
+      changeKind, idempotencyKey: idempotencyKey, account: account, startedAt: startedAt,
+      place: place)
   }
 
   /// What is wrong with a key, or nil when nothing is: a key goes out as a header value, so

@@ -69,16 +69,17 @@ public struct Deadline: Sendable {
   }
 
   /// Whether a call ended because it was cancelled: a `CancellationError`, or a change that
-  /// was cancelled after it was written down (`OutcomeNotKnownYet`, kept in the journal).
+  /// was cancelled on its way (`OutcomeNotKnownYet`).
   private static func isCancellation(_ error: any Error) -> Bool {
     error is CancellationError || (error as? OutcomeNotKnownYet)?.failure is CancellationError
   }
 
   /// What a call cancelled by the deadline reports: `DeadlineExceeded`, and for a change
-  /// kept in the journal, that its outcome is not known yet, past the deadline.
+  /// whose outcome is not known, that it is not known yet, past the deadline.
   private static func pastDeadline(_ error: any Error, _ deadline: Duration) -> any Error {
     let exceeded = DeadlineExceeded(deadline: deadline)
-    return error is OutcomeNotKnownYet ? OutcomeNotKnownYet(failure: exceeded) : exceeded
+    guard let notKnown = error as? OutcomeNotKnownYet else { return exceeded }
+    return OutcomeNotKnownYet(failure: exceeded, isKept: notKnown.isKept)
   }
 
   /// One call under the deadline: its answer, its error, or `DeadlineExceeded`.

@@ -9,73 +9,67 @@ import Foundation
 /// one that may not be sent (`PendingChange.DropReason`) is dropped with a warning. No
 /// change's failure is thrown: each is logged, and said in `FinishedChanges`.
 public struct FinishPendingChangesUseCase: Sendable {
-  private let journal: any PendingChangeJournal
+  private let keeper: PendingChangesKeeper
   private let writes: any SavedCardWrites
   /// Read only, to name the cards the changes are about.
   private let localCopy: LocalCopyKeeper?
-  private let account: String
   private let now: @Sendable () -> Date
   private let deadline: Deadline
+  private let budget: Duration?
+  private let clock: any Clock<Duration>
   private let logger: any DeveloperLog
 
   /// - Parameters:
+  ///   - keeper: the signed-in person's pending changes: only theirs are read and sent.
   ///   - writes: the writes that send the requests, without a journal of their own (not
   ///     `JournaledCardWrites`): the change is in the journal already, with its start time.
-  ///   - localCopy: where the person's local copy is kept, to name the cards the changes
-  ///     are about; nil for none.
-  ///   - account: the signed-in person; only their changes are sent.
+  ///   - localCopy: the person's local copy, to name the cards the changes are about; nil
+  ///     for none.
   ///   - deadline: for each change's request, as for a change the person makes.
+  ///   - budget: how long the start may wait for finishing, the screen's deadline: once it
+  ///     has passed, no other change is sent, and the rest are kept for the next start
+  ///     (each said to be kept). Nil for no limit.
   public init(
-    journal: any PendingChangeJournal, writes: any SavedCardWrites,
-    localCopy: (any LocalCopyStore)? = nil, account: String,
+    keeper: PendingChangesKeeper, writes: any SavedCardWrites,
+    localCopy: LocalCopyKeeper? = nil,
     now: @escaping @Sendable () -> Date = Date.init,
-    deadline: Duration = RemoveCardUseCase.defaultDeadline,
+    deadline: Duration = RemoveCardUseCase.defaultDeadline, budget: Duration? = nil,
     clock: any Clock<Duration> = ContinuousClock(), logger: any DeveloperLog
   ) {
-    self.journal = journal
+    self.keeper = keeper
     self.writes = writes
-    self.localCopy = localCopy.map {
-      LocalCopyKeeper(store: $0, account: account, now: now, logger: logger)
-    }
-    self.account = account
+    self.localCopy = localCopy
     self.now = now
     self.deadline = Deadline(deadline, clock: clock)
+    self.budget = budget
+    self.clock = clock
     self.logger = logger
   }
 
-  /// Sends the account's pending changes again, and says what became of each.
+  /// Sends the person's pending changes again, and says what became of each.
+  ///
+  /// Each change is read once from the journal, and looked up once more just before it is
+  /// sent: the cost grows with the person's changes, never with anyone else's.
   ///
   /// - Parameter sending: called before each change is sent (never for one that is not),
   ///   with the card it is about as the person's local copy last showed it (nil for the
   ///   wallet, or a card the local copy does not hold): the screen's moment to say which
   ///   change it is finishing ("Finishing your last change: removing Visa •••• 4242…").
-  /// - Returns: each change's end. A cancelled caller stops before the next change; the
-  ///   changes not sent are kept, and said so.
+  /// - Returns: each change's end. A cancelled caller, or a start past its budget, stops
+  ///   before the next change; the changes not sent are kept, and said so.
   public func execute(
     sending: @Sendable (_ change: PendingChange, _ card: PaymentCard?) async -> Void = { _, _ in }
   ) async -> FinishedChanges {
     var report = FinishedChanges()
-    let changes: [PendingChange]
-    do {
-      changes = try await journal.pendingChanges()
-    } catch {
-      logger.log(
-        .warning, "the journal of pending changes could not be read; nothing is finished",
-        metadata: [LogMetadataKey.error: ErrorChain(error).description])
-      return report
-    }
-    // The local copy is read only when there is a change of the person's to name.
-    let cards =
-      changes.contains { $0.account == account } ? await copiedCards() : { _ in nil }
+    var spent = Duration.zero
+    guard let changes = await keeper.changes(), !changes.isEmpty else { return report }
+    let cards = await copiedCards()
     var sendable: [PendingChange] = []
     for change in changes {
       if let reason = change.dropReason(now: now()) {
-        // The report is the signed-in person's: another account's is tidied away unsaid.
-        if change.account == account {
-          report.changes.append(.init(change, card: cards(change), ending: .dropped(reason)))
-        }
+        report.changes.append(.init(change, card: cards(change), ending: .dropped(reason)))
         await drop(change, because: reason)
-      } else if change.account == account {
+      } else {
         sendable.append(change)
       }
     }
@@ -85,37 +79,37 @@ public struct FinishPendingChangesUseCase: Sendable {
     for change in sendable where newest[change.subject].map(change.isOlder) != true {
       newest[change.subject] = change
     }
-    var toSend: [PendingChange] = []
     for change in sendable {
-      if newest[change.subject] == change {
-        toSend.append(change)
-      } else {
+      guard newest[change.subject] == change else {
         await drop(change, because: .newerChoice)
+        continue
       }
-    }
-    for change in toSend {
-      // A cancelled caller: the rest are kept for the next start.
       let card = cards(change)
-      guard
-        let ending = Task.isCancelled
-          ? .kept : await finish(change, saying: { await sending(change, card) })
-      else { continue }
+      // A cancelled caller, or a start that has waited its budget: the rest wait for the
+      // next start.
+      let isPastBudget = budget.map { spent >= $0 } ?? false
+      var ending: FinishedChanges.Ending? = .kept
+      if !Task.isCancelled, !isPastBudget {
+        spent += await clock.measure {
+          ending = await finish(change, saying: { await sending(change, card) })
+        }
+      }
+      guard let ending else { continue }
       report.changes.append(.init(change, card: card, ending: ending))
     }
     return report
   }
 
-  /// Sends one change again, and takes it out once it was answered for good. A change
-  /// another run has taken out since this one read the journal (finished, or replaced by a
-  /// newer choice) is neither sent, which could undo what that run did, nor reported here:
-  /// nil. `saying` is called just before the change is sent.
+  /// Sends one change again, and does to it what its answer says
+  /// (`PendingChange.fate(after:mayHaveArrivedBefore:)`). A change another run has taken
+  /// out since this one read the journal (finished, or replaced by a newer choice) is
+  /// neither sent, which could undo what that run did, nor reported here: nil. `saying` is
+  /// called just before the change is sent.
   private func finish(_ change: PendingChange, saying: () async -> Void) async
     -> FinishedChanges.Ending?
   {
     let (writes, key) = (writes, change.idempotencyKey)
-    if let kept = try? await journal.pendingChanges(),
-      !kept.contains(where: { $0.idempotencyKey == key })
-    {
+    guard await keeper.isKept(change) else {
       logger.log(
         .info, "a pending change was finished or replaced by another run meanwhile; not sent",
         metadata: facts(change))
@@ -123,8 +117,9 @@ public struct FinishPendingChangesUseCase: Sendable {
     }
     await saying()
     let ending: FinishedChanges.Ending
+    let answer: PendingChange.Answer
     do {
-      let (answer, ended): (String, FinishedChanges.Ending) = try await deadline.call {
+      let (said, ended): (String, FinishedChanges.Ending) = try await deadline.call {
         switch change.kind {
         case .remove(let cardID):
           let outcome = try await writes.remove(cardID: cardID, idempotencyKey: key)
@@ -138,12 +133,14 @@ public struct FinishPendingChangesUseCase: Sendable {
           return ("\(outcome)", Self.ending(of: outcome))
         }
       }
-      logger.log(.info, "finished a pending change: \(answer)", metadata: facts(change))
-      ending = ended
+      logger.log(.info, "finished a pending change: \(said)", metadata: facts(change))
+      (ending, answer) = (ended, .outcome)
     } catch {
       // The caller stopped: kept for the next start.
       if Task.isCancelled { return .kept }
-      guard PendingChange.isAnsweredForGood(by: error) else {
+      answer = .failure(error)
+      switch PendingChange.fate(after: answer, mayHaveArrivedBefore: true) {
+      case .kept:
         let waitsForSignIn = (error as? RequestFailure)?.kind == .sessionEnded
         logger.log(
           .warning,
@@ -151,14 +148,16 @@ public struct FinishPendingChangesUseCase: Sendable {
             ? "a pending change's session has ended; it is sent once the person signs in"
             : "a pending change got no answer; it is sent again at the next start",
           metadata: facts(change, error: error))
-        return waitsForSignIn ? .waitsForSignIn : .kept
+        ending = waitsForSignIn ? .waitsForSignIn : .kept
+      case .takenOut, .settled:
+        logger.log(
+          .warning,
+          "a pending change was answered for good with a failure; it is not sent again",
+          metadata: facts(change, error: error))
+        ending = .refused(.request((error as? RequestFailure)?.kind))
       }
-      logger.log(
-        .warning, "a pending change was answered for good with a failure; it is not sent again",
-        metadata: facts(change, error: error))
-      ending = .refused(.request((error as? RequestFailure)?.kind))
     }
-    await takeOut(change)
+    await keeper.settle(change, as: PendingChange.fate(after: answer, mayHaveArrivedBefore: true))
     return ending
   }
 
@@ -215,17 +214,7 @@ public struct FinishPendingChangesUseCase: Sendable {
     logger.log(
       reason == .newerChoice ? .info : .warning, "dropped a pending change unsent: \(why)",
       metadata: facts(change))
-    await takeOut(change)
-  }
-
-  private func takeOut(_ change: PendingChange) async {
-    do {
-      try await journal.remove(idempotencyKey: change.idempotencyKey)
-    } catch {
-      logger.log(
-        .warning, "a pending change could not be taken out of the journal",
-        metadata: facts(change, error: error))
-    }
+    await keeper.takeOut(change)
   }
 
   private func facts(_ change: PendingChange, error: (any Error)? = nil) -> [String: String] {

@@ -1,31 +1,25 @@
 import Foundation
 
-/// Saved-card writes written down before they are sent: each change goes into the journal
-/// under the idempotency key its request carries, and comes out once the backend has
-/// answered it for good (`PendingChange.isAnsweredForGood(by:)`); what is left at the next
-/// start is finished by `FinishPendingChangesUseCase`, under the same key. It wraps the
-/// writes the use cases are given, so they stay as they are. The journal is a safety net,
-/// not a gate: a change it cannot write down is logged and sent all the same.
+/// Saved-card writes written down before they are sent: each change goes into the person's
+/// journal (`PendingChangesKeeper`) under the idempotency key its request carries, and what
+/// its answer does to it there is the one rule, `PendingChange.fate(after:mayHaveArrivedBefore:)`;
+/// what is left at the next start is finished by `FinishPendingChangesUseCase`, under the
+/// same key. It wraps the writes the use cases are given, so they stay as they are. The
+/// journal is a safety net, not a gate: a change it cannot write down is logged and sent
+/// all the same.
+///
+/// An app without a journal (nil) wraps its writes all the same: whether a change whose
+/// answer was lost was made is not known, journal or not (`OutcomeNotKnownYet.isKept`).
 public struct JournaledCardWrites: SavedCardWrites {
   private let writes: any SavedCardWrites
-  private let journal: any PendingChangeJournal
-  private let account: String
-  private let now: @Sendable () -> Date
-  private let logger: any DeveloperLog
+  private let keeper: PendingChangesKeeper?
 
   /// - Parameters:
   ///   - writes: the writes that send the requests, such as `BackendCardsRepository`.
-  ///   - account: the signed-in person, as the local copy names them.
-  ///   - now: the wall clock, for the time each change started.
-  public init(
-    writes: any SavedCardWrites, journal: any PendingChangeJournal, account: String,
-    now: @escaping @Sendable () -> Date = Date.init, logger: any DeveloperLog
-  ) {
+  ///   - keeper: the signed-in person's pending changes; nil where none are kept.
+  public init(writes: any SavedCardWrites, keeper: PendingChangesKeeper?) {
     self.writes = writes
-    self.journal = journal
-    self.account = account
-    self.now = now
-    self.logger = logger
+    self.keeper = keeper
   }
 
   public func remove(cardID: String, idempotencyKey: String) async throws -> RemoveCardOutcome {
@@ -51,85 +45,45 @@ public struct JournaledCardWrites: SavedCardWrites {
     }
   }
 
-  /// Writes the change down, sends it, and takes it out again unless the request got no
-  /// answer for good; then it throws `OutcomeNotKnownYet`, the failure as its cause. A
-  /// caller cancelled before anything happened writes down nothing.
+  /// Writes the change down, sends it, and does to it what its answer says. A change kept
+  /// (no answer for good) throws `OutcomeNotKnownYet`, the failure as its cause: not a
+  /// failure of the change, not yet. A caller cancelled before anything happened writes
+  /// down nothing.
   ///
   /// A request no attempt of which can have reached the backend (offline, unreachable) is
-  /// taken out too: the screen said the change failed, so the person decides whether to
-  /// make it again; finishing it later would do what they were told did not happen. One
-  /// attempt that may have arrived keeps it: the change may have been made.
+  /// taken out: the screen says the change failed, so the person decides whether to make
+  /// it again; finishing it later would do what they were told did not happen.
   private func journaled<Outcome: Sendable>(
     _ kind: PendingChange.Kind, key: String, send: () async throws -> Outcome
   ) async throws -> Outcome {
     try Task.checkCancellation()
-    let change = PendingChange(kind, idempotencyKey: key, account: account, startedAt: now())
-    var isWrittenDown = true
+    let change = await keeper?.add(kind, idempotencyKey: key)
+    let answer: PendingChange.Answer
+    let outcome: Outcome
     do {
-      try await journal.add(change)
+      outcome = try await send()
+      answer = .outcome
     } catch {
-      isWrittenDown = false
-      logger.log(
-        .warning, "a change could not be written down before it was sent; it is sent anyway",
-        metadata: ["idempotencyKey": key, LogMetadataKey.error: ErrorChain(error).description])
+      answer = .failure(error)
+      let fate = PendingChange.fate(after: answer, mayHaveArrivedBefore: false)
+      await settle(change, kind: kind, key: key, as: fate)
+      guard fate == .kept else { throw error }
+      throw OutcomeNotKnownYet(failure: error, isKept: change != nil)
     }
-    do {
-      let outcome = try await send()
-      if isWrittenDown { await takeOut(key) }
-      await takeOutOlderChoices(than: change)
-      return outcome
-    } catch {
-      guard isWrittenDown else { throw error }
-      // Cancelled (by the caller, or by a deadline): kept, and its outcome not known.
-      if error is CancellationError { throw OutcomeNotKnownYet(failure: error) }
-      if PendingChange.neverReachedTheBackend(error) {
-        // Never made: an older pending choice still stands, and is finished as it was.
-        await takeOut(key)
-        throw error
-      }
-      if PendingChange.isAnsweredForGood(by: error) {
-        await takeOut(key)
-        await takeOutOlderChoices(than: change)
-        throw error
-      }
-      // Kept, and finished at the next start: not a failure of the change, not yet.
-      throw OutcomeNotKnownYet(failure: error)
-    }
+    await settle(change, kind: kind, key: key, as: .settled)
+    return outcome
   }
 
-  /// Takes out the person's older pending changes to the same subject, once the newer one
-  /// was answered: finished at the next start, they would undo the choice made now. (While
-  /// the newer one is itself kept, finishing sends only the newest; one that never reached
-  /// the backend leaves the older standing.) Only older ones: a change another run wrote
-  /// since is its newer choice, not ours to take out. A journal that cannot be read or
-  /// written is logged.
-  private func takeOutOlderChoices(than change: PendingChange) async {
-    do {
-      for older in try await journal.pendingChanges()
-      where older.account == change.account && older.subject == change.subject
-        && older.isOlder(than: change)
-      {
-        try await journal.remove(idempotencyKey: older.idempotencyKey)
-        logger.log(
-          .info, "a pending change was replaced by a newer change to the same",
-          metadata: ["idempotencyKey": older.idempotencyKey, "by": change.idempotencyKey])
-      }
-    } catch {
-      logger.log(
-        .warning, "older pending changes to the same could not be taken out",
-        metadata: [LogMetadataKey.error: ErrorChain(error).description])
-    }
-  }
-
-  /// A change answered for good but left in the journal is sent again at the next start,
-  /// and its key brings back the same answer: worth a warning, not a failure.
-  private func takeOut(_ key: String) async {
-    do {
-      try await journal.remove(idempotencyKey: key)
-    } catch {
-      logger.log(
-        .warning, "a change answered for good could not be taken out of the journal",
-        metadata: ["idempotencyKey": key, LogMetadataKey.error: ErrorChain(error).description])
-    }
+  /// Does what the fate says. A change that could not be written down still takes out the
+  /// person's older choices once it is answered for good: every one kept is older than it.
+  private func settle(
+    _ change: PendingChange?, kind: PendingChange.Kind, key: String, as fate: PendingChange.Fate
+  ) async {
+    guard let keeper else { return }
+    if let change { return await keeper.settle(change, as: fate) }
+    guard fate == .settled else { return }
+    await keeper.takeOutOlderChoices(
+      than: PendingChange(
+        kind, idempotencyKey: key, account: keeper.account, startedAt: .distantPast, place: .max))
   }
 }

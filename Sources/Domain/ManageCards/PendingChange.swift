@@ -18,14 +18,22 @@ public struct PendingChange: Sendable, Equatable {
   /// Whose change it is, as the local copy names the signed-in person: a change is only
   /// ever sent again for the account that made it, never under someone else's session.
   public var account: String
-  /// When the change was first sent: the backend forgets its keys after a day.
+  /// When the change was first sent: the backend forgets its keys after a day. It says how
+  /// old the change is, never which change came first: a clock can be set back or ahead.
   public var startedAt: Date
+  /// The change's place in the order its person made their changes, given by the device
+  /// when the change is written down (`PendingChangeStore.add`): after every change of
+  /// theirs kept then, the same in every run, whatever the clock says. Zero until then.
+  public var place: Int
 
-  public init(_ kind: Kind, idempotencyKey: String, account: String, startedAt: Date) {
+  public init(
+    _ kind: Kind, idempotencyKey: String, account: String, startedAt: Date, place: Int = 0
+  ) {
     self.kind = kind
     self.idempotencyKey = idempotencyKey
     self.account = account
     self.startedAt = startedAt
+    self.place = place
   }
 
   /// What a change changes. Two changes to the same subject are two choices of the person,
@@ -47,10 +55,10 @@ public struct PendingChange: Sendable, Equatable {
     }
   }
 
-  /// Whether this change was made before `other`: by when it started, then by its key, so
-  /// that any two changes compare the same way in every run.
+  /// Whether this change was made before `other`, by their places: the device's order,
+  /// never the clock's.
   public func isOlder(than other: PendingChange) -> Bool {
-    (startedAt, idempotencyKey) < (other.startedAt, other.idempotencyKey)
+    place < other.place
   }
 
   /// Why a change may not be sent, found before any request.
@@ -79,32 +87,64 @@ public struct PendingChange: Sendable, Equatable {
   }
 }
 
-/// Where pending changes are kept between runs. The Data layer keeps them in a small file
-/// beside the app's state; tests keep them in memory.
-public protocol PendingChangeJournal: Sendable {
-  /// The pending changes of every account, in the order they were written down. An entry
-  /// that cannot be read (an unknown kind, a malformed key) is dropped and logged by the
-  /// journal, never returned.
-  func pendingChanges() async throws -> [PendingChange]
-  /// Writes the change down, replacing one with the same key; returns once it is kept.
-  func add(_ change: PendingChange) async throws
-  /// Takes the change with this key out; a key not kept is not an error.
-  func remove(idempotencyKey: String) async throws
+/// Where a person's pending changes are kept between runs: the Data layer keeps each in a
+/// small file of its own, tests keep them in memory. A store keeps entries and knows no
+/// rule: which change comes first, which one an answer takes out, and what is too old to
+/// send are `PendingChangesKeeper`'s, its one caller.
+public protocol PendingChangeStore: Sendable {
+  /// The changes kept for `account` (compared byte for byte), in no promised order. An
+  /// entry the store cannot read (another version's, a damaged one) is left as it is,
+  /// logged by the store, and not returned.
+  func changes(of account: String) async throws -> [PendingChange]
+  /// Keeps `change` for its account at a place after every change of theirs kept now, and
+  /// returns it with that place (`PendingChange.place`), once it is kept.
+  func add(_ change: PendingChange) async throws -> PendingChange
+  /// Whether `change` is still kept: another run may have taken it out since it was read.
+  func contains(_ change: PendingChange) async throws -> Bool
+  /// Takes `change` out; one no longer kept is not an error, and an entry that took its
+  /// place since is left alone.
+  func remove(_ change: PendingChange) async throws
 }
 
 extension PendingChange {
-  /// Whether a write that failed with `error` was answered for good
-  /// (`RequestFailure.Kind.answersAWriteForGood`), so that sending it again under its key
-  /// would only get the same answer. Every outcome a write returns is one too; an
-  /// unclassified error is not. docs/ERRORS.md tells the whole story.
-  static func isAnsweredForGood(by error: any Error) -> Bool {
-    (error as? RequestFailure)?.kind.answersAWriteForGood ?? false
+  /// What an answer does to a change once it is written down: the one rule, for a change
+  /// the person makes now and for one finished at a later start alike. docs/ERRORS.md
+  /// tells the whole story.
+  public enum Fate: Sendable, Equatable {
+    /// No answer for good yet (a timeout, a lost connection, a 5xx, an ended session, a
+    /// caller that left): kept, and sent again under its key.
+    case kept
+    /// Not made, and the person was told so: no attempt can have reached the backend, now
+    /// or before. Taken out; an older choice to the same subject still stands.
+    case takenOut
+    /// Answered for good (any outcome, or `RequestFailure.Kind.answersAWriteForGood`):
+    /// taken out, with the person's older choices to the same subject, which sent later
+    /// would undo it.
+    case settled
   }
 
-  /// Whether no attempt of a write that failed with `error` can have reached the backend
-  /// (`RequestFailure.neverReachedTheBackend`): the change was not made, and the person was
-  /// told so. One attempt that may have arrived is enough to keep the change.
-  static func neverReachedTheBackend(_ error: any Error) -> Bool {
-    (error as? RequestFailure)?.neverReachedTheBackend ?? false
+  /// What a write came to, as the rule reads it.
+  public enum Answer: Sendable {
+    /// The backend answered on purpose (an outcome, whichever).
+    case outcome
+    /// The request failed.
+    case failure(any Error)
+  }
+
+  /// The change's fate after `answer`.
+  ///
+  /// - Parameter mayHaveArrivedBefore: whether an earlier run may have sent the change
+  ///   already (true for one finished at a start): then a request that cannot reach the
+  ///   backend now says nothing of whether it was made, and the change is kept.
+  public static func fate(after answer: Answer, mayHaveArrivedBefore: Bool) -> Fate {
+    switch answer {
+    case .outcome: return .settled
+    case .failure(let error):
+      if error is CancellationError { return .kept }
+      guard let failure = error as? RequestFailure else { return .kept }
+      if failure.kind.answersAWriteForGood { return .settled }
+      if failure.neverReachedTheBackend, !mayHaveArrivedBefore { return .takenOut }
+      return .kept
+    }
   }
 }

@@ -60,7 +60,9 @@ struct ErrorPresenter: Sendable {
     }
 
     var presented = presentation(for: recovery, request: request)
-    if error is OutcomeNotKnownYet { presented = notKnownYet(presented) }
+    if let notKnown = error as? OutcomeNotKnownYet {
+      presented = notKnownYet(presented, isKept: notKnown.isKept)
+    }
     log(
       presented.category == .unexpected ? .error : .warning,
       "showing the error \"\(presented.title)\"", error, chain, recovery)
@@ -195,14 +197,16 @@ struct ErrorPresenter: Sendable {
       traceID: Self.shownTraceID(recovery, request), words: words)
   }
 
-  /// A change kept in the journal after `presented`'s failure: the same advice, but said as
-  /// what it is, a change whose outcome is not known yet and that will be finished.
-  private func notKnownYet(_ presented: PresentationError) -> PresentationError {
+  /// A change whose answer was lost after `presented`'s failure: the same advice, but said
+  /// as what it is, a change whose outcome is not known yet; one kept in the journal will
+  /// be finished, one not kept shows in the next load.
+  private func notKnownYet(_ presented: PresentationError, isKept: Bool) -> PresentationError {
     PresentationError(
       title: sentence(
         "error.notKnownYet.title.save", "error.notKnownYet.title.save",
         "error.notKnownYet.title.remove"),
-      message: words["error.notKnownYet.message"], hint: presented.hint,
+      message: words[isKept ? "error.notKnownYet.message" : "error.notKnownYet.message.notKept"],
+      hint: presented.hint,
       category: presented.category, recovery: presented.recovery, traceID: presented.traceID,
       words: words)
   }

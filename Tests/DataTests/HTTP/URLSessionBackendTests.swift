@@ -538,6 +538,19 @@ struct UntrustedAnswerTests {
       fixture.logger.entries.contains { $0.message.contains("1 string(s) cut to 200 characters") })
   }
 
+  @Test("a person's id is never cut, while the other strings of the answer are")
+  func personIDNeverCut() throws {
+    let person = String(repeating: "a", count: 250)
+    let body = Data(#"{"status": "verified", "userId": "\#(person)", "note": "\#(person)"}"#.utf8)
+
+    let (read, repairs) = AnswerBody.sanitized(body)
+
+    let object = try #require(try JSONSerialization.jsonObject(with: read) as? [String: String])
+    #expect(object["userId"] == person)
+    #expect(object["note"]?.count == AnswerBody.textLimit)
+    #expect(repairs.cutStrings == 1)
+  }
+
   @Test("a body with nothing to repair is passed on byte for byte")
   func cleanBodyUntouched() {
     let body = Data(#"{"balance": 0.1, "currency": "EUR", "note": "tab\tand é"}"#.utf8)

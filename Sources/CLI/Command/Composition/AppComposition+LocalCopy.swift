@@ -9,13 +9,18 @@ extension AppComposition {
   /// before they are sent (when the run keeps one), and, once the backend agreed, made to
   /// the local copy too.
   func cardWrites() -> any SavedCardWrites {
-    let sent: any SavedCardWrites = BackendCardsRepository(client: client)
-    let journaled =
-      journal.map {
-        JournaledCardWrites(
-          writes: sent, journal: $0, account: account, now: environment.now, logger: logger)
-      } ?? sent
+    let journaled = JournaledCardWrites(
+      writes: BackendCardsRepository(client: client), keeper: pendingChanges())
     return CardWritesUpdatingLocalCopy(journaled, localCopy: keeper())
+  }
+
+  /// The person's pending changes: the run's person unless another is named; nil for a
+  /// run that keeps none.
+  func pendingChanges(for person: String? = nil) -> PendingChangesKeeper? {
+    journal.map {
+      PendingChangesKeeper(
+        store: $0, account: person ?? account, now: environment.now, logger: logger)
+    }
   }
 
   /// The person's local copy, as every use case and write keeps it: the run's person
@@ -49,6 +54,14 @@ extension AppComposition {
     guard let person else {
       return Start(person: nil, finished: nil)
     }
+    // An id the device cannot keep whole would be cut or shared: nothing is kept for it.
+    guard canKeepFiles(of: person) else {
+      logger.log(
+        .warning,
+        "the person's id is too long to name their files: nothing is kept or finished for "
+          + "this session", metadata: ["bytes": "\(person.utf8.count)"])
+      return Start(person: nil, finished: nil, personCannotBeKept: true)
+    }
     let finished = await finishPendingChanges(for: person)?.execute(sending: sending)
     return Start(person: person, finished: finished)
   }
@@ -60,20 +73,29 @@ extension AppComposition {
     /// What finishing that person's pending changes came to; nil for a run without a
     /// journal, or without a person.
     var finished: FinishedChanges?
+    /// Whether the backend named a person whose id the device cannot keep whole: then the
+    /// run keeps nothing, and says so once.
+    var personCannotBeKept = false
+  }
+
+  /// Whether the device can keep `person`'s files under their whole id: a folder for
+  /// their changes. (Their local copy's file is named the same way, and keeps nothing for
+  /// an id too long to name it.)
+  private func canKeepFiles(of person: String) -> Bool {
+    (journal as? FilePendingChangeStore)?.folder(of: person) != nil || journal == nil
   }
 
   /// Finishing the person's pending changes: at the start, and again once they have signed
   /// in (a change whose session ended waits for that). Nil for a run without a journal.
   func finishPendingChanges(for person: String? = nil) -> FinishPendingChangesUseCase? {
-    guard let journal else { return nil }
+    guard let pending = pendingChanges(for: person) else { return nil }
     let account = person ?? account
     // Not through `JournaledCardWrites`: each change is in the journal already, with the
     // time it started, and is taken out by the use case once it is answered for good.
     let writes = CardWritesUpdatingLocalCopy(
       BackendCardsRepository(client: client), localCopy: keeper(for: account))
     return FinishPendingChangesUseCase(
-      journal: journal, writes: writes, localCopy: localCopy, account: account,
-      now: environment.now,
-      clock: environment.clock, logger: logger)
+      keeper: pending, writes: writes, localCopy: keeper(for: account), now: environment.now,
+      budget: deadline, clock: environment.clock, logger: logger)
   }
 }

@@ -76,9 +76,10 @@ struct AppComposition {
   /// (`userId`). A run that keeps them in memory is the demo user's; one that keeps them on
   /// files learns whose when it starts (`beforeLoading`, then `keep(for:)`).
   private(set) var account: String
-  /// The journal of pending changes, one for the whole run, shared by every change and by
-  /// finishing the last run's; nil for a run that keeps none.
-  private(set) var journal: (any PendingChangeJournal)?
+  /// Where pending changes are kept, one store for the whole run, shared by every change
+  /// and by finishing the last run's (through `pendingChanges()`); nil for a run that keeps
+  /// none.
+  private(set) var journal: (any PendingChangeStore)?
   /// Whether the run keeps the local copy or the journal on files, which belong to a person:
   /// then it must learn whose session it has before it reads or writes them.
   let keepsFiles: Bool
@@ -109,7 +110,7 @@ struct AppComposition {
     localCopy = storage.localCopy
     account = storage.account
     journal = storage.journalDirectory.map {
-      FilePendingChangeJournal(directory: $0, logger: logger)
+      FilePendingChangeStore(directory: $0, logger: logger)
     }
     keepsFiles = storage.localCopyFiles != nil || storage.journalDirectory != nil
     let known = storage.journalDirectory.map { KnownSessions(directory: $0, logger: logger) }
@@ -158,7 +159,7 @@ struct AppComposition {
     if let person {
       account = person
       localCopy = GatedLocalCopyStore(store: localCopy, gate: gate)
-      journal = journal.map { GatedJournal(journal: $0, gate: gate) }
+      journal = journal.map { GatedPendingChangeStore(store: $0, gate: gate) }
     } else if keepsFiles {
       localCopy = InMemoryLocalCopyStore()
       journal = nil
@@ -263,7 +264,7 @@ struct AppComposition {
       let person = try await client.signIn(
         username: ScenarioBackend.demoUsername, password: ScenarioBackend.demoPassword)
       // A run that keeps nothing on files has nobody's to protect.
-      guard person == account || !keepsFiles else {
+      guard person.map({ $0.utf8.elementsEqual(account.utf8) }) == true || !keepsFiles else {
         await gate.close()
         logger.log(
           .warning,

@@ -3,7 +3,7 @@ import Domain
 /// Whether the person whose local copy and journal a run uses is still the one signed in.
 /// The run learns its person when it starts; signing in on the screen as someone else
 /// closes the gate, and from then on the run neither shows, writes nor finishes anything
-/// of the first person's (`GatedLocalCopyStore`, `GatedJournal`): no one's data is shown to
+/// of the first person's (`GatedLocalCopyStore`, `GatedPendingChangeStore`): no one's data is shown to
 /// another, and no one's change is sent under another's session. The terminal program
 /// keeps one person a run; an app would switch to the new person's storage instead.
 actor SignedInPersonGate {
@@ -34,24 +34,30 @@ struct GatedLocalCopyStore: LocalCopyStore {
   }
 }
 
-/// A journal that writes nothing down, and lists nothing, once another person signed in
-/// (`SignedInPersonGate`). Taking a change out by its key stays possible: it is this run's.
-struct GatedJournal: PendingChangeJournal {
-  let journal: any PendingChangeJournal
+/// A store of pending changes that writes nothing down, and lists nothing, once another
+/// person signed in (`SignedInPersonGate`). Taking a change out stays possible: it is this
+/// run's.
+struct GatedPendingChangeStore: PendingChangeStore {
+  let store: any PendingChangeStore
   let gate: SignedInPersonGate
 
-  func pendingChanges() async throws -> [PendingChange] {
+  func changes(of account: String) async throws -> [PendingChange] {
     guard await gate.isOpen else { return [] }
-    return try await journal.pendingChanges()
+    return try await store.changes(of: account)
   }
 
-  func add(_ change: PendingChange) async throws {
+  func add(_ change: PendingChange) async throws -> PendingChange {
     guard await gate.isOpen else { throw AnotherPersonSignedIn() }
-    try await journal.add(change)
+    return try await store.add(change)
   }
 
-  func remove(idempotencyKey: String) async throws {
-    try await journal.remove(idempotencyKey: idempotencyKey)
+  func contains(_ change: PendingChange) async throws -> Bool {
+    guard await gate.isOpen else { return false }
+    return try await store.contains(change)
+  }
+
+  func remove(_ change: PendingChange) async throws {
+    try await store.remove(change)
   }
 }
 

@@ -91,7 +91,7 @@ struct Storage {
     journalDirectory = stateFolder
     let journal = stateFolder.map {
       "the journal of pending changes is kept in "
-        + $0.appendingPathComponent(FilePendingChangeJournal.folderName).path + "/"
+        + $0.appendingPathComponent(FilePendingChangeStore.folderName).path + "/"
     }
     notes += [
       Note(

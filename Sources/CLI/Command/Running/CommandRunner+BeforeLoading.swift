@@ -42,6 +42,7 @@ extension CommandRunner {
       on: clock, tick: { progress.show(waited: $0) }, during: finishing)
     progress.end()
     composition.keep(for: start.person)
+    if start.personCannotBeKept { console.writeError(words["start.personCannotBeKept"] + "\n") }
     if let finished = start.finished, let cameTo = phrasebook.sentence(for: finished) {
       console.writeError(cameTo + "\n")
     }

@@ -25,13 +25,14 @@ struct WaitingChange: Sendable, Equatable {
   var subject: PendingChange.Subject
 
   /// One line for each change, in order, in `words`. Read once the cancelled requests have
-  /// ended: a change is said to be kept only when `journal` holds one to its subject.
+  /// ended: a change is said to be kept only when the person's pending changes hold one to
+  /// its subject.
   static func lines(
-    for changes: [WaitingChange], journal: (any PendingChangeJournal)?, words: TerminalWords
+    for changes: [WaitingChange], pending: PendingChangesKeeper?, words: TerminalWords
   ) async -> [String] {
     guard !changes.isEmpty else { return [] }
     // A journal that cannot be read keeps nothing this run can vouch for.
-    let kept = Set((try? await journal?.pendingChanges())?.map(\.subject) ?? [])
+    let kept = Set(await pending?.changes()?.map(\.subject) ?? [])
     return changes.map { $0.line(isKept: kept.contains($0.subject), words: words) }
   }
 

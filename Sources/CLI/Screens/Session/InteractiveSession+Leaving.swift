@@ -50,9 +50,9 @@ extension InteractiveSession {
   /// whose bank was asked (`setupCancelled` nil when none was): on stderr, once the terminal
   /// is the shell's again and the cancelled requests have ended.
   func sayWhatBecomesOf(
-    _ waiting: [WaitingChange], setupCancelled: Bool?, journal: (any PendingChangeJournal)?
+    _ waiting: [WaitingChange], setupCancelled: Bool?, pending: PendingChangesKeeper?
   ) async {
-    var lines = await WaitingChange.lines(for: waiting, journal: journal, words: frame.words)
+    var lines = await WaitingChange.lines(for: waiting, pending: pending, words: frame.words)
     if let setupCancelled {
       lines.append(
         WaitingChange.bankApprovalLine(setupCancelled: setupCancelled, words: frame.words))

@@ -114,14 +114,14 @@ final class InteractiveSession {
   ///   - makeCardForm: a new add-card form, each time the user opens one.
   ///   - makeExpiryForm: a card's new-expiry form; without it, `e` is not offered.
   ///   - userActed: tells the demo backend that the user performed a recovery.
-  ///   - journal: the run's journal of pending changes; nil for a run that keeps none. A
-  ///     change left waiting is said to be kept only when it holds it.
+  ///   - pending: the person's pending changes; nil for a run that keeps none. A change
+  ///     left waiting is said to be kept only when they hold it.
   func run(
     paymentMethods: PaymentMethodsViewModel, wallet: WalletViewModel,
     makeCardForm: @escaping () -> AddCardViewModel,
     makeExpiryForm: ((PaymentCard) -> UpdateCardViewModel)? = nil,
     userActed: @escaping @Sendable () async -> Void = {},
-    journal: (any PendingChangeJournal)? = nil
+    pending: PendingChangesKeeper? = nil
   ) async -> ExitCode {
     self.userActed = userActed
     model.rowChanges = paymentMethods.canRemoveCards || paymentMethods.canMakeDefault
@@ -189,7 +189,7 @@ final class InteractiveSession {
     // would change the exit code.
     if ending != .signal(.hangUp) {
       await sayWhatBecomesOf(
-        waiting, setupCancelled: waitsForBank ? woundDown : nil, journal: journal)
+        waiting, setupCancelled: waitsForBank ? woundDown : nil, pending: pending)
     }
     switch ending {
     case .signal(let code):

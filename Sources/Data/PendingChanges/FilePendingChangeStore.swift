@@ -1,0 +1,178 @@
+import Domain
+import Foundation
+
+/// Pending changes on files, in the app's state (not its caches, which may be cleared):
+/// `pending-changes/<person>/<place>.json`, a folder for each person (their id escaped,
+/// `SmallFile.namePart`, so two ids that differ in any byte never share one) and a small
+/// JSON file for each change, named by its place in the person's order.
+///
+/// Why runs that overlap never lose a change, with no lock: a place is claimed by making
+/// its file exclusively (a second run that wants the same place gets the next one), the
+/// file is then made whole by a rename, and it is only removed by the run that read this
+/// change's key in it. So no run writes over or removes what another wrote; two that finish
+/// the same change send it under one key, and the backend applies it once.
+///
+/// The store keeps bytes and knows no rule: what is too old, which change comes first and
+/// which one an answer takes out are `PendingChangesKeeper`'s. A file it cannot read
+/// (another version's, a damaged one, one it may not read) is left as it is, and logged
+/// once a run; a file just claimed, still empty, is one being written.
+public struct FilePendingChangeStore: PendingChangeStore {
+  public static let folderName = "pending-changes"
+
+  /// The journal's folder, for the developer log.
+  public let folder: URL
+  private let logger: any DeveloperLog
+  private let warned = WarnedFiles()
+
+  public init(directory: URL, logger: any DeveloperLog) {
+    folder = directory.appendingPathComponent(Self.folderName, isDirectory: true)
+    self.logger = logger
+  }
+
+  /// The folder of `account`'s changes; nil for an id too long to name a folder: nothing
+  /// can be kept for it.
+  public func folder(of account: String) -> URL? {
+    SmallFile.namePart(account).map { folder.appendingPathComponent($0, isDirectory: true) }
+  }
+
+  public func changes(of account: String) async throws -> [PendingChange] {
+    guard let folder = folder(of: account) else { return [] }
+    var changes: [PendingChange] = []
+    for (place, name) in try places(in: folder) {
+      if let change = await read(name, place: place, in: folder, of: account) {
+        changes.append(change)
+      }
+    }
+    return changes
+  }
+
+  /// Throws when the change cannot be kept: one the store could not read back (a
+  /// malformed key, account or card id), an id too long for a folder's name, or a file
+  /// that cannot be written (a read-only or full disk).
+  public func add(_ change: PendingChange) async throws -> PendingChange {
+    let record = PendingChangeRecord(change)
+    _ = try record.change(place: 0)
+    guard let folder = folder(of: change.account) else {
+      throw SmallFile.Problem(reason: "a person's id too long for a folder's name")
+    }
+    let data = try FileFormat.encoder().encode(JournalEntryFile(change: record))
+    let place = try claimPlace(in: folder)
+    let file = SmallFile(url: Self.file(place, in: folder))
+    do {
+      try file.replace(with: data)
+    } catch {
+      try? file.remove()
+      throw error
+    }
+    var kept = change
+    kept.place = place
+    return kept
+  }
+
+  public func contains(_ change: PendingChange) async throws -> Bool {
+    guard let folder = folder(of: change.account) else { return false }
+    return try key(at: change.place, in: folder) == change.idempotencyKey
+  }
+
+  public func remove(_ change: PendingChange) async throws {
+    guard let folder = folder(of: change.account),
+      try key(at: change.place, in: folder) == change.idempotencyKey
+    else { return }
+    try SmallFile(url: Self.file(change.place, in: folder)).remove()
+  }
+
+  /// The places kept in `folder`, with their files' names; none when it is missing. A
+  /// name that is no place (a file Foundation is still writing starts with ".") is no entry
+  /// of this version's, and is left alone.
+  private func places(in folder: URL) throws -> [(Int, String)] {
+    let names: [String]
+    do {
+      names = try FileManager.default.contentsOfDirectory(atPath: folder.path)
+    } catch {
+      if (error as? CocoaError)?.code == .fileReadNoSuchFile { return [] }
+      throw SmallFile.Problem(reason: "cannot be read: \(SmallFile.describe(error))")
+    }
+    return names.compactMap { name in Self.place(named: name).map { ($0, name) } }
+  }
+
+  /// Claims the first free place after every one in `folder` by making its file, empty,
+  /// exclusively: a run that claims the same place at the same moment gets the next one.
+  private func claimPlace(in folder: URL) throws -> Int {
+    try FileManager.default.createDirectory(
+      at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+    var place = try places(in: folder).map(\.0).max() ?? 0
+    for _ in 0..<64 {
+      // A name from the disk may be the largest number there is: no place after it.
+      let (next, overflows) = place.addingReportingOverflow(1)
+      guard !overflows else { break }
+      place = next
+      do {
+        try Data().write(to: Self.file(place, in: folder), options: .withoutOverwriting)
+        return place
+      } catch CocoaError.fileWriteFileExists {
+        continue
+      }
+    }
+    throw SmallFile.Problem(reason: "no free place in the journal")
+  }
+
+  /// The key of the change at `place`, or nil for none (or one being written).
+  private func key(at place: Int, in folder: URL) throws -> String? {
+    guard let data = try SmallFile(url: Self.file(place, in: folder)).read(), !data.isEmpty
+    else { return nil }
+    return try FileFormat.decode(
+      JournalEntryFile.self, version: JournalEntryFile.currentVersion, from: data
+    ).change.idempotencyKey
+  }
+
+  /// The change in the file named `name`, or nil for one being written, or, logged once,
+  /// for one that is not a change of `account`'s this version can read.
+  private func read(_ name: String, place: Int, in folder: URL, of account: String) async
+    -> PendingChange?
+  {
+    let file = folder.appendingPathComponent(name, isDirectory: false)
+    do throws(SmallFile.Problem) {
+      // Taken out since the folder was listed, or claimed and not yet written.
+      guard let data = try SmallFile(url: file).read(), !data.isEmpty else { return nil }
+      let entry = try FileFormat.decode(
+        JournalEntryFile.self, version: JournalEntryFile.currentVersion, from: data)
+      let change = try entry.change.change(place: place)
+      guard change.account.utf8.elementsEqual(account.utf8) else {
+        throw SmallFile.Problem(reason: "another person's change in this person's folder")
+      }
+      return change
+    } catch {
+      if await warned.isFirst(file.path) {
+        logger.log(
+          .warning,
+          "an entry of the journal of pending changes cannot be read; it is left as it is: "
+            + error.reason, metadata: ["file": file.path])
+      }
+      return nil
+    }
+  }
+
+  /// A place's file is named by its number, with no leading zero: one name per place.
+  private static func file(_ place: Int, in folder: URL) -> URL {
+    folder.appendingPathComponent("\(place).json", isDirectory: false)
+  }
+
+  /// The place a file's name says, or nil for a name that is not one.
+  private static func place(named name: String) -> Int? {
+    guard name.hasSuffix(".json") else { return nil }
+    let digits = name.dropLast(".json".count)
+    guard digits.first != "0", digits.utf8.allSatisfy({ (0x30...0x39).contains($0) }) else {
+      return nil
+    }
+    return Int(digits).flatMap { $0 > 0 ? $0 : nil }
+  }
+}
+
+/// The files a store has warned about this run: each is said once.
+private actor WarnedFiles {
+  private var paths: Set<String> = []
+
+  func isFirst(_ path: String) -> Bool {
+    paths.insert(path).inserted
+  }
+}
