@@ -161,7 +161,11 @@ struct PendingChangeFinishingTests {
         clock: ScenarioTimeClock(deadline: PaymentMethodsUseCase.defaultDeadline),
         now: { now }),
       logger: log, storage: Storage(options, variables: [:]))
-    let list = composition.paymentMethodsViewModel()
+    let waiting = FinishedChanges([
+      .init(
+        try #require(try await pending(in: folder).first), ending: .waitsForSignIn)
+    ])
+    let list = composition.paymentMethodsViewModel(telling: waiting)
     await list.load().value
     #expect(try await pending(in: folder).count == 1)
 
@@ -170,6 +174,11 @@ struct PendingChangeFinishingTests {
     await list.signIn().value
 
     #expect(try await pending(in: folder).isEmpty)
+    guard case .loaded(let methods) = list.state else {
+      Issue.record("the list did not load once signed in")
+      return
+    }
+    #expect(methods.message == "Removing a card, from last time, is done.")
     let messages = log.entries.map(\.message)
     let signedIn = try #require(messages.firstIndex(of: "signed in: a new session"))
     #expect(messages[signedIn...].contains { $0.hasPrefix("finished a pending change") })

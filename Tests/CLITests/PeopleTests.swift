@@ -152,17 +152,22 @@ struct PeopleTests {
       logger: SilentLog(), storage: Storage(options, variables: [:]))
     let start = await composition.beforeLoading { _, _ in }
     composition.keep(for: start.person)
-    let list = composition.paymentMethodsViewModel()
+    // What the start said of Ada's change: it waits for her to sign in.
+    let adas = PendingChange(
+      .remove(cardID: "card-1"), idempotencyKey: "key-1", account: "u-ada", startedAt: Date())
+    let list = composition.paymentMethodsViewModel(
+      telling: FinishedChanges([.init(adas, ending: .waitsForSignIn)]))
     await list.load().value
 
     await composition.userActed()
     await list.signIn().value
 
     #expect(start.person == "u-ada")
-    guard case .loaded = list.state else {
+    guard case .loaded(let methods) = list.state else {
       Issue.record("the list did not load once signed in")
       return
     }
+    #expect(methods.message?.contains("from last time") != true)
     let files = FileLocalCopyStore(directory: folder.url)
     #expect(try await files.load(account: "u-ada") == nil)
   }

@@ -91,6 +91,7 @@ private let everyPublicType: [(name: String, type: Any.Type)] = [
   ("PendingChange", PendingChange.self),
   ("PendingChangeStore", (any PendingChangeStore).self),
   ("PendingChangesKeeper", PendingChangesKeeper.self),
+  ("SubjectTurns", SubjectTurns.self),
   ("Phrasebook", Phrasebook.self),
   ("PresentationError", PresentationError.self),
   ("PresentedDecline", PresentedDecline.self),

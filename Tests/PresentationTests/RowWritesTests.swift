@@ -141,6 +141,33 @@ struct RowWritesTests {
     #expect(rows.first { $0.id == "card-2" }?.accessibilityLabel.hasSuffix("your default") == true)
   }
 
+  @Test("a second default chosen while the first is on its way waits, says so, and wins")
+  func secondDefaultWaitsItsTurn() async throws {
+    let turns = SubjectTurns()
+    let first = Gate()
+    let viewModel = await loaded(makeDefault: { method in
+      try await turns.inTurn(for: .defaultMethod) {
+        if method.id == "card-1" { await first.pass() }
+        return .madeDefault(.card(id: method.id == "card-1" ? "1" : "2"))
+      }
+    })
+
+    let card = try #require(viewModel.makeDefault("card-1"))
+    await first.waitForArrivals(1)
+    let second = try #require(viewModel.makeDefault("card-2"))
+    let waiting = methods(viewModel)?.rows.first { $0.id == "card-2" }?.write
+    await first.open()
+    await card.value
+    await second.value
+
+    #expect(waiting == .waitingToMakeDefault)
+    #expect(
+      ScreenLabels(locale: Locale(identifier: "en_US")).progress(
+        .waitingToMakeDefault) == "Waiting until your earlier choice of default is answered…")
+    #expect(methods(viewModel)?.rows.filter(\.isDefault).map(\.id) == ["card-2"])
+    #expect(methods(viewModel)?.rows.allSatisfy { $0.write == nil } == true)
+  }
+
   @Test("Apple Pay is never made the default: refused with its reason, nothing sent")
   func applePayRefused() async throws {
     let useCase = MakeDefaultUseCase(writes: NoWrites(), newIdempotencyKey: { "key-1" })

@@ -13,13 +13,19 @@ import Foundation
 public struct JournaledCardWrites: SavedCardWrites {
   private let writes: any SavedCardWrites
   private let keeper: PendingChangesKeeper?
+  private let turns: SubjectTurns?
 
   /// - Parameters:
   ///   - writes: the writes that send the requests, such as `BackendCardsRepository`.
   ///   - keeper: the signed-in person's pending changes; nil where none are kept.
-  public init(writes: any SavedCardWrites, keeper: PendingChangesKeeper?) {
+  ///   - turns: the app's one line per subject (`SubjectTurns`): a change is sent only once
+  ///     the person's earlier change to the same thing has ended. Nil sends at once.
+  public init(
+    writes: any SavedCardWrites, keeper: PendingChangesKeeper?, turns: SubjectTurns? = nil
+  ) {
     self.writes = writes
     self.keeper = keeper
+    self.turns = turns
   }
 
   public func remove(cardID: String, idempotencyKey: String) async throws -> RemoveCardOutcome {
@@ -45,7 +51,8 @@ public struct JournaledCardWrites: SavedCardWrites {
     }
   }
 
-  /// Writes the change down, sends it, and does to it what its answer says. A change kept
+  /// Writes the change down, sends it once its subject's earlier change has ended, and
+  /// does to it what its answer says. A change kept
   /// (no answer for good) throws `OutcomeNotKnownYet`, the failure as its cause: not a
   /// failure of the change, not yet. A caller cancelled before anything happened writes
   /// down nothing.
@@ -54,14 +61,18 @@ public struct JournaledCardWrites: SavedCardWrites {
   /// taken out: the screen says the change failed, so the person decides whether to make
   /// it again; finishing it later would do what they were told did not happen.
   private func journaled<Outcome: Sendable>(
-    _ kind: PendingChange.Kind, key: String, send: () async throws -> Outcome
+    _ kind: PendingChange.Kind, key: String, send: @Sendable () async throws -> Outcome
   ) async throws -> Outcome {
     try Task.checkCancellation()
     let change = await keeper?.add(kind, idempotencyKey: key)
     let answer: PendingChange.Answer
     let outcome: Outcome
     do {
-      outcome = try await send()
+      if let turns {
+        outcome = try await turns.inTurn(for: PendingChange.subject(of: kind), send)
+      } else {
+        outcome = try await send()
+      }
       answer = .outcome
     } catch {
       answer = .failure(error)

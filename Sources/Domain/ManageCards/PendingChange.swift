@@ -47,7 +47,10 @@ public struct PendingChange: Sendable, Equatable {
     case removal(cardID: String)
   }
 
-  public var subject: Subject {
+  public var subject: Subject { Self.subject(of: kind) }
+
+  /// What a change of `kind` changes.
+  public static func subject(of kind: Kind) -> Subject {
     switch kind {
     case .remove(let cardID): .removal(cardID: cardID)
     case .makeDefault: .defaultMethod

@@ -14,6 +14,9 @@ public struct PaymentMethodRow: Sendable, Equatable, Identifiable {
   public enum Write: String, Sendable, Equatable {
     case removing
     case makingDefault
+    /// Made the default after an earlier choice of default that has not ended yet: sent
+    /// once it has (`SubjectTurns`), so that it is never undone by the earlier one.
+    case waitingToMakeDefault
   }
 
   public var id: String

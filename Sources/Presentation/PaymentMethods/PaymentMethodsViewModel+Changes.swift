@@ -49,12 +49,27 @@ extension PaymentMethodsViewModel {
       sayRefused(refusal, on: id)
       return nil
     }
-    return start(
-      .makingDefault, on: id,
+    // An earlier choice of default still on its way: this one is sent once it has ended,
+    // and the row says that it waits, and for what.
+    let waits = writesInProgress.values.contains { $0 != .removing }
+    let task = start(
+      waits ? .waitingToMakeDefault : .makingDefault, on: id,
       ErrorPresenter.Activity(verb: .save, objectKey: "object.defaultMethod")
     ) {
       .defaulting(try await makeDefault(method))
     }
+    if waits, task != nil { defaultsWaiting.append(id) }
+    return task
+  }
+
+  /// The next new default in line goes out once the one before it has ended: its row says
+  /// so.
+  private func nextDefaultGoesOut() {
+    guard !defaultsWaiting.isEmpty else { return }
+    let next = defaultsWaiting.removeFirst()
+    guard writesInProgress[next] == .waitingToMakeDefault else { return nextDefaultGoesOut() }
+    writesInProgress[next] = .makingDefault
+    update { $0.mark(next, .makingDefault) }
   }
 
   /// What the backend answered to a change.
@@ -88,6 +103,8 @@ extension PaymentMethodsViewModel {
         answer = .failure(error)
       }
       writesInProgress[id] = nil
+      defaultsWaiting.removeAll { $0 == id }
+      if write != .removing { nextDefaultGoesOut() }
       // The same cancellation rule as a load's: a change cancelled shows nothing.
       guard !Task.isCancelled else { return update { $0.mark(id, nil) } }
       // A change that reloads the list ends when the list is shown again.
@@ -109,7 +126,8 @@ extension PaymentMethodsViewModel {
       case .failed(let presented):
         update {
           $0.mark(id, nil)
-          $0.failedWrite = FailedWrite(rowID: id, write: write, error: presented)
+          $0.failedWrite = FailedWrite(
+            rowID: id, write: write == .removing ? .removing : .makingDefault, error: presented)
         }
       // A change has no empty result: this cannot come from its use case.
       case .empty:

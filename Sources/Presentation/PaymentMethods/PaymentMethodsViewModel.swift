@@ -38,6 +38,8 @@ public final class PaymentMethodsViewModel {
   @ObservationIgnored var finishedChangesSentence: String?
   /// The change running on each row.
   @ObservationIgnored var writesInProgress: [PaymentMethodRow.ID: PaymentMethodRow.Write] = [:]
+  /// The rows whose new default waits for an earlier one, in the order they were chosen.
+  @ObservationIgnored var defaultsWaiting: [PaymentMethodRow.ID] = []
   /// The sources `shownMethods` shows from the local copy, and as of when: their rows stay marked
   /// when they are made again after a change.
   @ObservationIgnored var loadedAt: [PaymentSource: Date] = [:]
@@ -151,7 +153,7 @@ public final class PaymentMethodsViewModel {
       let retried =
         switch failed.write {
         case .removing: remove(failed.rowID)
-        case .makingDefault: makeDefault(failed.rowID)
+        case .makingDefault, .waitingToMakeDefault: makeDefault(failed.rowID)
         }
       if let retried { return retried }
     }

@@ -38,6 +38,7 @@ public struct ScreenLabels: Sendable {
     switch write {
     case .removing: words["row.removing"]
     case .makingDefault: words["row.makingDefault"]
+    case .waitingToMakeDefault: words["row.waitingToMakeDefault"]
     }
   }
 

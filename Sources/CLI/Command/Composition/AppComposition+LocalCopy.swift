@@ -10,7 +10,8 @@ extension AppComposition {
   /// the local copy too.
   func cardWrites() -> any SavedCardWrites {
     let journaled = JournaledCardWrites(
-      writes: BackendCardsRepository(client: client), keeper: pendingChanges())
+      writes: BackendCardsRepository(client: client), keeper: pendingChanges(),
+      turns: subjectTurns)
     return CardWritesUpdatingLocalCopy(journaled, localCopy: keeper())
   }
 

@@ -80,6 +80,8 @@ struct AppComposition {
   /// and by finishing the last run's (through `pendingChanges()`); nil for a run that keeps
   /// none.
   private(set) var journal: (any PendingChangeStore)?
+  /// One change per subject on the wire, for every write the run makes, whichever screen.
+  let subjectTurns = SubjectTurns()
   /// Whether the run keeps the local copy or the journal on files, which belong to a person:
   /// then it must learn whose session it has before it reads or writes them.
   let keepsFiles: Bool
@@ -184,9 +186,10 @@ struct AppComposition {
       logger: logger
     )
     let cards = cardWrites()
+    let afterSignIn = SignInAnnouncement()
     let viewModel = PaymentMethodsViewModel(
       useCase: useCase, userStatus: BackendUserStatusRepository(client: client),
-      signIn: signIn,
+      signIn: signIn(announcing: { await afterSignIn.announce($0) }),
       removeCard: RemoveCardUseCase(
         writes: cards, newIdempotencyKey: environment.idempotencyKey, clock: environment.clock,
         logger: logger),
@@ -195,6 +198,7 @@ struct AppComposition {
       logger: logger, locale: locale, words: ResourceBundles.presentation, now: environment.now,
       timeZone: timeZone ?? .current)
     finished.map(viewModel.announce)
+    afterSignIn.viewModel = viewModel
     return viewModel
   }
 
@@ -259,7 +263,15 @@ struct AppComposition {
   /// signed in again, their pending changes are finished before the screen loads again: a
   /// change whose session ended was kept for this moment. Another person's sign-in finishes
   /// nothing: no change is ever sent under someone else's session.
-  private var signIn: @Sendable () async throws -> Void {
+  private var signIn: @Sendable () async throws -> Void { signIn(announcing: { _ in }) }
+
+  /// Signing in, and then saying what finishing came to (`announce`): with the list the
+  /// screen shows next, in place of what the start said of the same changes. Another
+  /// person's sign-in is told nothing of the first person's: what the start said is taken
+  /// back.
+  private func signIn(
+    announcing announce: @escaping @Sendable (FinishedChanges) async -> Void
+  ) -> @Sendable () async throws -> Void {
     { [client, account, keepsFiles, logger, gate, finishing = finishPendingChanges()] in
       let person = try await client.signIn(
         username: ScenarioBackend.demoUsername, password: ScenarioBackend.demoPassword)
@@ -270,9 +282,21 @@ struct AppComposition {
           .warning,
           "signed in as another person: this run shows, keeps and sends nothing more of the "
             + "person it started with")
+        await announce(FinishedChanges())
         return
       }
-      _ = await finishing?.execute()
+      if let finished = await finishing?.execute() { await announce(finished) }
     }
+  }
+}
+
+/// Where a sign-in on the screen says what finishing came to: the list's view model, once
+/// it is made (it is given the sign-in before it exists).
+@MainActor
+private final class SignInAnnouncement: Sendable {
+  weak var viewModel: PaymentMethodsViewModel?
+
+  func announce(_ finished: FinishedChanges) {
+    viewModel?.announce(finished)
   }
 }

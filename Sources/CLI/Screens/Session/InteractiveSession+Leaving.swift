@@ -18,7 +18,7 @@ extension InteractiveSession {
           guard let card = screens.paymentMethods.card(for: row.id) else { continue }
           waiting.append(
             WaitingChange(kind: .removal, title: title, subject: .removal(cardID: card.id)))
-        case .makingDefault?:
+        case .makingDefault?, .waitingToMakeDefault?:
           waiting.append(WaitingChange(kind: .makingDefault, title: title, subject: .defaultMethod))
         case nil:
           continue
