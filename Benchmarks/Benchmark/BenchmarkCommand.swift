@@ -19,6 +19,7 @@ struct BenchmarkCommand {
     report.add(await Rendering.figures())
     report.add(await Deadlines.figures())
     report.add(await Scaling.figures())
+    report.add(await Finishing.figures())
     report.add(RetryStorm.figures())
     report.add(await SingleFlight.figures())
     switch CLIProcess.figures() {

@@ -87,6 +87,28 @@ struct FinishedChangesTests {
     #expect(words.sentence(for: FinishedChanges([finished])) == sentence)
   }
 
+  @Test(
+    "many changes are counted in one short line, in English and German",
+    arguments: [
+      ("en_US", "200 changes from last time: 197 done, 2 still to be sent, 1 not made."),
+      (
+        "de_DE",
+        "200 Änderungen vom letzten Mal: 197 erledigt, 2 werden noch gesendet, 1 nicht ausgeführt."
+      ),
+    ])
+  func manyCounted(locale: String, line: String) {
+    let words = Phrasebook.presentation(Locale(identifier: locale))
+    let changes =
+      Array(repeating: Self.finished(.remove(cardID: "1"), .done), count: 197)
+      + [
+        Self.finished(.makeDefault(.wallet), .kept),
+        Self.finished(.makeDefault(.wallet), .waitsForSignIn),
+      ]
+      + [Self.finished(.remove(cardID: "1"), .dropped(.tooOld))]
+
+    #expect(words.sentence(for: FinishedChanges(changes)) == line)
+  }
+
   @Test("several changes are said one after the other, in the order they were made")
   func several() {
     let words = Phrasebook.presentation(Locale(identifier: "en_US"))

@@ -157,7 +157,10 @@ public struct FinishPendingChangesUseCase: Sendable {
         ending = .refused(.request((error as? RequestFailure)?.kind))
       }
     }
-    await keeper.settle(change, as: PendingChange.fate(after: answer, mayHaveArrivedBefore: true))
+    // Every older choice to its subject was taken out before anything was sent: the store
+    // is not read again, so the cost grows with the person's changes, not their square.
+    await keeper.settle(
+      change, as: PendingChange.fate(after: answer, mayHaveArrivedBefore: true), known: [])
     return ending
   }
 

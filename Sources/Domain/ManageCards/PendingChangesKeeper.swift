@@ -68,21 +68,29 @@ public struct PendingChangesKeeper: Sendable {
 
   /// Does to `change` what its fate says: keeps it, takes it out, or takes it out with the
   /// person's older choices to the same subject.
-  func settle(_ change: PendingChange, as fate: PendingChange.Fate) async {
+  ///
+  /// - Parameter known: the person's changes as the caller read them, where it read them
+  ///   already (finishing, which takes out every older choice before it sends): older
+  ///   choices are looked for there, and the store is not read again. Nil reads it.
+  func settle(
+    _ change: PendingChange, as fate: PendingChange.Fate, known: [PendingChange]? = nil
+  ) async {
     switch fate {
     case .kept: return
     case .takenOut: await takeOut(change)
     case .settled:
       await takeOut(change)
-      await takeOutOlderChoices(than: change)
+      await takeOutOlderChoices(than: change, known: known)
     }
   }
 
   /// Takes out the person's changes to the same subject made before `change`: sent later,
   /// they would undo it. Only older ones: a change another run wrote since is its newer
   /// choice, not ours to take out.
-  func takeOutOlderChoices(than change: PendingChange) async {
-    guard let changes = await changes() else { return }
+  func takeOutOlderChoices(than change: PendingChange, known: [PendingChange]? = nil) async {
+    let read: [PendingChange]?
+    if let known { read = known } else { read = await changes() }
+    guard let changes = read else { return }
     for older in changes where older.subject == change.subject && older.isOlder(than: change) {
       await takeOut(older)
       logger.log(

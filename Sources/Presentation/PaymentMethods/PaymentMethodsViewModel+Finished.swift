@@ -21,11 +21,33 @@ extension PaymentMethodsViewModel {
 }
 
 extension Phrasebook {
-  /// What finishing came to, a sentence for each change, in the order they were made; nil
-  /// for nothing at all.
+  /// The most changes said one by one; more are counted, so that a long journal is one
+  /// short line, never a line of two hundred sentences.
+  static let changesNamedAtMost = 3
+
+  /// What finishing came to, a sentence for each change, in the order they were made, or
+  /// counted when there are many; nil for nothing at all.
   public func sentence(for finished: FinishedChanges) -> String? {
+    guard finished.changes.count <= Self.changesNamedAtMost else { return count(finished) }
     let sentences = finished.changes.map(sentence)
     return sentences.isEmpty ? nil : sentences.joined(separator: " ")
+  }
+
+  /// "12 changes from last time: 10 done, 2 still to be sent."
+  private func count(_ finished: FinishedChanges) -> String {
+    var (done, kept, notMade) = (0, 0, 0)
+    for ending in finished.endings {
+      switch ending {
+      case .done, .gone: done += 1
+      case .kept, .waitsForSignIn: kept += 1
+      case .refused, .declined, .dropped: notMade += 1
+      }
+    }
+    let parts = [
+      (done, "finishing.count.done"), (kept, "finishing.count.kept"),
+      (notMade, "finishing.count.notMade"),
+    ].filter { $0.0 > 0 }.map { self[$0.1, String($0.0)] }
+    return self["finishing.count", String(finished.changes.count), parts.joined(separator: ", ")]
   }
 
   /// "Removing Visa •••• 4242, from last time, is done."
