@@ -65,6 +65,23 @@ struct PeopleTests {
       ])
   }
 
+  @Test("an id too long for the device to keep whole keeps nothing, and stderr says so once")
+  func idTooLongKeepsNothing() async throws {
+    let folder = try TemporaryFolder()
+    // 100 bytes, each written %41 in a file's name: 300, past what a name holds.
+    let person = String(repeating: "A", count: 100)
+
+    let run = await run(
+      [], as: "ada", in: folder, try PersonServer("all-available", person: person))
+
+    #expect(run.exitCode == .success)
+    #expect(
+      run.errors.components(separatedBy: "Your account id is too long").count - 1 == 1,
+      "said once: \(run.errors)")
+    #expect(folder.entries().filter { $0.hasPrefix("saved-list-") }.isEmpty)
+    #expect(!folder.entries().contains(FilePendingChangeStore.folderName))
+  }
+
   @Test("offline, a person known from an earlier run sees their own local copy, no one else's")
   func offlineOwnList() async throws {
     let folder = try TemporaryFolder()
