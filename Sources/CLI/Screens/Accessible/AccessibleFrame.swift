@@ -246,7 +246,7 @@ struct AccessibleFrame {
       case .scroll, .nextField, .save, .back, .signInAndSave: nil
       case .move: actions.contains(.select) ? nil : numbers + moves
       case .select: numbers + moves
-      case .confirmRemoval: "y " + words["key.remove"]
+      case .confirmRemoval: "\(words.yesKey) " + words["key.remove"]
       case .keep: "n " + words["key.keep"]
       case .journey(let button): words["accessible.enter", button]
       default: "\(action.hint(words).keys) \(action.hint(words).does)"
