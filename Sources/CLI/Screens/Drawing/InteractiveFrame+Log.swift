@@ -1,6 +1,8 @@
 /// The developer log's panel (`l`): beside the screen where a few of its lines fit there,
 /// otherwise in the screen's place, where only its own keys are on offer and ↑↓ scroll it.
-/// Its heading and placeholder are in the user's language; the log's lines stay English.
+/// A screen that waits for an answer (the question to remove a card, a form) keeps its
+/// place: the panel shows beside it what fits, if anything, until it is answered. Its
+/// heading and placeholder are in the user's language; the log's lines stay English.
 extension InteractiveFrame {
   struct LogPanel {
     /// Whether the panel stands in the screen's place: too few of its lines fit beside it.
@@ -31,8 +33,11 @@ extension InteractiveFrame {
     if lines.isEmpty { lines = wrap(words["log.empty"], width: size.columns) }
     let room =
       size.rows - screenLines - footerLines(actions, size: size).count - title.count - 1
-    // Beside the screen when a few lines fit there: the newest, from its start.
-    if room >= 3 {
+    // Beside the screen when a few lines fit there, or while it waits for an answer: the
+    // newest, from its start.
+    let asks = model.confirmingRemoval != nil || model.form != nil
+    if room >= 3 || asks {
+      guard room > 0 else { return LogPanel(inPlace: false, lines: [], actions: actions) }
       let start = max(0, min(lines.count - room, newest.lowerBound))
       return LogPanel(
         inPlace: false, lines: title + lines[start...].prefix(room), actions: actions)

@@ -100,21 +100,6 @@ struct InteractiveScreen: Equatable {
     }
   }
 
-  /// What the user would do next, for a journey this app cannot finish itself.
-  enum Guidance: Equatable {
-    case updateApp
-    /// Reach support, quoting the reference if there is one.
-    case contactSupport(reference: String?)
-
-    func text(_ words: TerminalWords) -> String {
-      switch self {
-      case .updateApp: words["guidance.update"]
-      case .contactSupport(let reference?): words["guidance.support.reference", reference]
-      case .contactSupport(nil): words["guidance.support"]
-      }
-    }
-  }
-
   var screen: Screen
   /// The row the cursor is on, on the payment-methods screen.
   var highlighted = 0
@@ -293,26 +278,6 @@ struct InteractiveScreen: Equatable {
       return [.retry(screen)]
     default:
       break
-    }
-    return []
-  }
-}
-
-extension InteractiveScreen {
-  /// A key while the log's panel stands in the screen's place: its keys only (↑↓ scroll
-  /// it, l closes it) and the keys that quit; any other does nothing, so none acts on the
-  /// screen out of sight.
-  private mutating func handleInLog(_ key: Key) -> [Effect] {
-    switch key {
-    case .character("q"), .escape, .interrupt:
-      return [.quit]
-    case .suspend:
-      return [.suspend]
-    case .character("l"):
-      showsLog = false
-      logScroll = 0
-    default:
-      if let lines = Self.scrollLines(key) { logScroll += lines }
     }
     return []
   }
