@@ -112,4 +112,20 @@ struct LogPanelTerminalTests {
     terminal.send("q")
     #expect(await terminal.exiting() == 0)
   }
+
+  @Test("in line mode, the log's heading is in the language, its lines English")
+  func lineModeHeading() async throws {
+    let terminal = try PseudoTerminal([
+      "--accessible", "--scenario", "all-available", "--locale", "de_DE",
+    ])
+    try #require(await terminal.waiting(for: "4. Apple Pay"))
+    let before = terminal.output.count
+
+    terminal.send("l\r")
+
+    #expect(await terminal.waiting(for: ScreenLanguage.german.logTitle, after: before))
+    #expect(await terminal.waiting(for: "[debug] → GET /cards", after: before))
+    terminal.send("q\r")
+    #expect(await terminal.exiting() == 0)
+  }
 }

@@ -48,7 +48,9 @@ struct AccessibleFrame {
     var lines = screenLines(snapshot, saying: question ?? model.guidance.map { $0.text(words) })
     lines.append(keysLine(model, snapshot))
     if model.showsLog {
-      lines += ["Developer log (newest last):"] + log.suffix(10).map(UntrustedText.escaped)
+      // The heading in the user's words; the log's lines stay English.
+      lines.append(words["log.title"])
+      lines += log.isEmpty ? [words["log.empty"]] : log.suffix(10).map(UntrustedText.escaped)
     }
     return lines
   }
