@@ -16,8 +16,8 @@ extension InteractiveFrame {
     var scrollLimits: ClosedRange<Int> = 0...0
   }
 
-  /// The panel for `log` at `size`, under a screen of `screenLines` lines whose keys are
-  /// `actions`.
+  /// The panel for `log` at `size`, under a screen of `screenLines` lines (`render`'s box
+  /// and what stands under it).
   func logPanel(
     _ model: InteractiveScreen, _ snapshot: ScreenSnapshot, form: CardFormSnapshot?,
     log: [String], size: Terminal.Size, screenLines: Int
