@@ -3,10 +3,12 @@ import Testing
 
 /// The frames the boxed screen draws on a pseudo-terminal, as lines of text.
 extension PseudoTerminal {
-  /// The lines of the frame drawn last: every frame starts at the terminal's home position,
-  /// its lines ended by erasing the rest of the row.
+  /// The lines of the last frame drawn whole: every frame starts at the terminal's home
+  /// position and ends by erasing the rest of the screen (a frame still being written is
+  /// left out), its lines ended by erasing the rest of the row.
   var lastFrameLines: [String] {
-    Self.rows(of: text.components(separatedBy: "\u{1B}[H").last ?? "").map {
+    let drawn = text.components(separatedBy: "\u{1B}[J").dropLast().last ?? ""
+    return Self.rows(of: drawn.components(separatedBy: "\u{1B}[H").last ?? "").map {
       ($0.last ?? "").replacingOccurrences(of: "\u{1B}[K", with: "")
         .replacingOccurrences(of: "\u{1B}[J", with: "")
     }
