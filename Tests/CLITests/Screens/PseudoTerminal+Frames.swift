@@ -72,7 +72,7 @@ struct ScreenLanguage: CustomTestStringConvertible, Sendable {
     removed: "Visa •••• 4242 removed.")
   static let german = ScreenLanguage(
     locale: "de_DE", title: "Wähle, wie du bezahlst",
-    logTitle: "Entwickler-Log (die neueste Zeile zuletzt):", logKey: "l Log",
+    logTitle: "Entwickler-Log (neueste Zeile unten):", logKey: "l Log",
     selectKey: "Enter auswählen", walletSelected: "Wallet ausgewählt.",
     selected: "Ausgewählt: Wallet", moreBelow: "↓ weiter unten steht mehr", yes: "j",
     removeKeys: "j Enter entfernen", question: "Visa •••• 4242 entfernen?",
