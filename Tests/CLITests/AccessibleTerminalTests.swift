@@ -262,8 +262,8 @@ struct AccessibleTerminalTests {
     (
       "de_DE",
       [
-        ("2", "Visa mit den Endziffern 4242 ausgewählt."), ("x", "y entfernen, n behalten."),
-        ("y", "Visa mit den Endziffern 4242 entfernt."), ("1", "Wallet ausgewählt."),
+        ("2", "Visa mit den Endziffern 4242 ausgewählt."), ("x", "j entfernen, n behalten."),
+        ("j", "Visa mit den Endziffern 4242 entfernt."), ("1", "Wallet ausgewählt."),
         ("d", "Wallet ist jetzt dein Standard."),
       ]
     ),

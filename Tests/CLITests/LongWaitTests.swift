@@ -184,14 +184,19 @@ struct LongWaitTests {
         + "\r\(line) 0:03\u{1B}[K" + "\n")
   }
 
-  @Test("a line too wide to write again in place is said once, as in line mode")
+  @Test("a line too wide for one row is wrapped at its words, its last row timed in place")
   func finishingOnANarrowTerminal() async {
     let clock = ManualClock()
     let (progress, storage) = finishing(.everySecond(columns: 40))
 
     await finishingFor(3, progress, on: clock)
 
-    #expect(storage.errors == "Finishing your last change: removing Visa •••• 4242…\n")
+    // The card's name is given no short form here: the sentence is wrapped as it is.
+    let last = "Visa •••• 4242…"
+    #expect(
+      storage.errors
+        == "Finishing your last change: removing\n" + last + " 0:00" + "\r\(last) 0:01\u{1B}[K"
+        + "\r\(last) 0:02\u{1B}[K" + "\r\(last) 0:03\u{1B}[K" + "\n")
   }
 
   @Test("in line mode, finishing names the change once, and its time at each half minute")

@@ -91,8 +91,16 @@ extension Phrasebook {
 
   /// What the start is doing while it sends `change` again, named with `card` as the local
   /// copy last showed it: "Finishing your last change: removing Visa •••• 4242…".
-  public func sentence(sending change: PendingChange, card: PaymentCard?) -> String {
-    let card = title(of: card)
+  ///
+  /// - Parameter shortened: the card named by its last four digits alone ("•••• 4242"),
+  ///   for a line too narrow for its whole name.
+  public func sentence(
+    sending change: PendingChange, card: PaymentCard?, shortened: Bool = false
+  ) -> String {
+    let card =
+      if shortened, let card { self["finishing.shortCard", card.lastFour] } else {
+        title(of: card)
+      }
     switch change.kind {
     case .remove: return self["finishing.sending.remove", card]
     case .makeDefault(.card): return self["finishing.sending.defaultCard", card]

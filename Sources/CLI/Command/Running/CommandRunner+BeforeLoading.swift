@@ -22,9 +22,10 @@ extension CommandRunner {
   ) async -> FinishedChanges? {
     // Nothing kept on files and nobody to tell where things are kept: nothing to wait for.
     guard composition.keepsFiles || !(composition.logger is SilentLog) else { return nil }
+    let stderr = terminal(options.noColor)
     let progress = FinishingProgress(
       console: console, pace: finishingPace(options, logsOnStderr: logsOnStderr),
-      labels: words.labels)
+      labels: words.labels, width: stderr.errorsAreInteractive ? stderr.columns : nil)
     let phrasebook = Phrasebook.presentation(
       composition.locale, from: ResourceBundles.presentation)
     let starting = composition
@@ -33,7 +34,9 @@ extension CommandRunner {
       await ConsoleLog.startingLoad(on: clock) {
         Task {
           await starting.beforeLoading { change, card in
-            await progress.sending(phrasebook.sentence(sending: change, card: card))
+            await progress.sending(
+              phrasebook.sentence(sending: change, card: card),
+              short: phrasebook.sentence(sending: change, card: card, shortened: true))
           }
         }
       }.value

@@ -48,7 +48,9 @@ struct AccessibleFrame {
     var lines = screenLines(snapshot, saying: question ?? model.guidance.map { $0.text(words) })
     lines.append(keysLine(model, snapshot))
     if model.showsLog {
-      lines += ["Developer log (newest last):"] + log.suffix(10).map(UntrustedText.escaped)
+      // The heading in the user's words; the log's lines stay English.
+      lines.append(words["log.title"])
+      lines += log.isEmpty ? [words["log.empty"]] : log.suffix(10).map(UntrustedText.escaped)
     }
     return lines
   }
@@ -246,7 +248,7 @@ struct AccessibleFrame {
       case .scroll, .nextField, .save, .back, .signInAndSave: nil
       case .move: actions.contains(.select) ? nil : numbers + moves
       case .select: numbers + moves
-      case .confirmRemoval: "y " + words["key.remove"]
+      case .confirmRemoval: "\(words.yesKey) " + words["key.remove"]
       case .keep: "n " + words["key.keep"]
       case .journey(let button): words["accessible.enter", button]
       default: "\(action.hint(words).keys) \(action.hint(words).does)"

@@ -44,7 +44,8 @@ enum AccessibleInput {
     if text == "\u{1B}" { return Meaning(keys: [.escape]) }
     // The question to remove a card takes its answers only: a row's number typed then
     // would reach the question as Enter, which removes.
-    if model.confirmingRemoval != nil, !text.isEmpty, text != "y", text != "n" { return nil }
+    let answers = ["y", String(model.yesKey), "n"]
+    if model.confirmingRemoval != nil, !text.isEmpty, !answers.contains(text) { return nil }
     if text.isEmpty {
       // Enter alone presses the journey's button, or selects the row the user moved to, as
       // Enter does on the boxed screen; with neither, it reads the keys out.
@@ -152,7 +153,7 @@ enum AccessibleInput {
       case .remove: "x"
       case .makeDefault: "d"
       case .newExpiry: "e"
-      case .confirmRemoval: "y"
+      case .confirmRemoval: model.yesKey
       case .keep: "n"
       default: nil
       }
@@ -162,7 +163,10 @@ enum AccessibleInput {
     let changesNone = model.highlightedRow(in: snapshot).map {
       snapshot.methods[$0].changesNoDefault
     }
-    return keys.contains(character) || (character == "d" && model.rowChanges && changesNone == true)
+    // y answers yes in every language, beside the language's own key.
+    let yes = character == "y" && keys.contains(model.yesKey)
+    return keys.contains(character) || yes
+      || (character == "d" && model.rowChanges && changesNone == true)
   }
 
   private static func isMove(_ key: Key) -> Bool {

@@ -235,9 +235,15 @@ extension ScreenRenderer {
       body += wrapped(timedOut.title, prefix: "✖ ", style: palette.red)
       body += wrapped(timedOut.message, prefix: "  ", style: { $0 })
     } else {
-      // The time waited, every second: "Waiting for your bank… 0:12 of 2:00".
+      // The time waited, every second: "Waiting for your bank… 0:12 of 2:00"; where the
+      // line does not fit, the time of its budget on a line of its own, never cut apart.
       let time = words.labels.timeWaited(approval.waited, of: approval.budget)
-      body += wrapped(words["approval.waiting"] + " " + time, prefix: "", style: palette.dim)
+      let waiting = words["approval.waiting"] + " " + time
+      body +=
+        CellWidth.of(waiting) <= innerWidth
+        ? wrapped(waiting, prefix: "", style: palette.dim)
+        : wrapped(words["approval.waiting"], prefix: "", style: palette.dim)
+          + wrapped(time, prefix: "", style: palette.dim)
     }
     return box(
       title: approval.notice.title, body: body, focus: status..<body.count, message: nil,

@@ -11,9 +11,13 @@ extension InteractiveFrame {
   /// - Parameter blocks: lines that read only from their first (a notice: its title, then
   ///   its message). One cut at the top is shown from its first line where the focus still
   ///   fits, and otherwise left out of sight, the window ending short.
+  /// - Parameter boxed: whether the first line is the box's top edge, which says nothing:
+  ///   where it is all that is out of sight above, no marker takes the line under it (the
+  ///   screen's title).
   func visible(
     _ lines: [String], keeping focus: Range<Int>?, room: Int, width: Int,
-    scroll: (lines: Int, freely: Bool) = (0, false), blocks: [Range<Int>] = []
+    scroll: (lines: Int, freely: Bool) = (0, false), blocks: [Range<Int>] = [],
+    boxed: Bool = false
   ) -> [String] {
     guard lines.count > room else { return lines }
     guard room > 0 else { return [] }
@@ -40,7 +44,7 @@ extension InteractiveFrame {
     let scrolled = start != unscrolled
     var end = start + room
     // The first line in sight, under the top marker, in the middle of a block.
-    let first = start + (marks && start > 0 ? 1 : 0)
+    var first = start + (marks && start > 0 && !(boxed && start == 1) ? 1 : 0)
     if !scrolled, start > 0, let block = blocks.first(where: { $0.contains(first) }),
       block.lowerBound < first, block.upperBound <= focus?.lowerBound ?? lines.count
     {
@@ -51,12 +55,13 @@ extension InteractiveFrame {
         start = block.upperBound - (marks ? 1 : 0)
         end = min(lines.count, start + room)
       }
+      first = start + (marks && start > 0 && !(boxed && start == 1) ? 1 : 0)
     }
     var window = Array(lines[start..<end])
     if marks {
       let above = palette.dim(CellWidth.truncated("  " + words["frame.moreAbove"], to: width))
       let below = palette.dim(CellWidth.truncated("  " + words["frame.moreBelow"], to: width))
-      if start > 0 { window[0] = above }
+      if first > start { window[0] = above }
       if end < lines.count { window[window.count - 1] = below }
     }
     return window

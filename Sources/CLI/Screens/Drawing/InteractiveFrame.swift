@@ -11,29 +11,13 @@ struct InteractiveFrame {
     _ model: InteractiveScreen, _ snapshot: ScreenSnapshot, form: CardFormSnapshot? = nil,
     log: [String], size: Terminal.Size
   ) -> [String] {
-    let renderer = ScreenRenderer(palette: palette, width: size.columns, words: words)
-    // What Enter found out on a journey shows where a status check's finding does: as the
-    // box's message.
-    var shown = snapshot
-    if let guidance = model.guidance { shown.message = guidance.text(words) }
-    if let rowID = model.confirmingRemoval,
-      let row = snapshot.methods.first(where: { $0.id == rowID })
-    {
-      shown.message = words["question.remove", row.title]
-    }
-    let box =
-      if let focused = model.form?.focused, let form {
-        renderer.drawing(
-          form, focused: focused, keepingFailure: model.form?.keepsFailureInSight == true)
-      } else {
-        renderer.drawing(shown, highlighted: model.highlightedStop(in: snapshot))
-      }
+    var model = model
+    model.logTakesScreen = false
+    let box = drawing(model, snapshot, form: form, size: size)
     // A reference too wide for the box goes under it, here cut to the terminal's width.
-    var top =
-      box.lines
-      + box.underneath.flatMap { chunks(of: $0, width: size.columns) }.map { palette.dim($0) }
+    var top = screenLines(box, size: size)
     var focus = box.focus
-    let actions = model.actions(for: snapshot, form: form)
+    var actions = model.actions(for: snapshot, form: form)
     var footer = footerLines(actions, size: size).map { palette.dim($0) }
 
     var panel: [String] = []
@@ -53,26 +37,16 @@ struct InteractiveFrame {
       }
       return window + footer.prefix(size.rows)
     } else if model.showsLog {
-      let title = wrap("Developer log (newest last):", width: size.columns)
-      // Beside the screen when a few lines fit there; otherwise in its place.
-      if size.rows - top.count - footer.count - title.count - 1 < 3 {
+      let log = logPanel(
+        model, snapshot, form: form, log: log, size: size, screenLines: top.count)
+      // In the screen's place, only the panel's keys are on offer.
+      if log.inPlace {
         top = []
         focus = nil
+        actions = log.actions
+        footer = footerLines(actions, size: size).map { palette.dim($0) }
       }
-      let room = max(0, size.rows - top.count - footer.count - title.count - (top.isEmpty ? 0 : 1))
-      // Whole lines, wrapped under their time, so no trace id is cut off; the newest that fit.
-      var lines: [String] = []
-      for line in log.reversed() {
-        let wrapped = hanging(line, indent: 11, width: size.columns)
-        guard lines.count + wrapped.count <= room else { break }
-        lines.insert(contentsOf: wrapped, at: 0)
-      }
-      panel =
-        title
-        + (lines.isEmpty
-          ? wrap(
-            "(nothing logged yet, or the latest line is longer than fits)", width: size.columns)
-          : lines)
+      panel = log.lines
     }
 
     var lines = top
@@ -86,6 +60,9 @@ struct InteractiveFrame {
     }
     // The footer stays in sight, and above it as much of the rest as fits.
     let room = max(0, size.rows - footer.count)
+    // The box's top edge says nothing: the screen's title under it stays in sight where
+    // the edge alone would be out of sight.
+    let boxed = !top.isEmpty && box.lines.first?.contains("╭") == true
     // So does the box's message, the answer to the last key, with what is under the box,
     // while at least a line of the rest fits above it.
     let messageStart = box.lines.count - box.messageLines
@@ -93,12 +70,48 @@ struct InteractiveFrame {
       let rest = visible(
         Array(lines[..<messageStart]), keeping: focus?.clamped(to: 0..<messageStart),
         room: room - (lines.count - messageStart), width: size.columns,
-        scroll: (scroll, freely: scrolls), blocks: box.blocks)
+        scroll: (scroll, freely: scrolls), blocks: box.blocks, boxed: boxed)
       return rest + lines[messageStart...] + footer.prefix(size.rows)
     }
     return visible(
       lines, keeping: focus, room: room, width: size.columns, scroll: (scroll, freely: scrolls),
-      blocks: box.blocks) + footer.prefix(size.rows)
+      blocks: box.blocks, boxed: boxed) + footer.prefix(size.rows)
+  }
+
+  /// The box the screen draws now: the form, or the list with its message.
+  private func drawing(
+    _ model: InteractiveScreen, _ snapshot: ScreenSnapshot, form: CardFormSnapshot?,
+    size: Terminal.Size
+  ) -> ScreenRenderer.Drawing {
+    let renderer = ScreenRenderer(palette: palette, width: size.columns, words: words)
+    // What Enter found out on a journey shows where a status check's finding does: as the
+    // box's message.
+    var shown = snapshot
+    if let guidance = model.guidance { shown.message = guidance.text(words) }
+    if let rowID = model.confirmingRemoval,
+      let row = snapshot.methods.first(where: { $0.id == rowID })
+    {
+      shown.message = words["question.remove", row.title]
+    }
+    if let focused = model.form?.focused, let form {
+      return renderer.drawing(
+        form, focused: focused, keepingFailure: model.form?.keepsFailureInSight == true)
+    }
+    return renderer.drawing(shown, highlighted: model.highlightedStop(in: snapshot))
+  }
+
+  /// The box's lines, and under it a reference too wide for it, cut to the terminal's width.
+  private func screenLines(_ box: ScreenRenderer.Drawing, size: Terminal.Size) -> [String] {
+    box.lines
+      + box.underneath.flatMap { chunks(of: $0, width: size.columns) }.map { palette.dim($0) }
+  }
+
+  /// The screen's lines, without a panel, as `render` draws them.
+  func screenLines(
+    _ model: InteractiveScreen, _ snapshot: ScreenSnapshot, form: CardFormSnapshot?,
+    size: Terminal.Size
+  ) -> [String] {
+    screenLines(drawing(model, snapshot, form: form, size: size), size: size)
   }
 
   /// The help, wrapped to `width`.
@@ -123,7 +136,7 @@ struct InteractiveFrame {
   /// The keys on as few lines as fit, on at most a third of the terminal's rows where `? help`
   /// is on offer: where they take more, the last are left out until they fit, but `? help`,
   /// which lists them all. (A question or the form, which offer no help, keep every key.)
-  private func footerLines(_ actions: [InteractiveScreen.Action], size: Terminal.Size)
+  func footerLines(_ actions: [InteractiveScreen.Action], size: Terminal.Size)
     -> [String]
   {
     let limit = max(1, size.rows / 3)
@@ -182,7 +195,7 @@ struct InteractiveFrame {
 
   /// `text` wrapped to `width`, every line after the first indented by `indent` cells. The
   /// spaces it starts with stay (the log's right-aligned times).
-  private func hanging(_ text: String, indent: Int, width: Int) -> [String] {
+  func hanging(_ text: String, indent: Int, width: Int) -> [String] {
     let lead = String(text.prefix { $0 == " " })
     guard width > indent + 10, lead.count < indent else { return wrap(text, width: width) }
     let body = text.dropFirst(lead.count)
@@ -210,7 +223,7 @@ struct InteractiveFrame {
 
   /// Words of plain text over lines of at most `width` cells; a longer word (a file's
   /// path in the log) is broken over lines, nothing dropped.
-  private func wrap(_ text: String, width: Int) -> [String] {
+  func wrap(_ text: String, width: Int) -> [String] {
     var lines: [String] = []
     var current = ""
     for word in text.split(separator: " ", omittingEmptySubsequences: false) {

@@ -19,4 +19,8 @@ struct TerminalWords: Sendable {
   subscript(_ key: String, _ arguments: String...) -> String {
     words[key, arguments]
   }
+
+  /// The key that answers yes to a question, as a reader of this language expects it (j
+  /// for "ja"); y is taken as well, in every language.
+  var yesKey: Character { self["key.yes"].first ?? "y" }
 }

@@ -101,7 +101,7 @@ extension InteractiveScreen {
   /// Whether ↑↓ scroll the screen: there is nothing for them to move over (no rows, no
   /// fields), and no help in its place. The frame shows how far it can go.
   func scrolls(_ snapshot: ScreenSnapshot, form formSnapshot: CardFormSnapshot? = nil) -> Bool {
-    guard !showsHelp else { return false }
+    guard !showsHelp, !(showsLog && logTakesScreen) else { return false }
     if form != nil { return formSnapshot?.approval != nil }
     return confirmingRemoval == nil && !actions(for: snapshot).contains(.move)
   }

@@ -60,7 +60,8 @@ struct InteractiveScreen: Equatable {
     case makeDefault
     /// On an expired card: give it its new expiry.
     case newExpiry
-    /// The question "Remove Visa •••• 4242?": y or Enter removes, n or Esc keeps.
+    /// The question "Remove Visa •••• 4242?": y (or the language's own yes key) or Enter
+    /// removes, n or Esc keeps.
     case confirmRemoval
     case keep
     case nextField
@@ -89,27 +90,12 @@ struct InteractiveScreen: Equatable {
       case .remove: ("x", words["key.remove"])
       case .makeDefault: ("d", words["key.makeDefault"])
       case .newExpiry: ("e", words["key.newExpiry"])
-      case .confirmRemoval: ("y Enter", words["key.remove"])
+      case .confirmRemoval: ("\(words.yesKey) Enter", words["key.remove"])
       case .keep: ("n Esc", words["key.keep"])
       case .nextField: ("Tab " + words["keyName.shiftTab"], words["key.fields"])
       case .save: ("Enter", words["key.save"])
       case .back: ("Esc", words["key.back"])
       case .stopWaiting: ("Esc", words["key.stopWaiting"])
-      }
-    }
-  }
-
-  /// What the user would do next, for a journey this app cannot finish itself.
-  enum Guidance: Equatable {
-    case updateApp
-    /// Reach support, quoting the reference if there is one.
-    case contactSupport(reference: String?)
-
-    func text(_ words: TerminalWords) -> String {
-      switch self {
-      case .updateApp: words["guidance.update"]
-      case .contactSupport(let reference?): words["guidance.support.reference", reference]
-      case .contactSupport(nil): words["guidance.support"]
       }
     }
   }
@@ -128,6 +114,13 @@ struct InteractiveScreen: Equatable {
   /// error, the bank's wait. Any other key puts it back.
   var scroll = 0
   var showsLog = false
+  /// Whether the log's panel stands in the screen's place, on a terminal too short for
+  /// both (`InteractiveFrame.logTakesScreen`, which the driver asks before each key): then
+  /// only the panel's keys act, none on the screen out of sight.
+  var logTakesScreen = false
+  /// How many lines the log's panel is scrolled from its newest line (up when negative),
+  /// where it stands in the screen's place.
+  var logScroll = 0
   /// What the user would do next, for a journey this app cannot finish itself (updating
   /// the app, calling support).
   var guidance: Guidance?
@@ -141,6 +134,9 @@ struct InteractiveScreen: Equatable {
   var expiryUpdates = false
   /// The card the user asked to remove, while the screen asks to confirm it.
   var confirmingRemoval: String?
+  /// The key that answers yes in the user's language (`TerminalWords.yesKey`, j in
+  /// German); y answers yes too.
+  var yesKey: Character = "y"
 
   init(screen: Screen, showsLog: Bool = false) {
     self.screen = screen
@@ -152,8 +148,9 @@ struct InteractiveScreen: Equatable {
   func actions(for snapshot: ScreenSnapshot, form formSnapshot: CardFormSnapshot? = nil)
     -> [Action]
   {
+    // The help, or the log in the screen's place: their keys are the only ones on offer.
+    if showsLog, logTakesScreen, !showsHelp { return [.scroll, .log, .quit] }
     if let form, let formSnapshot { return form.actions(for: formSnapshot) }
-    // The help stands in the screen's place: its keys are the only ones on offer.
     if showsHelp { return [.scroll, .help, .quit] }
     if confirmingRemoval != nil { return [.confirmRemoval, .keep] }
     var actions: [Action] = []
@@ -200,6 +197,7 @@ struct InteractiveScreen: Equatable {
   mutating func handle(
     _ key: Key, on snapshot: ScreenSnapshot, form formSnapshot: CardFormSnapshot? = nil
   ) -> [Effect] {
+    if showsLog, logTakesScreen, !showsHelp { return handleInLog(key) }
     if let lines = Self.scrollLines(key), scrolls(snapshot, form: formSnapshot) {
       scroll += lines
       return []
@@ -213,7 +211,7 @@ struct InteractiveScreen: Equatable {
     let actions = actions(for: snapshot)
     if let rowID = confirmingRemoval {
       switch key {
-      case .character("y"), .enter:
+      case .character("y"), .character(yesKey), .enter:
         confirmingRemoval = nil
         return [.removeCard(rowID: rowID)]
       case .character("n"), .escape:
@@ -241,6 +239,7 @@ struct InteractiveScreen: Equatable {
       helpScroll += 1
     case .character("l"):
       showsLog.toggle()
+      logScroll = 0
     case .character("w"), .tab, .shiftTab:
       screen = screen == .paymentMethods ? .wallet : .paymentMethods
       guidance = nil

@@ -61,6 +61,12 @@ extension InteractiveSession {
     for key in meaning.keys {
       if scrollsWithinFocus(key, on: screens) { continue }
       let shown = model.screen
+      // On a terminal too short for both, the log's panel takes the screen's place: the
+      // frame says so, and then only the panel's keys act.
+      if transcript == nil {
+        model.logTakesScreen = frame.logTakesScreen(
+          model, screens.snapshot(of: model.screen), form: drawnForm, log: log, size: size)
+      }
       let effects = model.handle(key, on: screens.snapshot(of: model.screen), form: drawnForm)
       if effects.contains(.quit) { return false }
       for effect in effects { carryOut(effect, on: screens) }

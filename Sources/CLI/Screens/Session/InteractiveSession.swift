@@ -100,6 +100,7 @@ final class InteractiveSession {
     self.transcript = accessible ? Transcript(console: console) : nil
     self.size = size
     self.model = screen
+    self.model.yesKey = words.yesKey
     self.clock = clock
     let (events, sink) = AsyncStream<Event>.makeStream()
     self.events = events
@@ -150,6 +151,9 @@ final class InteractiveSession {
           frame.helpScrollLimit(
             model, screens.snapshot(of: model.screen), form: cardForm?.snapshot,
             size: size))
+        let logScrolls = frame.logScrollLimits(
+          model, screens.snapshot(of: model.screen), form: drawnForm, log: log, size: size)
+        model.logScroll = min(max(model.logScroll, logScrolls.lowerBound), logScrolls.upperBound)
       case .inputEnded:
         break loop
       case .signal(let number):
