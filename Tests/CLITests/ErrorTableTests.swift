@@ -47,7 +47,8 @@ struct ErrorTableTests {
         .applePayIsNeverDefault, .cardCannotPay,
       ].map(id)
       + [
-        UpdateCardOutcome.updated(card), .invalid([:]),
+        UpdateCardOutcome.updated(card), .updatedUnread(cardID: "1", expiry: card.expiry),
+        .invalid([:]),
         .declined(CardDecline(code: nil, adviceCode: nil)), .cardGone,
       ].map(id)
       + ["CardChangeSnapshot.unknownId"]
@@ -223,6 +224,7 @@ struct ErrorTableTests {
   private static func id(_ outcome: UpdateCardOutcome) -> String {
     switch outcome {
     case .updated: "UpdateCardOutcome.updated"
+    case .updatedUnread: "UpdateCardOutcome.updatedUnread"
     case .invalid: "UpdateCardOutcome.invalid"
     case .declined: "UpdateCardOutcome.declined"
     case .cardGone: "UpdateCardOutcome.cardGone"

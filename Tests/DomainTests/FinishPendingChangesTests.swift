@@ -184,6 +184,20 @@ struct FinishPendingChangesTests {
     #expect(await journal.changes.map(\.idempotencyKey) == ["bob-1", "bob-old"])
   }
 
+  @Test("a new expiry the backend made but whose answer could not be read is done")
+  func madeButUnreadIsDone() async throws {
+    let journal = InMemoryJournal([
+      change(.updateExpiry(cardID: "1", PendingFixtures.expiry), key: "key-1")
+    ])
+    let writes = ScriptedWrites(
+      update: .updatedUnread(cardID: "1", expiry: PendingFixtures.expiry))
+
+    let report = await finishing(journal, writes: writes).execute()
+
+    #expect(report.endings == [.done])
+    #expect(await journal.changes.isEmpty)
+  }
+
   @Test("a person's change too old to send is named at their own start, and why")
   func ownTooOldNamed() async throws {
     let journal = InMemoryJournal([change(key: "ada-old", age: day + 1)])

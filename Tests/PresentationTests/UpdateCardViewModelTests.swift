@@ -42,6 +42,18 @@ struct UpdateCardViewModelTests {
     #expect(form.phase == .updated(renewed))
   }
 
+  @Test("a change made whose card could not be read is the card with its new expiry")
+  func madeButUnread() async {
+    let form = makeForm { id, _ in
+      .updatedUnread(cardID: id, expiry: CardExpiry(month: 1, year: 2030)!)
+    }
+
+    form.edit(to: "01/30")
+    await form.submit().value
+
+    #expect(form.phase == .updated(renewed))
+  }
+
   @Test("leaving the field writes the expiry as cards print it, and checks it")
   func leaveChecks() {
     let form = makeForm { _, _ in .updated(renewed) }

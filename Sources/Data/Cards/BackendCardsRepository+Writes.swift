@@ -15,7 +15,8 @@ extension BackendCardsRepository: SavedCardWrites {
   }
 
   /// `PUT /me/default-payment-method` under the change's idempotency key, the same on every
-  /// attempt and on a replay; its answers: `SavedCardWritesMapper.makeDefaultOutcome(from:)`.
+  /// attempt and on a replay; its answers:
+  /// `SavedCardWritesMapper.makeDefaultOutcome(from:requested:)`.
   public func makeDefault(_ method: DefaultMethod, idempotencyKey: String) async throws
     -> MakeDefaultOutcome
   {
@@ -29,11 +30,11 @@ extension BackendCardsRepository: SavedCardWrites {
     let answer = try await client.send(
       .setDefault, body: BackendRequest.Body(body),
       idempotencyKey: idempotencyKey)
-    return try SavedCardWritesMapper.makeDefaultOutcome(from: answer)
+    return try SavedCardWritesMapper.makeDefaultOutcome(from: answer, requested: method)
   }
 
   /// `PATCH /cards/{id}` under the submission's idempotency key; its answers:
-  /// `SavedCardWritesMapper.updateOutcome(from:)`.
+  /// `SavedCardWritesMapper.updateOutcome(from:cardID:expiry:)`.
   public func updateExpiry(cardID: String, to expiry: CardExpiry, idempotencyKey: String)
     async throws -> UpdateCardOutcome
   {
@@ -45,6 +46,6 @@ extension BackendCardsRepository: SavedCardWrites {
     let answer = try await client.send(
       .updateCard, body: BackendRequest.Body(body), idempotencyKey: idempotencyKey,
       resourceID: cardID)
-    return try SavedCardWritesMapper.updateOutcome(from: answer)
+    return try SavedCardWritesMapper.updateOutcome(from: answer, cardID: cardID, expiry: expiry)
   }
 }

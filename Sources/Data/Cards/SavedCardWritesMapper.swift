@@ -19,20 +19,18 @@ enum SavedCardWritesMapper {
   }
 
   /// `PUT /me/default-payment-method`: 200 with the method now the default; 404
-  /// `method_not_found`, gone.
-  static func makeDefaultOutcome(from answer: BackendClient.ResponseInContext)
-    throws(RequestFailure) -> MakeDefaultOutcome
-  {
+  /// `method_not_found`, gone. A 2xx whose body cannot be read (cut off, not the shape) is
+  /// the change made all the same: `requested` is the default now.
+  static func makeDefaultOutcome(
+    from answer: BackendClient.ResponseInContext, requested: DefaultMethod
+  ) throws(RequestFailure) -> MakeDefaultOutcome {
     switch (answer.response.status, answer.context.serverCode) {
     case (200..<300, _):
-      let made = try answer.decode(DefaultMethodBody.self).method
-      switch (made.kind, made.id) {
+      let made = try? answer.decode(DefaultMethodBody.self).method
+      switch (made?.kind, made?.id) {
       case ("card", let id?): return .madeDefault(.card(id: id))
       case ("wallet", nil): return .madeDefault(.wallet)
-      default:
-        var context = answer.context
-        context.serverMessage = "the default method is neither a card with an id nor the wallet"
-        throw RequestFailure(.malformedResponse, context: context)
+      default: return .madeDefault(requested)
       }
     case (404, ServerCode.methodNotFound): return .methodGone
     default: throw RequestFailure(.unexpectedAnswer, context: answer.context)
@@ -40,13 +38,18 @@ enum SavedCardWritesMapper {
   }
 
   /// `PATCH /cards/{id}`: 200 the updated card; 422 `validation_failed` with the expiry's
-  /// problems; 402 `card_declined`; 404 `card_not_found`, gone.
-  static func updateOutcome(from answer: BackendClient.ResponseInContext)
-    throws(RequestFailure) -> UpdateCardOutcome
-  {
+  /// problems; 402 `card_declined`; 404 `card_not_found`, gone. A 2xx whose card cannot be
+  /// read (cut off, not the shape) is the change made all the same: `updatedUnread`, and
+  /// the list loads again to show the card.
+  static func updateOutcome(
+    from answer: BackendClient.ResponseInContext, cardID: String, expiry: CardExpiry
+  ) throws(RequestFailure) -> UpdateCardOutcome {
     let status = answer.response.status
     if (200..<300).contains(status) {
-      return .updated(try CardsMapper.card(answer.decode(CardsPayload.Card.self), answer.context))
+      guard
+        let card = try? CardsMapper.card(answer.decode(CardsPayload.Card.self), answer.context)
+      else { return .updatedUnread(cardID: cardID, expiry: expiry) }
+      return .updated(card)
     }
     guard let refusal = answer.refusal(CardRefusalPayload.self) else {
       throw RequestFailure(.unexpectedAnswer, context: answer.context)

@@ -46,7 +46,8 @@ public struct CardWritesUpdatingLocalCopy: SavedCardWrites {
     switch outcome {
     case .updated(let card): await localCopy.edit { $0.replaceCard(card) }
     case .cardGone: await localCopy.edit { $0.removeCard(cardID) }
-    case .invalid, .declined: break
+    // Made, but how the backend has the card now is not known: the next load replaces it.
+    case .invalid, .declined, .updatedUnread: break
     }
     return outcome
   }

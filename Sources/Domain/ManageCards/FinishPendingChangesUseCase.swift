@@ -184,7 +184,7 @@ public struct FinishPendingChangesUseCase: Sendable {
 
   private static func ending(of outcome: UpdateCardOutcome) -> FinishedChanges.Ending {
     switch outcome {
-    case .updated: .done
+    case .updated, .updatedUnread: .done
     case .invalid(let problems): .refused(.invalid(problems))
     case .declined(let decline): .declined(decline)
     case .cardGone: .gone

@@ -74,6 +74,9 @@ public enum MakeDefaultOutcome: Sendable, Equatable {
 
 public enum UpdateCardOutcome: Sendable, Equatable {
   case updated(PaymentCard)
+  /// The backend made the change (it answered 2xx), but its answer could not be read: the
+  /// card as the backend has it now is not known, and the list loads again to show it.
+  case updatedUnread(cardID: String, expiry: CardExpiry)
   /// The new expiry has problems, found locally (then nothing was sent) or by the backend.
   case invalid(CardFieldErrors)
   /// The card's issuer refused the update, with its reason when it gave one.

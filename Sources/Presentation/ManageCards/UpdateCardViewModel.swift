@@ -33,7 +33,8 @@ public final class UpdateCardViewModel {
   public private(set) var failure: FormFailure?
   public private(set) var phase: Phase = .editing
 
-  @ObservationIgnored private let cardID: String
+  @ObservationIgnored private let card: PaymentCard
+  @ObservationIgnored private var cardID: String { card.id }
   @ObservationIgnored private let update:
     @Sendable (_ cardID: String, _ expiry: String) async throws -> UpdateCardOutcome
   @ObservationIgnored private let thisMonth: @Sendable () -> CardValidation.Month
@@ -72,7 +73,7 @@ public final class UpdateCardViewModel {
     self.cardTitle = words["row.card.title", card.brand, card.lastFour]
     self.spokenCardTitle = words["a11y.title.card", card.brand, card.lastFour]
     self.rowID = PaymentMethod.card(card).id
-    self.cardID = card.id
+    self.card = card
     self.update = update
     self.thisMonth = thisMonth
     self.startSession = signIn
@@ -147,6 +148,12 @@ public final class UpdateCardViewModel {
     switch outcome {
     case .updated(let card):
       phase = .updated(card)
+    // Made, though its answer could not be read: the card as the list has it, with the
+    // expiry the backend agreed to. (The next load shows it as the backend has it.)
+    case .updatedUnread(_, let expiry):
+      var updated = card
+      (updated.expiry, updated.status, updated.decline) = (expiry, .active, nil)
+      phase = .updated(updated)
     case .invalid(let errors):
       expiryErrors = presenter.present(refused: errors)[.expiry] ?? []
       phase = .invalid
