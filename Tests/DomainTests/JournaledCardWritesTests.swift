@@ -115,7 +115,7 @@ struct JournaledCardWritesTests {
   /// Written again from the rule in `RequestFailure.Kind.answersAWriteForGood`'s comment.
   private static let answeredForGood: Set<RequestFailure.Kind> = [
     .userNotVerified, .userLocked, .appOutdated, .unexpectedAnswer,
-    .malformedResponse, .responseTooLarge, .notOffered,
+    .malformedResponse, .notOffered,
   ]
   /// A first send that never reached the backend: the screen says it failed.
   private static let neverReachedTheBackend: Set<RequestFailure.Kind> = [
@@ -376,6 +376,7 @@ struct PendingChangeFateTests {
       (.serverUnreachable, made: .takenOut, finished: .kept),
       (.userLocked, made: .settled, finished: .settled),
       (.notOffered, made: .settled, finished: .settled),
+    (.responseTooLarge, made: .kept, finished: .kept),
     ]
 
   @Test("any outcome settles a change, made now or finished at a start")

@@ -148,14 +148,16 @@ extension RequestFailure.Kind {
   /// not verified or locked, an outdated app, a service that does not offer it), a status
   /// the backend meant, an answer it would replay unreadable again. The rest settle
   /// nothing (a transport failure, a timeout, a 429 or a 5xx, a cancelled wait), and an
-  /// ended session neither: the change is the person's, sent once they have signed in.
+  /// ended session neither: the change is the person's, sent once they have signed in. An
+  /// answer too large to read settles nothing either: it may be a 2xx, the change made,
+  /// and whether it was is not known.
   public var answersAWriteForGood: Bool {
     switch self {
     case .userNotVerified, .userLocked, .appOutdated, .unexpectedAnswer, .malformedResponse,
-      .responseTooLarge, .notOffered:
+      .notOffered:
       true
     case .offline, .timedOut, .connectionLost, .serverUnreachable, .insecureConnection,
-      .cancelledBelow, .rateLimited, .serviceUnavailable, .sessionEnded:
+      .cancelledBelow, .rateLimited, .serviceUnavailable, .sessionEnded, .responseTooLarge:
       false
     }
   }
