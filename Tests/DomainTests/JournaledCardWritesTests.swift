@@ -376,7 +376,7 @@ struct PendingChangeFateTests {
       (.serverUnreachable, made: .takenOut, finished: .kept),
       (.userLocked, made: .settled, finished: .settled),
       (.notOffered, made: .settled, finished: .settled),
-    (.responseTooLarge, made: .kept, finished: .kept),
+      (.responseTooLarge, made: .kept, finished: .kept),
     ]
 
   @Test("any outcome settles a change, made now or finished at a start")
