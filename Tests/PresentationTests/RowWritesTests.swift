@@ -163,7 +163,7 @@ struct RowWritesTests {
     #expect(waiting == .waitingToMakeDefault)
     #expect(
       ScreenLabels(locale: Locale(identifier: "en_US")).progress(
-        .waitingToMakeDefault) == "Waiting until your earlier choice of default is answered…")
+        .waitingToMakeDefault) == "Waiting for your earlier choice of default…")
     #expect(methods(viewModel)?.rows.filter(\.isDefault).map(\.id) == ["card-2"])
     #expect(methods(viewModel)?.rows.allSatisfy { $0.write == nil } == true)
   }

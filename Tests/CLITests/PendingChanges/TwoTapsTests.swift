@@ -1,0 +1,30 @@
+import Foundation
+import Testing
+
+/// Two taps of `d` on the screen, the second while the first is on its way: the second
+/// waits its turn and says so, and the default ends as the person last chose.
+@Suite("Two taps of d in a row", .timeLimit(.minutes(1)))
+struct TwoTapsTests {
+  @Test("a second default chosen while the first is on its way waits, says so, and wins")
+  func secondTapWaitsAndWins() async throws {
+    let folder = try TemporaryFolder()
+    let file = folder.url.appendingPathComponent("slow-default.json")
+    try Data(#"{"setDefault": {"outcome": "ok", "latencyMs": 700}}"#.utf8).write(to: file)
+    let terminal = try PseudoTerminal(["--scenario-file", file.path])
+    try #require(await terminal.waiting(for: "Enter select"))
+
+    // The first card, then at once the second.
+    terminal.send("jd")
+    try #require(await terminal.waiting(for: "Making it your default…"))
+    let before = terminal.output.count
+    terminal.send("jd")
+
+    #expect(
+      await terminal.waiting(
+        for: "Waiting for your earlier choice of default…", after: before))
+    #expect(
+      await terminal.waiting(for: "Mastercard •••• 5454 is now your default.", after: before))
+    terminal.send("q")
+    #expect(await terminal.exiting() == 0)
+  }
+}
