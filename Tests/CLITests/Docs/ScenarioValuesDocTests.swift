@@ -53,7 +53,8 @@ struct ScenarioValuesDocTests {
     Probe(json: #"{"signIn": "zzz"}"#, from: "`signIn` is", to: "\n\n"),
   ]
 
-  @Test("each value the reader takes for a key is listed where the document describes it",
+  @Test(
+    "each value the reader takes for a key is listed where the document describes it",
     arguments: probes)
   func listed(probe: Probe) throws {
     let choices = try Self.choices(probe.json)

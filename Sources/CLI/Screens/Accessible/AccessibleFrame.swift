@@ -144,7 +144,7 @@ struct AccessibleFrame {
   private func rowLine(_ index: Int, in snapshot: ScreenSnapshot) -> String {
     let method = snapshot.methods[index]
     var label = method.accessibilityLabel
-    if let write = method.write { label += ", " + words.labels.progress(write) }
+    if let write = method.write { label += ", " + words.labels.spokenProgress(write) }
     return snapshot.screen == .paymentMethods ? "\(index + 1). \(label)" : label
   }
 

@@ -19,6 +19,8 @@ enum AccessibleInput {
     var readsCursor = false
     /// The line was empty: the keys the screen takes now are read out.
     var readsKeys = false
+    /// The line was a number no row has: the rows there are are named.
+    var noSuchRow: Int?
   }
 
   /// The changes to a row, by their keys.
@@ -65,6 +67,12 @@ enum AccessibleInput {
       for key in moves { _ = moved.handle(key, on: snapshot) }
       guard takes(waiting, moved, snapshot) else { return nil }
       return Meaning(keys: moves + [.character(waiting)])
+    }
+    // A number where the rows are numbered, but no row's: the answer names the rows there are.
+    if let number = Int(text), snapshot.screen == .paymentMethods,
+      model.highlightedStop(in: snapshot) != nil, !snapshot.methods.isEmpty
+    {
+      return Meaning(keys: [], noSuchRow: number)
     }
     // The keys that move on the boxed screen (j, k, g, G, the arrows, Home, End) move here
     // too, each line's keys in turn.
