@@ -250,9 +250,11 @@ struct LeavingCommandTests {
 
   /// Runs `arguments` against a server that holds the change until it is cancelled, and
   /// sends `stopSignal` the moment the change arrives there.
-  private func stopped(_ arguments: [String], by stopSignal: StopSignal) async -> CLIRun {
+  private func stopped(
+    _ arguments: [String], by stopSignal: StopSignal, scenario: Scenario = HeldChangeServer.every
+  ) async -> CLIRun {
     let signals = StopSignalAtTheChange(stopSignal)
-    let server = HeldChangeServer(signals: signals)
+    let server = HeldChangeServer(signals: signals, scenario: scenario)
     return await runCLI(
       arguments + Self.server, serverAccess: server.access, stopSignals: signals)
   }
@@ -261,15 +263,17 @@ struct LeavingCommandTests {
   func terminatedUpdateCard() async throws {
     let folder = try TemporaryFolder()
 
+    // cards-expired's card-2 has expired: only an expired card takes a new expiry.
+    let expired = try #require(BuiltInScenarios.named("cards-expired"))
     let run = await stopped(
       ["update-card", "--id", "card-2", "--expiry", "01/30", "--cache-dir", folder.path],
-      by: .terminate)
+      by: .terminate, scenario: expired)
 
     #expect(run.exitCode == .terminated)
     #expect(run.output.isEmpty)
     #expect(
       run.errors
-        == "The new expiry for Mastercard •••• 5454 had no answer yet when you left. It is kept, "
+        == "The new expiry for Mastercard •••• 4444 had no answer yet when you left. It is kept, "
         + "and will be sent again the next time you open the app.\n")
     #expect(try await pending(in: folder) == [.expiry(cardID: "2")])
   }
@@ -336,13 +340,15 @@ struct LeavingCommandTests {
 /// listen for a stop signal then gets the scenario's answer, so that it ends, and fails the
 /// test rather than hanging it.
 private final class HeldChangeServer: PaymentsBackend {
-  let backend = ScenarioBackend(
-    scenario: Scenario(name: "held-changes", summary: "Every method available."),
-    clock: ScenarioTimeClock(deadline: .seconds(3)))
+  /// Every method available, as `all-available`.
+  static let every = Scenario(name: "held-changes", summary: "Every method available.")
+  let backend: ScenarioBackend
   let signals: StopSignalAtTheChange
 
-  init(signals: StopSignalAtTheChange) {
+  init(signals: StopSignalAtTheChange, scenario: Scenario = every) {
     self.signals = signals
+    self.backend = ScenarioBackend(
+      scenario: scenario, clock: ScenarioTimeClock(deadline: .seconds(3)))
   }
 
   func send(_ request: BackendRequest) async throws -> BackendResponse {

@@ -151,6 +151,14 @@ private struct CardChangeRun {
       guard let card = list.card(for: row.id) else {
         return .ended(unknown(result, among: methods.rows))
       }
+      // The rule the screen offers `e` by: a card that has not expired takes no new expiry.
+      guard card.takesNewExpiry else {
+        result.status = .refused
+        result.message = words["change.needsNoNewExpiry", row.title]
+        result.spokenMessage = words["change.needsNoNewExpiry", row.spokenTitle]
+        result.ending = .refused
+        return .ended(result)
+      }
       let form = makeExpiryForm(card)
       form.edit(to: expiry)
       if let stopSignal = await run({ form.submit() }) {
