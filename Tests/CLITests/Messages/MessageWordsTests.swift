@@ -1,6 +1,12 @@
 import Foundation
 import Testing
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 @testable import CLI
 
 /// Every message speaks the user's words: a mistyped command or scenario value gets the
@@ -52,6 +58,17 @@ struct MessageWordsTests {
     #expect(run.exitCode == .dataError)
     #expect(run.errors.contains(key))
     #expect(run.errors.contains("(did you mean \"\(meant)\"?)\n"), "\(run.errors)")
+  }
+
+  @Test(
+    "a failed file or output is said in the app's words, never the C library's sentence",
+    arguments: [ENOENT, EACCES, EPERM, ENOTDIR, EISDIR, ENOSPC, EROFS, EBADF, EIO, EMFILE, 9999])
+  func systemErrorInOwnWords(code: Int32) {
+    let said = DescriptorOutput.describe(code)
+
+    #expect(said != String(cString: strerror(code)))
+    #expect(!said.contains { $0.isNumber })
+    #expect(said.first?.isLowercase == true)
   }
 
   @Test("a --cache-dir under a file says so in the app's words, and what to do instead")
