@@ -1,13 +1,13 @@
 import Foundation
 import Testing
 
+@testable import CLI
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
   import Darwin
 #endif
-
-@testable import CLI
 
 /// Every message speaks the user's words: a mistyped command or scenario value gets the
 /// nearest valid one, and no platform error text (a domain, a code, Foundation's own
