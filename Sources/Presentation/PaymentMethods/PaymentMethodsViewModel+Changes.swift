@@ -220,6 +220,25 @@ extension PaymentMethodsViewModel {
     return card
   }
 
+  /// Says why the card behind `id` takes no new expiry, when it takes none: it has not
+  /// expired (`PaymentCard.takesNewExpiry`, the rule the row's `needsNewExpiry` follows).
+  /// True when it said so; false for a card that takes one (or no card), which is left as
+  /// it is. The screen's `e` and `update-card` both ask it before any form is filled in.
+  @discardableResult
+  public func refuseNewExpiry(_ id: PaymentMethodRow.ID) -> Bool {
+    guard let card = card(for: id), !card.takesNewExpiry, writesInProgress[id] == nil else {
+      return false
+    }
+    let row = listedRow(id)
+    update {
+      $0.say(
+        words["updateCard.notExpired", row.title],
+        spoken: words["updateCard.notExpired", row.spokenTitle])
+      $0.lastChange = .cardNotExpired
+    }
+    return true
+  }
+
   /// The backend gave a card its new expiry (`UpdateCardViewModel`'s `updated`): its row
   /// is made again from the card as the backend has it now.
   public func showUpdated(_ card: PaymentCard) {

@@ -135,8 +135,12 @@ enum AccessibleInput {
     _ change: InteractiveScreen.Action, _ model: InteractiveScreen, _ snapshot: ScreenSnapshot
   ) -> Bool {
     guard model.highlightedStop(in: snapshot) != nil else { return false }
-    // d on Apple Pay is taken (and refused with its reason), though not offered.
+    // d on Apple Pay is taken (and refused with its reason), though not offered; so is e on
+    // a card that has not expired.
     if change == .makeDefault, model.rowChanges { return true }
+    if change == .newExpiry, model.expiryUpdates {
+      return snapshot.methods.contains { $0.kind == .card }
+    }
     return snapshot.methods.indices.contains { index in
       var onRow = model
       onRow.highlighted = index
@@ -167,10 +171,12 @@ enum AccessibleInput {
     }
     // d on Apple Pay, on a card that cannot pay, or on the default is taken, and answered
     // with why nothing changes.
-    let changesNone = model.highlightedRow(in: snapshot).map {
-      snapshot.methods[$0].changesNoDefault
-    }
-    return keys.contains(character) || (character == "d" && model.rowChanges && changesNone == true)
+    let row = model.highlightedRow(in: snapshot).map { snapshot.methods[$0] }
+    let changesNone = row?.changesNoDefault == true
+    // e on a card that has not expired is taken too, and answered with why.
+    let takesNoExpiry = row?.takesNoNewExpiry == true
+    return keys.contains(character) || (character == "d" && model.rowChanges && changesNone)
+      || (character == "e" && model.expiryUpdates && takesNoExpiry)
   }
 
   private static func isMove(_ key: Key) -> Bool {
