@@ -14,14 +14,24 @@ struct StderrWrapTests {
 
     var testDescription: String { "\(locale) \(columns)×\(rows)" }
     var english: Bool { locale == "en_US" }
-    /// What leaving says of the removal it leaves waiting, as one line.
-    var leavingLine: String {
+    /// What leaving may say of the removal it leaves waiting, each as one line: kept, once
+    /// the journal holds it; not known, when q came before it was written down.
+    var leavingLines: [String] {
       english
-        ? "Removing Visa ending in 4242 had no answer yet when you left. It is kept, and will "
-          + "be sent again the next time you open the app."
-        : "Auf das Entfernen von Visa mit den Endziffern 4242 kam noch keine Antwort, als du "
-          + "gegangen bist. Es bleibt gespeichert und wird beim nächsten Öffnen der App noch "
-          + "einmal gesendet."
+        ? [
+          "Removing Visa ending in 4242 had no answer yet when you left. It is kept, and will "
+            + "be sent again the next time you open the app.",
+          "Removing Visa ending in 4242 had no answer yet when you left. Whether it was made "
+            + "is not known: your list will show it the next time you open the app.",
+        ]
+        : [
+          "Auf das Entfernen von Visa mit den Endziffern 4242 kam noch keine Antwort, als du "
+            + "gegangen bist. Es bleibt gespeichert und wird beim nächsten Öffnen der App noch "
+            + "einmal gesendet.",
+          "Auf das Entfernen von Visa mit den Endziffern 4242 kam noch keine Antwort, als du "
+            + "gegangen bist. Ob es ausgeführt wurde, ist nicht bekannt: Deine Liste zeigt es "
+            + "beim nächsten Öffnen der App.",
+        ]
     }
   }
 
@@ -64,7 +74,7 @@ struct StderrWrapTests {
     }
     #expect(lines.count > 1)
     #expect(lines.allSatisfy { $0.count <= size.columns }, "\(lines)")
-    #expect(lines.joined(separator: " ") == size.leavingLine, "\(lines)")
+    #expect(size.leavingLines.contains(lines.joined(separator: " ")), "\(lines)")
   }
 
   @Test("a line is broken at its spaces, each piece within the width, no word broken")
