@@ -54,7 +54,8 @@ struct StderrWrapTests {
       ], columns: size.columns, rows: size.rows)
     try #require(await terminal.waiting(for: "4. Apple Pay"))
     for (line, answer) in [
-      ("2", size.english ? "selected." : "ausgewählt."), ("x", "y "),
+      ("2", size.english ? "selected." : "ausgewählt."),
+      ("x", size.english ? "n keep." : "n behalten."),
       ("y", size.english ? "removing…" : "wird entfernt…"),
     ] {
       let before = terminal.output.count
