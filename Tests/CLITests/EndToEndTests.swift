@@ -314,7 +314,7 @@ struct EndToEndTests {
 
     #expect(live.process.terminationStatus == 74)
     #expect(
-      live.errors == "payment-methods: cannot write the output: No space left on device\n")
+      live.errors == "payment-methods: cannot write the output: the disk is full\n")
   }
 
   @Test("a closed stdout ends the run with one line on stderr and 74")
@@ -329,6 +329,6 @@ struct EndToEndTests {
     process.waitUntilExit()
 
     #expect(process.terminationStatus == 74)
-    #expect(text == "payment-methods: cannot write the output: Bad file descriptor\n")
+    #expect(text == "payment-methods: cannot write the output: it is closed\n")
   }
 }

@@ -116,6 +116,8 @@ struct InteractiveFrameTests {
   @Test("the help panel lists every key")
   func help() async {
     var model = InteractiveScreen(screen: .paymentMethods)
+    // A session that makes changes, as the app's does: the help lists x, d and e.
+    (model.rowChanges, model.expiryUpdates) = (true, true)
     let snapshot = await InteractiveFixtures.snapshot("all-available")
     _ = model.handle(.character("?"), on: snapshot)
 
@@ -128,6 +130,7 @@ struct InteractiveFrameTests {
     let frame = InteractiveFrame(
       palette: Palette(isEnabled: false), words: TerminalWords(locale: german))
     var model = InteractiveScreen(screen: .paymentMethods)
+    (model.rowChanges, model.expiryUpdates) = (true, true)
     let snapshot = await InteractiveFixtures.snapshot("all-available", locale: german)
     _ = model.handle(.character("?"), on: snapshot)
 
@@ -160,7 +163,7 @@ struct InteractiveFrameTests {
 
     #expect(limit > 0)
     #expect(frame.render(model, snapshot, log: [], size: size).last?.contains("↑↓ scroll") == true)
-    for (keys, _) in frame.help {
+    for (keys, _) in frame.help(model) {
       #expect(seen.contains(keys.prefix(columns - 1)), "\(keys) at \(columns)×\(rows)")
     }
   }

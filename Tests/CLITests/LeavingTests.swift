@@ -65,7 +65,7 @@ struct LeavingTests {
     #expect(await terminal.exiting() == 0)
     #expect(
       try afterTheScreen(terminal)
-        == "Removing Visa •••• 4242 had no answer yet when you left. It is kept, and will be "
+        == "Removing Visa •••• 4242 had no answer yet when you left. It is kept, and will be\r\n"
         + "sent again the next time you open the app.\r\n")
     #expect(try await pending(in: cache) == [.removal(cardID: "1")])
   }
@@ -86,8 +86,8 @@ struct LeavingTests {
     #expect(await terminal.exiting() == 0)
     #expect(
       try afterTheScreen(terminal)
-        == "Removing Visa •••• 4242 had no answer yet when you left. Whether it was made is not "
-        + "known: your list will show it the next time you open the app.\r\n")
+        == "Removing Visa •••• 4242 had no answer yet when you left. Whether it was made is\r\n"
+        + "not known: your list will show it the next time you open the app.\r\n")
   }
 
   @Test("SIGTERM while the wallet is made the default, in German: the line is German, 143")
@@ -108,9 +108,9 @@ struct LeavingTests {
     #expect(await terminal.exiting() == 143)
     #expect(
       try afterTheScreen(terminal)
-        == "Darauf, Wallet zu deiner Standard-Zahlungsart zu machen, kam noch keine Antwort, als "
-        + "du gegangen bist. Die Änderung bleibt gespeichert und wird beim nächsten Öffnen der "
-        + "App noch einmal gesendet.\r\n")
+        == "Darauf, Wallet zu deiner Standard-Zahlungsart zu machen, kam noch keine Antwort,\r\n"
+        + "als du gegangen bist. Die Änderung bleibt gespeichert und wird beim nächsten\r\n"
+        + "Öffnen der App noch einmal gesendet.\r\n")
     #expect(try await pending(in: cache) == [.defaultMethod])
   }
 
@@ -135,8 +135,8 @@ struct LeavingTests {
     #expect(await terminal.exiting() == 143)
     #expect(
       try afterTheScreen(terminal)
-        == "The new expiry for Mastercard •••• 4444 had no answer yet when you left. It is kept, "
-        + "and will be sent again the next time you open the app.\r\n")
+        == "The new expiry for Mastercard •••• 4444 had no answer yet when you left. It is\r\n"
+        + "kept, and will be sent again the next time you open the app.\r\n")
     #expect(try await pending(in: cache) == [.expiry(cardID: "2")])
   }
 
@@ -164,8 +164,8 @@ struct LeavingTests {
     let after = String(decoding: terminal.output[sent...], as: UTF8.self)
     #expect(
       after.hasSuffix(
-        "Removing Visa ending in 4242 had no answer yet when you left. It is kept, and will be "
-          + "sent again the next time you open the app.\r\n"))
+        "Removing Visa ending in 4242 had no answer yet when you left. It is kept, and\r\n"
+          + "will be sent again the next time you open the app.\r\n"))
     #expect(try await pending(in: cache) == [.removal(cardID: "1")])
   }
 
@@ -186,8 +186,8 @@ struct LeavingTests {
     #expect(await terminal.exiting() == 0)
     #expect(
       try afterTheScreen(terminal)
-        == "The card was not added: you left while your bank was asked to approve it, and its "
-        + "setup was cancelled.\r\n")
+        == "The card was not added: you left while your bank was asked to approve it, and\r\n"
+        + "its setup was cancelled.\r\n")
   }
 
   @Test("SIGTERM while remove-card waits for its answer: one line says it is kept, then 143")
@@ -250,9 +250,11 @@ struct LeavingCommandTests {
 
   /// Runs `arguments` against a server that holds the change until it is cancelled, and
   /// sends `stopSignal` the moment the change arrives there.
-  private func stopped(_ arguments: [String], by stopSignal: StopSignal) async -> CLIRun {
+  private func stopped(
+    _ arguments: [String], by stopSignal: StopSignal, scenario: Scenario = HeldChangeServer.every
+  ) async -> CLIRun {
     let signals = StopSignalAtTheChange(stopSignal)
-    let server = HeldChangeServer(signals: signals)
+    let server = HeldChangeServer(signals: signals, scenario: scenario)
     return await runCLI(
       arguments + Self.server, serverAccess: server.access, stopSignals: signals)
   }
@@ -261,15 +263,17 @@ struct LeavingCommandTests {
   func terminatedUpdateCard() async throws {
     let folder = try TemporaryFolder()
 
+    // cards-expired's card-2 has expired: only an expired card takes a new expiry.
+    let expired = try #require(BuiltInScenarios.named("cards-expired"))
     let run = await stopped(
       ["update-card", "--id", "card-2", "--expiry", "01/30", "--cache-dir", folder.path],
-      by: .terminate)
+      by: .terminate, scenario: expired)
 
     #expect(run.exitCode == .terminated)
     #expect(run.output.isEmpty)
     #expect(
       run.errors
-        == "The new expiry for Mastercard •••• 5454 had no answer yet when you left. It is kept, "
+        == "The new expiry for Mastercard •••• 4444 had no answer yet when you left. It is kept, "
         + "and will be sent again the next time you open the app.\n")
     #expect(try await pending(in: folder) == [.expiry(cardID: "2")])
   }
@@ -337,13 +341,15 @@ struct LeavingCommandTests {
 /// listen for a stop signal then gets the scenario's answer, so that it ends, and fails the
 /// test rather than hanging it.
 private final class HeldChangeServer: PaymentsBackend {
-  let backend = ScenarioBackend(
-    scenario: Scenario(name: "held-changes", summary: "Every method available."),
-    clock: ScenarioTimeClock(deadline: .seconds(3)))
+  /// Every method available, as `all-available`.
+  static let every = Scenario(name: "held-changes", summary: "Every method available.")
+  let backend: ScenarioBackend
   let signals: StopSignalAtTheChange
 
-  init(signals: StopSignalAtTheChange) {
+  init(signals: StopSignalAtTheChange, scenario: Scenario = every) {
     self.signals = signals
+    self.backend = ScenarioBackend(
+      scenario: scenario, clock: ScenarioTimeClock(deadline: .seconds(3)))
   }
 
   func send(_ request: BackendRequest) async throws -> BackendResponse {

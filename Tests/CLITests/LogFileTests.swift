@@ -61,7 +61,7 @@ struct LogFileTests {
     #expect(run.exitCode == .outputFailed)
     #expect(
       run.errors
-        == "payment-methods: cannot write the log file /dev/full: No space left on device; "
+        == "payment-methods: cannot write the log file /dev/full: the disk is full; "
         + "the log stops there\n")
   }
 }

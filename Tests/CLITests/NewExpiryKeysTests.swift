@@ -40,7 +40,7 @@ struct NewExpiryKeysTests {
     #expect(offered == [false, false, true, false])
   }
 
-  @Test("e opens the form on the expiry; on an active card it does nothing")
+  @Test("e opens the form on the expiry; on an active card it asks the list to say why not")
   func opensTheForm() async {
     let snapshot = await InteractiveFixtures.snapshot("cards-expired")
     var expiredCard = screen(on: 2)
@@ -48,7 +48,8 @@ struct NewExpiryKeysTests {
 
     #expect(expiredCard.handle(.character("e"), on: snapshot) == [.openExpiryForm(rowID: "card-2")])
     #expect(expiredCard.form?.focused == .expiry)
-    #expect(activeCard.handle(.character("e"), on: snapshot) == [])
+    #expect(
+      activeCard.handle(.character("e"), on: snapshot) == [.refuseNewExpiry(rowID: "card-1")])
     #expect(activeCard.form == nil)
   }
 

@@ -65,13 +65,13 @@ struct ScenarioFileCommandTests {
         == "payment-methods: cannot read scenario file \(path): it is a folder, not a file\n")
   }
 
-  @Test("a path through a file exits 66 with the system's words")
+  @Test("a path through a file exits 66, said in the app's words")
   func notADirectory() async {
     let path = packageRoot.appendingPathComponent("Package.swift").path
     let run = await runCLI(["--scenario-file", path + "/inside.json"])
 
     #expect(run.exitCode == .unreadableScenarioFile)
-    #expect(run.errors.hasSuffix(": Not a directory\n"))
+    #expect(run.errors.hasSuffix(": a part of its path is a file, not a folder\n"))
   }
 
   @Test("an empty file exits 65 and says what it must hold")
@@ -137,7 +137,7 @@ struct ScenarioFileCommandTests {
     #expect(run.errors.hasPrefix("payment-methods: bad scenario on standard input: "))
   }
 
-  @Test("a file that cannot be opened is reported with the system's words, exit 66")
+  @Test("a file that cannot be opened is reported in the app's words, exit 66")
   func permissionDenied() throws {
     let reader = ScenarioReader(readStandardInput: { _ in .failure(.failed(errno: EACCES)) })
 
@@ -147,7 +147,7 @@ struct ScenarioFileCommandTests {
       result
         == .failure(
           ScenarioLoader.Failure(
-            message: "cannot read the scenario on standard input: Permission denied",
+            message: "cannot read the scenario on standard input: you do not have permission",
             exitCode: .unreadableScenarioFile)))
   }
 }

@@ -43,13 +43,25 @@ struct StandardConsole: Console {
     }
   }
 
+  /// Writes `text` on stderr; where stderr is a terminal, wrapped to its width
+  /// (`ErrorLines`).
   func writeError(_ text: String) {
+    let text = Self.errorWidth().map { ErrorLines.wrapped(text, width: $0) } ?? text
     switch output(to: STDERR_FILENO).writeAll(Array(text.utf8)) {
     case .success: return
     case .failure(.brokenPipe): exit(ExitCode.brokenPipe.rawValue)
     // There is nowhere left to say what went wrong.
     case .failure(.failed): exit(ExitCode.outputFailed.rawValue)
     }
+  }
+
+  /// The width of the terminal stderr is, now (it changes under SIGWINCH); nil when stderr
+  /// is no terminal, or one that does not say.
+  private static func errorWidth() -> Int? {
+    guard isatty(STDERR_FILENO) == 1 else { return nil }
+    var size = winsize()
+    guard ioctl(STDERR_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else { return nil }
+    return Int(size.ws_col)
   }
 
   private func output(to descriptor: Int32) -> DescriptorOutput {

@@ -60,9 +60,26 @@ struct DescriptorOutput {
     _ = poll(&request, 1, -1)
   }
 
-  /// The operating system's words for an `errno`, such as "No space left on device".
+  /// What an `errno` means, in the app's words ("the disk is full"), never the C library's
+  /// sentence or its number: a person reads it after "cannot write the output: ".
   static func describe(_ code: Int32) -> String {
-    guard let text = strerror(code) else { return "error \(code)" }
-    return String(cString: text)
+    switch code {
+    case ENOENT: "there is no such file or folder"
+    case EACCES, EPERM: "you do not have permission"
+    case ENOTDIR: "a part of its path is a file, not a folder"
+    case EISDIR: "it is a folder, not a file"
+    case ENOSPC: "the disk is full"
+    case EDQUOT: "your disk quota is used up"
+    case EROFS: "the disk is read-only"
+    case EBADF: "it is closed"
+    case EPIPE: "its reader went away"
+    case EIO: "the device reported a fault"
+    case ENAMETOOLONG: "its name is too long"
+    case ELOOP: "its path goes round in a loop of symbolic links"
+    case EFBIG: "the file would be too large"
+    case EMFILE, ENFILE: "too many files are open"
+    case ENXIO, ENODEV: "the device is not there"
+    default: "the system refused it"
+    }
   }
 }

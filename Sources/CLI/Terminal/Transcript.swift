@@ -4,15 +4,16 @@
   import Darwin
 #endif
 
-/// The accessible screen's output: the terminal stays as it is (lines typed are echoed and
-/// sent with Enter, Ctrl-C is a signal), and each new state of the screen is printed under
-/// the last one, never over it, so a screen reader reads every change once.
+/// The accessible screen's output: lines typed are echoed and sent with Enter, as the
+/// terminal's line editing would (`LineEditor`), Ctrl-C is a signal, and each new state of
+/// the screen is printed under the last one, never over it, so a screen reader reads every
+/// change once.
 @MainActor
 final class Transcript {
   private let console: any Console
   private var shown: [String] = []
   private var saved = termios()
-  private var echoIsOff = false
+  private var keysTaken = false
 
   init(console: any Console) {
     self.console = console
@@ -66,21 +67,44 @@ final class Transcript {
     shown = lines
   }
 
-  /// Turns the echo of what is typed off (for a secret, such as a card's security code)
-  /// or back on; the terminal's attributes are put back on every way out.
+  /// Whether what is typed is echoed: not while a secret, such as a card's security code,
+  /// is typed.
+  private(set) var echoes = true
+
+  /// Turns the echo of what is typed off (for a secret) or back on.
   func echo(_ isOn: Bool) {
-    guard isOn == echoIsOff else { return }
-    if isOn {
-      _ = tcsetattr(STDIN_FILENO, TCSANOW, &saved)
-      TerminalRescue.disarm()
-      echoIsOff = false
-    } else {
-      guard tcgetattr(STDIN_FILENO, &saved) == 0 else { return }
-      var quiet = saved
-      quiet.c_lflag &= ~tcflag_t(ECHO)
-      TerminalRescue.arm(restoring: saved)
-      _ = tcsetattr(STDIN_FILENO, TCSANOW, &quiet)
-      echoIsOff = true
+    echoes = isOn
+  }
+
+  /// Takes the typing over from the terminal's line editing (`LineEditor` does it, and
+  /// echoes), so that an arrow key's escape sequence is never echoed; Ctrl-C and Ctrl-Z stay
+  /// the terminal's signals. The terminal's attributes are put back on every way out.
+  func takeKeys() {
+    guard !keysTaken, TerminalDevice.isForeground, isatty(STDIN_FILENO) == 1,
+      tcgetattr(STDIN_FILENO, &saved) == 0
+    else { return }
+    var typing = saved
+    typing.c_lflag &= ~tcflag_t(ECHO | ICANON)
+    withUnsafeMutableBytes(of: &typing.c_cc) { cc in
+      cc[Int(VMIN)] = 1
+      cc[Int(VTIME)] = 0
     }
+    TerminalRescue.arm(restoring: saved)
+    _ = tcsetattr(STDIN_FILENO, TCSANOW, &typing)
+    keysTaken = true
+  }
+
+  /// Gives the typing back to the terminal as it was (on leaving, and on Ctrl-Z).
+  func giveKeysBack() {
+    guard keysTaken else { return }
+    _ = tcsetattr(STDIN_FILENO, TCSANOW, &saved)
+    TerminalRescue.disarm()
+    keysTaken = false
+  }
+
+  /// Echoes what was typed, while the process is the terminal's foreground.
+  func echoTyped(_ text: String) {
+    guard !text.isEmpty, TerminalDevice.isForeground else { return }
+    console.write(text)
   }
 }

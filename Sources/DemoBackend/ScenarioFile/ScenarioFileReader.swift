@@ -39,7 +39,11 @@ struct ScenarioFileReader {
     }
     if let choices, !choices.contains(text) {
       let list = choices.map { "\"\($0)\"" }.joined(separator: ", ")
-      throw error(key, "must be one of \(list), got \"\(text)\"")
+      let nearest = SpellingSuggestion.nearest(to: text, among: choices)
+      throw error(
+        key,
+        "must be one of \(list), got \"\(text)\""
+          + (nearest.map { " (did you mean \"\($0)\"?)" } ?? ""))
     }
     return text
   }

@@ -33,6 +33,11 @@ public struct PaymentCard: Sendable, Equatable, Identifiable {
   /// Only an active card its issuer accepts can pay; the others are still the user's and
   /// are still shown.
   public var canPay: Bool { status == .active && decline == nil }
+
+  /// Whether the card takes a new expiry: only once it has expired. The one rule for every
+  /// way to give one: the screen offers `e` only where it holds, and `update-card` refuses,
+  /// with this reason, a card where it does not.
+  public var takesNewExpiry: Bool { status == .expired }
 }
 
 /// An issuer's decline of a card, as the backend reported it inside a successful answer.

@@ -118,7 +118,7 @@ public struct PaymentMethodRow: Sendable, Equatable, Identifiable {
     var label = isDefault ? words["a11y.row.default", spoken] : spoken
     if isFromLocalCopy { label = words["a11y.row.fromLocalCopy", label] }
     var needsNewExpiry = false
-    if case .card(let card) = method { needsNewExpiry = card.status == .expired }
+    if case .card(let card) = method { needsNewExpiry = card.takesNewExpiry }
     self.init(
       id: method.id, kind: Kind(method), title: title, subtitle: subtitle,
       isSelectable: method.canPay, isDefault: isDefault, needsNewExpiry: needsNewExpiry,

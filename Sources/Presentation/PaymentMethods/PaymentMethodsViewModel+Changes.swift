@@ -168,7 +168,7 @@ extension PaymentMethodsViewModel {
   /// just answered, so the screen never says the change beside a notice that it could not
   /// be reached. The reload, if any.
   @discardableResult
-  private func showListed(message: (text: String, spoken: String), change: Change)
+  func showListed(message: (text: String, spoken: String), change: Change)
     -> Task<Void, Never>?
   {
     guard case .loaded(let shown) = state else { return nil }
@@ -218,7 +218,7 @@ extension PaymentMethodsViewModel {
   /// The list is out of date (a method the backend reports gone): loaded again, once, and
   /// then it says why, in the words of `gone`, which name what is gone (a card, the
   /// wallet).
-  private func reloadAfterGone(_ gone: String) -> Task<Void, Never> {
+  func reloadAfterGone(_ gone: String) -> Task<Void, Never> {
     loader.load(
       fetch: refreshMethods,
       loaded: { list in
@@ -228,37 +228,6 @@ extension PaymentMethodsViewModel {
         return .loaded(methods)
       },
       show: { self.state = $0 })
-  }
-
-  // MARK: - A card's new expiry, from its own form
-
-  /// The card behind a row, as the list has it: what the new-expiry form starts from.
-  public func card(for id: PaymentMethodRow.ID) -> PaymentCard? {
-    guard case .card(let card)? = shownMethods.first(where: { $0.id == id }) else { return nil }
-    return card
-  }
-
-  /// The backend gave a card its new expiry (`UpdateCardViewModel`'s `updated`): its row
-  /// is made again from the card as the backend has it now.
-  public func showUpdated(_ card: PaymentCard) {
-    let method = PaymentMethod.card(card)
-    guard let index = shownMethods.firstIndex(where: { $0.id == method.id }) else { return }
-    shownMethods[index] = method
-    let row = listedRow(method.id)
-    let expiry = card.expiry.description
-    showListed(
-      message: (
-        words["updateCard.updated", row.title, expiry],
-        words["updateCard.updated", row.spokenTitle, expiry]
-      ),
-      change: .updated)
-  }
-
-  /// The new-expiry form found its card gone (`UpdateCardViewModel`'s `cardGone`): the list
-  /// is loaded again, once, and says why.
-  @discardableResult
-  public func showCardGone() -> Task<Void, Never> {
-    reloadAfterGone("write.gone")
   }
 
   /// Says why `id` cannot be the default (`MakeDefaultUseCase.localRefusal(of:)`).
@@ -282,14 +251,14 @@ extension PaymentMethodsViewModel {
     }
   }
 
-  private func update(_ change: (inout Methods) -> Void) {
+  func update(_ change: (inout Methods) -> Void) {
     guard case .loaded(var methods) = state else { return }
     change(&methods)
     state = .loaded(methods)
   }
 
   /// The row shown for `id`, for what the messages say of it (an empty row if none is).
-  private func listedRow(_ id: PaymentMethodRow.ID) -> PaymentMethodRow {
+  func listedRow(_ id: PaymentMethodRow.ID) -> PaymentMethodRow {
     guard case .loaded(let methods) = state, let row = methods.rows.first(where: { $0.id == id })
     else {
       return PaymentMethodRow(id: id, kind: .card, title: "", subtitle: "", isSelectable: false)

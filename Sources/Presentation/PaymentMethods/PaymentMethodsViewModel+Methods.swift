@@ -102,6 +102,9 @@ extension PaymentMethodsViewModel {
     case methodGone
     /// The card has its new expiry.
     case updated
+    /// The card has not expired, so it takes no new expiry (`PaymentCard.takesNewExpiry`):
+    /// nothing was sent.
+    case cardNotExpired
   }
 
   /// A change to a row that failed: the row stays as the backend has it.

@@ -42,6 +42,16 @@ public struct ScreenLabels: Sendable {
     }
   }
 
+  /// What a screen reader reads after a row's label while a change to it is on its way: the
+  /// same words, going on after a comma in lower case ("…, selected, removing…").
+  public func spokenProgress(_ write: PaymentMethodRow.Write) -> String {
+    switch write {
+    case .removing: words["a11y.row.removing"]
+    case .makingDefault: words["a11y.row.makingDefault"]
+    case .waitingToMakeDefault: words["a11y.row.waitingToMakeDefault"]
+    }
+  }
+
   /// How long a wait has lasted, of the longest it lasts: "0:12 of 2:00".
   public func timeWaited(_ waited: Duration, of budget: Duration) -> String {
     words["wait.timeOf", Self.minutesAndSeconds(waited), Self.minutesAndSeconds(budget)]

@@ -9,21 +9,26 @@ struct TwoTapsTests {
   func secondTapWaitsAndWins() async throws {
     let folder = try TemporaryFolder()
     let file = folder.url.appendingPathComponent("slow-default.json")
-    try Data(#"{"setDefault": {"outcome": "ok", "latencyMs": 700}}"#.utf8).write(to: file)
+    try Data(#"{"setDefault": {"outcome": "ok", "latencyMs": 4000}}"#.utf8).write(to: file)
     let terminal = try PseudoTerminal(["--scenario-file", file.path])
     try #require(await terminal.waiting(for: "Enter select"))
 
-    // The first card, then at once the second.
-    terminal.send("jd")
+    // The first card, then, while its answer takes four seconds, the second.
+    terminal.send("j")
+    try #require(await terminal.waiting(for: "▸○ Visa •••• 4242"))
+    terminal.send("d")
     try #require(await terminal.waiting(for: "Making it your default…"))
     let before = terminal.output.count
-    terminal.send("jd")
+    terminal.send("j")
+    try #require(await terminal.waiting(for: "▸○ Mastercard •••• 5454", after: before))
+    terminal.send("d")
 
     #expect(
       await terminal.waiting(
         for: "Waiting for your earlier choice of default…", after: before))
     #expect(
-      await terminal.waiting(for: "Mastercard •••• 5454 is now your default.", after: before))
+      await terminal.waiting(
+        for: "Mastercard •••• 5454 is now your default.", after: before, seconds: 20))
     terminal.send("q")
     #expect(await terminal.exiting() == 0)
   }

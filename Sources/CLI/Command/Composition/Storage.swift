@@ -67,18 +67,21 @@ struct Storage {
       if let problem = Self.problem(with: folder) {
         unusableFolders.append(
           "--cache-dir \(directory) cannot be used (\(problem)): this run keeps its local copy "
-            + "and changes in memory")
+            + "and changes in memory. Give --cache-dir a folder you can write to, or --no-cache "
+            + "to keep nothing")
         (cacheFolder, stateFolder, why) = (nil, nil, " (its folder cannot be used)")
       }
     } else {
       if let folder = cacheFolder, let problem = Self.problem(with: folder) {
         unusableFolders.append(
-          "\(folder.path) cannot be used (\(problem)): this run keeps its local copy in memory")
+          "\(folder.path) cannot be used (\(problem)): this run keeps its local copy in memory. "
+            + "Set XDG_CACHE_HOME to a folder you can write to, or give --no-cache")
         (cacheFolder, why) = (nil, " (its folder cannot be used)")
       }
       if let folder = stateFolder, let problem = Self.problem(with: folder) {
         unusableFolders.append(
-          "\(folder.path) cannot be used (\(problem)): this run keeps its changes in memory")
+          "\(folder.path) cannot be used (\(problem)): this run keeps its changes in memory. "
+            + "Set XDG_STATE_HOME to a folder you can write to, or give --no-cache")
         (stateFolder, why) = (nil, " (its folder cannot be used)")
       }
     }
@@ -121,8 +124,26 @@ struct Storage {
         at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
       return nil
     } catch {
-      return "it cannot be made: " + describe(error)
+      return "it cannot be made: " + whyNotMade(folder)
     }
+  }
+
+  /// Why a folder could not be made, in the app's words, found by looking at its path (not
+  /// in the platform's error, whose text names its own domain and codes): the nearest
+  /// folder on the path that exists is a file, or takes no new folders.
+  private static func whyNotMade(_ folder: URL) -> String {
+    var parent = folder.deletingLastPathComponent()
+    var isFolder: ObjCBool = false
+    while !FileManager.default.fileExists(atPath: parent.path, isDirectory: &isFolder),
+      parent.path != "/", !parent.path.isEmpty
+    {
+      parent = parent.deletingLastPathComponent()
+    }
+    guard isFolder.boolValue else { return "\(parent.path) is a file, not a folder" }
+    guard FileManager.default.isWritableFile(atPath: parent.path) else {
+      return "\(parent.path) is a folder you may not write to"
+    }
+    return "the system makes no folder in \(parent.path)"
   }
 
   /// `XDG_…/payment-methods`, else `HOME/fallback/payment-methods`; nil with neither.

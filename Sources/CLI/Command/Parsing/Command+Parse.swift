@@ -37,6 +37,15 @@ extension Command {
     "--name": (["add-card"], "payment-methods add-card --name …"),
   ]
 
+  /// What a word that is no command nor flag was meant to be: the nearest command
+  /// (`remove-cards`: `remove-card`), or the flag it names without its dashes (`help`:
+  /// `--help`).
+  private static func commandSuggestion(for word: String) -> String? {
+    let commands = ["add-card"] + changeCommands.sorted()
+    if let command = SpellingSuggestion.nearest(to: word, among: commands) { return command }
+    return SpellingSuggestion.nearest(to: "--" + word, among: knownFlags)
+  }
+
   /// Refuses `flag` unless `command` takes it, naming every command that does.
   private static func check(_ flag: String, givenTo command: String?) throws(UsageError) {
     guard let takers = commandFlags[flag], !takers.commands.contains(command ?? "") else {
@@ -84,7 +93,14 @@ extension Command {
       let (flag, inlineValue) = split(argument)
       guard knownFlags.contains(flag) else {
         guard flag.hasPrefix("-") else {
-          throw UsageError(message: "unexpected argument \"\(argument)\"")
+          if argument == "add-card" || changeCommands.contains(argument) {
+            throw UsageError(
+              message: "unexpected argument \"\(argument)\": a command comes first, "
+                + "payment-methods \(argument) …")
+          }
+          throw UsageError(
+            message: "unexpected argument \"\(argument)\""
+              + (commandSuggestion(for: argument).map { "; did you mean \($0)?" } ?? ""))
         }
         let suggestion = SpellingSuggestion.nearest(to: flag, among: knownFlags)
         throw UsageError(

@@ -151,6 +151,9 @@ private struct CardChangeRun {
       guard let card = list.card(for: row.id) else {
         return .ended(unknown(result, among: methods.rows))
       }
+      // The rule the screen offers `e` by: a card that has not expired takes no new expiry,
+      // and the list says why, as it does on the screen.
+      if list.refuseNewExpiry(row.id) { return ended(result).map(Ending.ended) }
       let form = makeExpiryForm(card)
       form.edit(to: expiry)
       if let stopSignal = await run({ form.submit() }) {
@@ -201,7 +204,7 @@ private struct CardChangeRun {
       result.status = .alreadyDefault
     case .updated:
       result.status = .updated
-    case .keptAsLastMethod, .applePayIsNeverDefault, .cardCannotPay:
+    case .keptAsLastMethod, .applePayIsNeverDefault, .cardCannotPay, .cardNotExpired:
       result.status = .refused
       result.ending = .refused
     case .methodGone:

@@ -35,7 +35,7 @@ struct AccessibleFrame {
     _ model: InteractiveScreen, _ snapshot: ScreenSnapshot, form: CardFormSnapshot?,
     log: [String], lineMode: LineMode = LineMode()
   ) -> [String] {
-    if model.showsHelp { return help }
+    if model.showsHelp { return help(model) }
     if let form, let focused = model.form?.focused {
       return formLines(form, focused: focused)
     }
@@ -55,9 +55,24 @@ struct AccessibleFrame {
     return lines
   }
 
-  /// Every key, each followed by Enter, for `?`.
-  private var help: [String] {
-    [
+  /// Every key the screen on show takes, each followed by Enter, for `?`: the wallet
+  /// screen, which has no rows, lists no row's keys, and the changes are listed where the
+  /// session makes them.
+  private func help(_ model: InteractiveScreen) -> [String] {
+    let last = [
+      "l: " + words["help.log"],
+      "?: " + words["help.help"],
+      "q: " + words["accessible.help.quit"],
+    ]
+    guard model.screen == .paymentMethods else {
+      return [
+        words["help.title"],
+        words["accessible.help.enter.journey"],
+        "r: " + words["help.retry"],
+        "w: " + words["help.switch"],
+      ] + last
+    }
+    var lines = [
       words["help.title"],
       "1, 2, …: " + words["accessible.help.number"],
       "j, k, ↑, ↓, g, G: " + words["accessible.help.move"],
@@ -65,13 +80,15 @@ struct AccessibleFrame {
       "r: " + words["help.retry"],
       "w: " + words["help.switch"],
       "a: " + words["accessible.help.addCard"],
-      "x: " + words["accessible.help.remove"],
-      "d: " + words["accessible.help.makeDefault"],
-      "e: " + words["accessible.help.newExpiry"],
-      "l: " + words["help.log"],
-      "?: " + words["help.help"],
-      "q: " + words["accessible.help.quit"],
     ]
+    if model.rowChanges {
+      lines += [
+        "x: " + words["accessible.help.remove"],
+        "d: " + words["accessible.help.makeDefault"],
+      ]
+    }
+    if model.expiryUpdates { lines.append("e: " + words["accessible.help.newExpiry"]) }
+    return lines + last
   }
 
   /// A change's outcome (`remove-card`, `set-default`, `update-card`), for a run that prints
@@ -146,7 +163,7 @@ struct AccessibleFrame {
   private func rowLine(_ index: Int, in snapshot: ScreenSnapshot) -> String {
     let method = snapshot.methods[index]
     var label = method.accessibilityLabel
-    if let write = method.write { label += ", " + words.labels.progress(write) }
+    if let write = method.write { label += ", " + words.labels.spokenProgress(write) }
     return snapshot.screen == .paymentMethods ? "\(index + 1). \(label)" : label
   }
 

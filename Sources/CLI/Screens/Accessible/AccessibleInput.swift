@@ -19,6 +19,8 @@ enum AccessibleInput {
     var readsCursor = false
     /// The line was empty: the keys the screen takes now are read out.
     var readsKeys = false
+    /// The line was a number no row has: the rows there are are named.
+    var noSuchRow: Int?
   }
 
   /// The changes to a row, by their keys.
@@ -66,6 +68,12 @@ enum AccessibleInput {
       for key in moves { _ = moved.handle(key, on: snapshot) }
       guard takes(waiting, moved, snapshot) else { return nil }
       return Meaning(keys: moves + [.character(waiting)])
+    }
+    // A number where the rows are numbered, but no row's: the answer names the rows there are.
+    if let number = Int(text), snapshot.screen == .paymentMethods,
+      model.highlightedStop(in: snapshot) != nil, !snapshot.methods.isEmpty
+    {
+      return Meaning(keys: [], noSuchRow: number)
     }
     // The keys that move on the boxed screen (j, k, g, G, the arrows, Home, End) move here
     // too, each line's keys in turn.
@@ -128,8 +136,12 @@ enum AccessibleInput {
     _ change: InteractiveScreen.Action, _ model: InteractiveScreen, _ snapshot: ScreenSnapshot
   ) -> Bool {
     guard model.highlightedStop(in: snapshot) != nil else { return false }
-    // d on Apple Pay is taken (and refused with its reason), though not offered.
+    // d on Apple Pay is taken (and refused with its reason), though not offered; so is e on
+    // a card that has not expired.
     if change == .makeDefault, model.rowChanges { return true }
+    if change == .newExpiry, model.expiryUpdates {
+      return snapshot.methods.contains { $0.kind == .card }
+    }
     return snapshot.methods.indices.contains { index in
       var onRow = model
       onRow.highlighted = index
@@ -160,13 +172,15 @@ enum AccessibleInput {
     }
     // d on Apple Pay, on a card that cannot pay, or on the default is taken, and answered
     // with why nothing changes.
-    let changesNone = model.highlightedRow(in: snapshot).map {
-      snapshot.methods[$0].changesNoDefault
-    }
+    let row = model.highlightedRow(in: snapshot).map { snapshot.methods[$0] }
+    let changesNone = row?.changesNoDefault == true
+    // e on a card that has not expired is taken too, and answered with why.
+    let takesNoExpiry = row?.takesNoNewExpiry == true
     // y answers yes in every language, beside the language's own key.
     let yes = character == "y" && keys.contains(model.yesKey)
     return keys.contains(character) || yes
-      || (character == "d" && model.rowChanges && changesNone == true)
+      || (character == "d" && model.rowChanges && changesNone)
+      || (character == "e" && model.expiryUpdates && takesNoExpiry)
   }
 
   private static func isMove(_ key: Key) -> Bool {

@@ -15,7 +15,7 @@ struct CardChangeSnapshot: Equatable, Encodable {
     case alreadyDefault
     case updated
     /// Kept, for a reason the user can act on: the last way to pay, Apple Pay or a card
-    /// that cannot pay as the default.
+    /// that cannot pay as the default, a new expiry for a card that has not expired.
     case refused
     /// The issuer declined the new expiry.
     case declined

@@ -23,7 +23,7 @@ struct InteractiveFrame {
     var panel: [String] = []
     if model.showsHelp {
       // The help takes the screen's place; where even so it does not fit, it scrolls.
-      let help = helpLines(width: size.columns)
+      let help = helpLines(model, width: size.columns)
       // ↑↓ is on offer only where there is something to scroll.
       let unscrolled = footerLines(actions.filter { $0 != .scroll }, size: size)
         .map { palette.dim($0) }
@@ -114,10 +114,10 @@ struct InteractiveFrame {
     screenLines(drawing(model, snapshot, form: form, size: size), size: size)
   }
 
-  /// The help, wrapped to `width`.
-  func helpLines(width: Int) -> [String] {
+  /// The help of the screen on show, wrapped to `width`.
+  func helpLines(_ model: InteractiveScreen, width: Int) -> [String] {
     wrap(words["help.title"], width: width)
-      + help.flatMap { keys, does in
+      + help(model).flatMap { keys, does in
         hanging(
           keys.padding(toLength: 15, withPad: " ", startingAt: 0) + does, indent: 15,
           width: width)
@@ -130,7 +130,8 @@ struct InteractiveFrame {
     size: Terminal.Size
   ) -> Int {
     let footer = footerLines(model.actions(for: snapshot, form: form), size: size)
-    return max(0, helpLines(width: size.columns).count - max(0, size.rows - footer.count))
+    return max(
+      0, helpLines(model, width: size.columns).count - max(0, size.rows - footer.count))
   }
 
   /// The keys on as few lines as fit, on at most a third of the terminal's rows where `? help`
@@ -175,22 +176,39 @@ struct InteractiveFrame {
     return lines
   }
 
-  /// Every key, for `?`: a key a keyboard labels in the user's language (Delete is Entf on
-  /// a German one) named as it labels it.
-  var help: [(String, String)] {
-    [
+  /// Every key the screen on show takes, for `?`: the wallet screen, which has no rows,
+  /// lists no row's keys, and the changes are listed where the session makes them. A key a
+  /// keyboard labels in the user's language (Delete is Entf on a German one) is named as
+  /// it labels it.
+  func help(_ model: InteractiveScreen) -> [(String, String)] {
+    let last = [
+      ("l", words["help.log"]),
+      ("?", words["help.help"]),
+      ("q, Esc, " + words["keyName.ctrlC"], words["help.quit"]),
+    ]
+    guard model.screen == .paymentMethods else {
+      return [
+        ("↑ ↓, k j", words["help.scroll"]),
+        ("Enter", words["help.enter.journey"]),
+        ("r", words["help.retry"]),
+        ("w, Tab", words["help.switch"]),
+      ] + last
+    }
+    var keys = [
       ("↑ ↓, k j", words["help.move"]),
       ("Enter", words["help.enter"]),
       ("r", words["help.retry"]),
       ("w, Tab", words["help.switch"]),
       ("a", words["help.addCard"]),
-      ("x, " + words["keyName.delete"], words["help.remove"]),
-      ("d", words["help.makeDefault"]),
-      ("e", words["help.newExpiry"]),
-      ("l", words["help.log"]),
-      ("?", words["help.help"]),
-      ("q, Esc, " + words["keyName.ctrlC"], words["help.quit"]),
     ]
+    if model.rowChanges {
+      keys += [
+        ("x, " + words["keyName.delete"], words["help.remove"]),
+        ("d", words["help.makeDefault"]),
+      ]
+    }
+    if model.expiryUpdates { keys.append(("e", words["help.newExpiry"])) }
+    return keys + last
   }
 
   /// `text` wrapped to `width`, every line after the first indented by `indent` cells. The

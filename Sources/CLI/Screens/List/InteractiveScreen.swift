@@ -31,6 +31,8 @@ struct InteractiveScreen: Equatable {
     case makeDefault(rowID: String)
     /// Open the new-expiry form of an expired card.
     case openExpiryForm(rowID: String)
+    /// `e` on a card that has not expired: the list says why it takes no new expiry.
+    case refuseNewExpiry(rowID: String)
     /// Esc while the form waits for the bank's approval: stop, and cancel the setup.
     case stopWaitingForBank
     /// r once the bank did not answer in time: ask again, under the same submission.
@@ -265,6 +267,12 @@ struct InteractiveScreen: Equatable {
     case .character("e") where actions.contains(.newExpiry):
       form = .newExpiry
       return [.openExpiryForm(rowID: snapshot.methods[highlightedRow(snapshot)].id)]
+    // A card that has not expired takes no new expiry; e on it says so (the footer does not
+    // offer it there).
+    case .character("e")
+    where expiryUpdates && isOnRow(snapshot)
+      && snapshot.methods[highlightedRow(snapshot)].takesNoNewExpiry:
+      return [.refuseNewExpiry(rowID: snapshot.methods[highlightedRow(snapshot)].id)]
     case .character("d") where actions.contains(.makeDefault):
       return [.makeDefault(rowID: snapshot.methods[highlightedRow(snapshot)].id)]
     // Apple Pay and a card that cannot pay take no default, and the default is one already;
@@ -280,14 +288,5 @@ struct InteractiveScreen: Equatable {
       break
     }
     return []
-  }
-}
-
-extension ScreenSnapshot.Method {
-  /// A row that `d` cannot make the default: Apple Pay, which is the device's, a card that
-  /// cannot pay, or the default already. `d` is not offered on it; pressed there, the view
-  /// model says why.
-  var changesNoDefault: Bool {
-    kind == .applePay || (kind == .card && !selectable) || isDefault
   }
 }

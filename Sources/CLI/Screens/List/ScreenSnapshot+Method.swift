@@ -53,3 +53,18 @@ extension ScreenSnapshot.Method {
 // `--json` writes a row's kind by its raw value ("card"). The conformance is the
 // terminal's: the layer that owns the type knows nothing of JSON.
 extension PaymentMethodRow.Kind: Encodable {}
+
+extension ScreenSnapshot.Method {
+  /// A card `e` gives no new expiry: one that has not expired, with no change on its way.
+  /// `e` is not offered on it; pressed there, the view model says why.
+  var takesNoNewExpiry: Bool {
+    kind == .card && !needsNewExpiry && write == nil
+  }
+
+  /// A row that `d` cannot make the default: Apple Pay, which is the device's, a card that
+  /// cannot pay, or the default already. `d` is not offered on it; pressed there, the view
+  /// model says why.
+  var changesNoDefault: Bool {
+    kind == .applePay || (kind == .card && !selectable) || isDefault
+  }
+}

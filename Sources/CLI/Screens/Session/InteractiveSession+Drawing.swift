@@ -98,7 +98,7 @@ extension InteractiveSession {
   /// back when the shell resumes it.
   func suspend() {
     device.close()
-    transcript?.echo(true)
+    transcript?.giveKeysBack()
     tcdrain(STDOUT_FILENO)
     // Stopped as the terminal's own Ctrl-Z would stop it: SIGTSTP with its default action,
     // sent to the foreground process group, so the shell sees the job stop the usual way.
@@ -107,6 +107,7 @@ extension InteractiveSession {
     kill(0, SIGTSTP)
     signals.resume(SIGTSTP)
     if transcript == nil { device.open() }
+    transcript?.takeKeys()
     size = device.size() ?? size
   }
 }

@@ -14,17 +14,16 @@ extension InteractiveSession {
   enum Input {
     case keys([UInt8])
     case line(String)
+    /// Ctrl-D on an empty line: nothing more will be typed.
+    case ended
   }
 
+  /// What `bytes` typed come to; on the accessible screen, what is typed is echoed here.
   func inputs(typed bytes: [UInt8]) -> [Input] {
-    guard transcript != nil else { return [.keys(bytes)] }
-    typed += bytes
-    var lines: [Input] = []
-    while let end = typed.firstIndex(of: UInt8(ascii: "\n")) {
-      lines.append(.line(String(decoding: typed[..<end], as: UTF8.self)))
-      typed.removeSubrange(...end)
-    }
-    return lines
+    guard let transcript else { return [.keys(bytes)] }
+    let typed = lineEditor.take(bytes, echoing: transcript.echoes)
+    transcript.echoTyped(typed.echo)
+    return typed.lines.map(Input.line) + (typed.ended ? [.ended] : [])
   }
 
   /// Carries out what was typed, each input's keys read from the state the input before it
@@ -35,6 +34,7 @@ extension InteractiveSession {
   /// the prompt printed then, never one that is about to go. Esc is read at once: it stops.
   func carryOut(_ inputs: [Input], on screens: Screens) -> Bool {
     for input in inputs {
+      if case .ended = input { return false }
       if case .line(let line) = input, line != "\u{1B}" {
         heldLines.append(line)
       } else {
@@ -104,10 +104,19 @@ extension InteractiveSession {
     switch input {
     case .keys(let bytes):
       return AccessibleInput.Meaning(keys: Key.decode(bytes))
+    case .ended:
+      return AccessibleInput.Meaning(keys: [])
     case .line(let line):
       let meaning = AccessibleInput.meaning(
         of: line, model: model, snapshot: screens.snapshot(of: model.screen),
         form: cardForm?.snapshot, lineMode: &lineMode)
+      if let number = meaning?.noSuchRow {
+        let rows = screens.snapshot(of: model.screen).methods.count
+        transcript?.say(
+          rows == 1
+            ? frame.words["accessible.noSuchRow.one", String(number)]
+            : frame.words["accessible.noSuchRow", String(number), String(rows)])
+      }
       if meaning == nil { transcript?.say(frame.words["accessible.unknown"]) }
       return meaning ?? AccessibleInput.Meaning(keys: [])
     }

@@ -27,6 +27,9 @@ extension InteractiveSession {
     case .select(let rowID):
       screens.paymentMethods.select(rowID)
       return
+    case .refuseNewExpiry(let rowID):
+      screens.paymentMethods.refuseNewExpiry(rowID)
+      return
     // A change to a row starts a timeline too: its requests are timed from the key.
     case .removeCard(let rowID):
       guard
@@ -107,7 +110,7 @@ extension InteractiveSession {
     case .makeDefault: "making a method the default"
     case .waitForBankAgain: "asking the bank again"
     case .select, .suspend, .quit, .openCardForm, .openExpiryForm, .closeCardForm, .editCard,
-      .leaveCardField, .stopWaitingForBank:
+      .leaveCardField, .stopWaitingForBank, .refuseNewExpiry:
       nil
     }
   }

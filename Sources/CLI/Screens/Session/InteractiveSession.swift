@@ -46,7 +46,7 @@ final class InteractiveSession {
   /// The accessible screen's output, in place of the device's redraws (`--accessible`).
   let transcript: Transcript?
   /// What has been typed of the line not yet ended, on the accessible screen.
-  var typed: [UInt8] = []
+  var lineEditor = LineEditor()
   /// The row the user chose and a change waiting for its row, on the accessible screen.
   var lineMode = LineMode()
   /// Lines typed on the accessible screen while the form was busy, to read once it has
@@ -131,6 +131,7 @@ final class InteractiveSession {
       paymentMethods: paymentMethods, wallet: wallet, makeCardForm: makeCardForm,
       makeExpiryForm: makeExpiryForm)
     if transcript == nil { device.open() }
+    transcript?.takeKeys()
     signals.start([SIGINT, SIGTERM, SIGHUP, SIGWINCH, SIGTSTP, SIGCONT]) { [sink] number in
       sink.yield(.signal(number))
     }
@@ -163,6 +164,7 @@ final class InteractiveSession {
         }
         if number == SIGTSTP { suspend() }
         if number == SIGCONT, transcript == nil { device.open() }
+        if number == SIGCONT { transcript?.takeKeys() }
         size = device.size() ?? size
       case .published:
         keepCursorOnItsRow(screens)
@@ -186,7 +188,7 @@ final class InteractiveSession {
     cancelRowChanges()
     if let stopping = cardForm?.cancel() { windingDown.append(stopping) }
     device.close()
-    transcript?.echo(true)
+    transcript?.giveKeysBack()
     signals.stop()
     let woundDown = await windDown()
     // Not once the terminal has gone (SIGHUP): nobody would read it, and a write that fails

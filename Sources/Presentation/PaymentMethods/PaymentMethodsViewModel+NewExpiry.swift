@@ -1,0 +1,53 @@
+import Domain
+
+/// A card's new expiry, from its own form (`UpdateCardViewModel`): which card takes one,
+/// and how the list shows what came of it.
+extension PaymentMethodsViewModel {
+  /// The card behind a row, as the list has it: what the new-expiry form starts from.
+  public func card(for id: PaymentMethodRow.ID) -> PaymentCard? {
+    guard case .card(let card)? = shownMethods.first(where: { $0.id == id }) else { return nil }
+    return card
+  }
+
+  /// Says why the card behind `id` takes no new expiry, when it takes none: it has not
+  /// expired (`PaymentCard.takesNewExpiry`, the rule the row's `needsNewExpiry` follows).
+  /// True when it said so; false for a card that takes one (or no card), which is left as
+  /// it is. The screen's `e` and `update-card` both ask it before any form is filled in.
+  @discardableResult
+  public func refuseNewExpiry(_ id: PaymentMethodRow.ID) -> Bool {
+    guard let card = card(for: id), !card.takesNewExpiry, writesInProgress[id] == nil else {
+      return false
+    }
+    let row = listedRow(id)
+    update {
+      $0.say(
+        words["updateCard.notExpired", row.title],
+        spoken: words["updateCard.notExpired", row.spokenTitle])
+      $0.lastChange = .cardNotExpired
+    }
+    return true
+  }
+
+  /// The backend gave a card its new expiry (`UpdateCardViewModel`'s `updated`): its row
+  /// is made again from the card as the backend has it now.
+  public func showUpdated(_ card: PaymentCard) {
+    let method = PaymentMethod.card(card)
+    guard let index = shownMethods.firstIndex(where: { $0.id == method.id }) else { return }
+    shownMethods[index] = method
+    let row = listedRow(method.id)
+    let expiry = card.expiry.description
+    showListed(
+      message: (
+        words["updateCard.updated", row.title, expiry],
+        words["updateCard.updated", row.spokenTitle, expiry]
+      ),
+      change: .updated)
+  }
+
+  /// The new-expiry form found its card gone (`UpdateCardViewModel`'s `cardGone`): the list
+  /// is loaded again, once, and says why.
+  @discardableResult
+  public func showCardGone() -> Task<Void, Never> {
+    reloadAfterGone("write.gone")
+  }
+}
