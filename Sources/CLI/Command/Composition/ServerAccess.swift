@@ -28,6 +28,9 @@ public struct RequestTimeLimits: Sendable, Equatable {
   public let idle: Duration
   /// How long it may take from start to its body's last byte, however the bytes trickle.
   public let whole: Duration
+  /// How long a write (`BackendEndpoint.isWrite`) may go without receiving anything, and
+  /// take in all: its use case's deadline, as in process.
+  public let write: Duration
 }
 
 /// Hands the run to the companion program: the process becomes that program (`execv`),
