@@ -38,7 +38,8 @@ struct SlowWriteOverHTTPTests {
       ["--json", "--backend-url", slow.url, "--cache-dir", cache])
 
     #expect(run.status == 0)
-    #expect(run.errors.contains("Removing Visa •••• 4242, from last time, is done."), "\(run.errors)")
+    #expect(
+      run.errors.contains("Removing Visa •••• 4242, from last time, is done."), "\(run.errors)")
     #expect(!run.errors.contains("got no answer yet"))
     #expect(slow.lines.filter { $0.hasPrefix("→ DELETE") }.count == 1, "sent once, not retried")
     #expect(!run.output.contains("\"card-1\""), "the list shows the card removed")
