@@ -15,18 +15,19 @@ import Testing
   "Starting the process: what a platform library would trap on", .serialized,
   .timeLimit(.minutes(1)))
 struct ProcessStartTests {
-  /// `scripts/hostile-server` playing `testCase` on every request, stopped when the test is
-  /// done with it.
+  /// `scripts/hostile-server` playing `testCase` on every request, or only on those to the
+  /// path `only`, stopped when the test is done with it.
   final class HostileServer {
     let process = Process()
     let port: String
 
-    init(_ testCase: String) throws {
+    init(_ testCase: String, only: String? = nil) throws {
       process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-      process.arguments = [
-        "python3", packageRoot.appendingPathComponent("scripts/hostile-server").path,
-        "--case", testCase, "--print-port", "--limit", "30",
-      ]
+      process.arguments =
+        [
+          "python3", packageRoot.appendingPathComponent("scripts/hostile-server").path,
+          "--case", testCase, "--print-port", "--limit", "30",
+        ] + (only.map { ["--only", $0] } ?? [])
       let output = Pipe.notInherited()
       process.standardOutput = output
       process.standardError = FileHandle.nullDevice
