@@ -50,6 +50,11 @@ FLOODS = {"endless-body": None, "huge-body": 256, "redirect-body": None}
 # piped run grows too, until its deadline ends the process: 90 MB to 170 MB here in 3 to
 # 5 s. The ceiling is twice the most seen.
 PIPED_FLOODS = {"redirect-body": 384}
+# A start-up request the platform cannot stop (a redirect's body, kept whole out of the app's
+# sight) is given up at the screen's deadline, but its transfer goes on and holds the
+# session's queue: the list's requests wait behind it until their own deadline (docs/HTTP.md,
+# A hostile server). There the first screen comes after two deadlines.
+START_UP_HELD = {"redirect-body"}
 CASES = ["status-line-only", "partial-header", "endless-body", "huge-body", "redirect-body",
          "gzip-bomb", "many-headers", "trickle-body", "stall", "bad-text-locked", "long-text"]
 EXPECTED_EXIT = {"bad-text-locked": 77}
@@ -115,7 +120,7 @@ def piped(binary, case, mode):
     if mode == "start-up":
         # The person asked first, within the screen's deadline; then the list, healthy.
         args = [binary, "--backend-url", url, "--once", "--cache-dir", folder]
-        limit = DEADLINE + MARGIN
+        limit = DEADLINE * (2 if case in START_UP_HELD else 1) + MARGIN
     elif mode == "add-card":
         args = [binary, "add-card", "--number", "4242424242424242", "--expiry", "12/30",
                 "--cvc", "123", "--name", "Ada", "--backend-url", url, "--no-cache"]
