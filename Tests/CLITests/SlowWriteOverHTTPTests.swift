@@ -44,4 +44,25 @@ struct SlowWriteOverHTTPTests {
     #expect(slow.lines.filter { $0.hasPrefix("→ DELETE") }.count == 1, "sent once, not retried")
     #expect(!run.output.contains("\"card-1\""), "the list shows the card removed")
   }
+
+  @Test("a removal that times out once is sent again within its deadline, under its key")
+  func timedOutOnceSentAgain() async throws {
+    let folder = try TemporaryFolder()
+    let server = try WatchedScenarioServer([
+      "--scenario-file",
+      removals(
+        #""responses": [{"transport": "timedOut"}, {"status": 204}]"#, in: folder,
+        named: "once.json"),
+    ])
+    defer { server.stop() }
+
+    let run = try await EndToEndTests.runBinary(
+      ["remove-card", "--id", "card-1", "--backend-url", server.url, "--no-cache"])
+
+    #expect(run.status == 0, "\(run.output)")
+    let removals = server.lines.filter { $0.hasPrefix("→ DELETE") }
+    #expect(removals.count == 2, "\(removals)")
+    let keys = Set(removals.compactMap { $0.split(separator: "Idempotency-Key=").last })
+    #expect(keys.count == 1, "the same key both times")
+  }
 }
