@@ -44,8 +44,9 @@ enum Backtracer {
   static func turnOffInteractiveMode(startingAgain: Bool) {
     let current = getenv(variable).map { String(cString: $0) }
     guard let setting = nonInteractive(current) else { return }
-    setenv(variable, setting, 1)
-    guard startingAgain, isatty(STDIN_FILENO) == 1 || isatty(STDOUT_FILENO) == 1,
+    // Started again only once the setting is made: else it would start again and again.
+    guard setenv(variable, setting, 1) == 0, startingAgain,
+      isatty(STDIN_FILENO) == 1 || isatty(STDOUT_FILENO) == 1,
       let program = Bundle.main.executablePath
     else { return }
     let argv: [UnsafeMutablePointer<CChar>?] = CommandLine.arguments.map { strdup($0) } + [nil]
