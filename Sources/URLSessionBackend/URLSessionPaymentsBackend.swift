@@ -22,6 +22,7 @@ public final class URLSessionPaymentsBackend: PaymentsBackend {
   private let deliveryQueue = DispatchQueue(label: "URLSessionPaymentsBackend.delegate")
   private let requestTimeout: Duration
   private let requestDeadline: Duration
+  private let writeTimeLimit: Duration?
   private let userAgent: String?
   private let clock: any Clock<Duration>
 
@@ -34,16 +35,22 @@ public final class URLSessionPaymentsBackend: PaymentsBackend {
   ///     `timedOut` (Linux counts whole seconds, so there it is at least one).
   ///   - requestDeadline: how long a request may take to its last byte, whatever the
   ///     server does, before it fails as `timedOut`.
+  ///   - writeTimeLimit: for a write (`BackendEndpoint.isWrite`), both limits at once: how
+  ///     long it may receive nothing, and take in all. A server that makes the change before
+  ///     it answers sends nothing meanwhile, so a write waits as long as its use case's
+  ///     deadline lets it. Nil holds a write to the limits above, as a read.
   ///   - userAgent: `name/version`, sent as `User-Agent`; nil leaves the platform's own.
   ///   - clock: what `requestDeadline` is measured on.
   public init(
     baseURL: URL, configuration: URLSessionConfiguration = .ephemeral,
     requestTimeout: Duration = .seconds(10), requestDeadline: Duration = .seconds(30),
-    userAgent: String? = nil, clock: any Clock<Duration> = ContinuousClock()
+    writeTimeLimit: Duration? = nil, userAgent: String? = nil,
+    clock: any Clock<Duration> = ContinuousClock()
   ) {
     self.baseURL = baseURL
     self.requestTimeout = requestTimeout
     self.requestDeadline = requestDeadline
+    self.writeTimeLimit = writeTimeLimit
     self.userAgent = userAgent
     self.clock = clock
     let exchanges = Exchanges()
@@ -74,7 +81,8 @@ public final class URLSessionPaymentsBackend: PaymentsBackend {
     do {
       (body, response) = try await withTaskCancellationHandler {
         try await exchange.answer(
-          to: urlRequest, in: session, through: exchanges, deadline: requestDeadline, on: clock)
+          to: urlRequest, in: session, through: exchanges,
+          deadline: limits(of: request.endpoint).whole, on: clock)
       } onCancel: {
         exchange.cancel()
       }
@@ -106,7 +114,7 @@ public final class URLSessionPaymentsBackend: PaymentsBackend {
     else { throw URLError(.badURL) }
     var urlRequest = URLRequest(url: url)
     urlRequest.httpMethod = method
-    urlRequest.timeoutInterval = Self.seconds(requestTimeout)
+    urlRequest.timeoutInterval = Self.seconds(limits(of: request.endpoint).idle)
     urlRequest.setValue("application/json", forHTTPHeaderField: "Accept")
     // Bodies uncompressed: a few kilobytes of JSON gain nothing, and a compressed body
     // can inflate a thousandfold before anything counts it. (One sent compressed anyway
@@ -135,6 +143,13 @@ public final class URLSessionPaymentsBackend: PaymentsBackend {
       urlRequest.setValue("application/json", forHTTPHeaderField: "Content-Type")
     }
     return urlRequest
+  }
+
+  /// How long a request to `endpoint` may go without a byte, and take in all: a write's own
+  /// limit for both, where one is given.
+  private func limits(of endpoint: BackendEndpoint) -> (idle: Duration, whole: Duration) {
+    guard endpoint.isWrite, let writeTimeLimit else { return (requestTimeout, requestDeadline) }
+    return (writeTimeLimit, writeTimeLimit)
   }
 
   /// The request's timeout as URLRequest takes it. Linux drops any fraction of a second, so

@@ -13,6 +13,7 @@ await PaymentMethodsCommand.main(
     { baseURL, limits in
       URLSessionPaymentsBackend(
         baseURL: baseURL, requestTimeout: limits.idle, requestDeadline: limits.whole,
+        writeTimeLimit: limits.write,
         userAgent: PaymentMethodsCommand.userAgent(of: "payment-methods-http"))
     },
     userActed: DemoServer.userActed))

@@ -268,6 +268,27 @@ struct BackendClientRetryTests {
         jitter: { $0 }) == nil)
   }
 
+  @Test("a write's retries may take the write's own budget; a read's keep the shorter one")
+  func writeBudget() {
+    let failure = RequestFailure(.timedOut, context: ErrorContext(operation: "x"))
+    let policy = RetryPolicy(
+      budget: .seconds(2), baseDelay: .milliseconds(400), writeBudget: .seconds(15))
+
+    // One attempt of 7.5 s timed out: a write is sent again, a read is not.
+    #expect(
+      policy.delay(
+        after: failure, endpoint: .removeCard, idempotencyKey: "k", attempt: 1,
+        elapsed: .milliseconds(7_500), jitter: { $0 }) == .milliseconds(400))
+    #expect(
+      policy.delay(
+        after: failure, endpoint: .cards, attempt: 1, elapsed: .milliseconds(7_500),
+        jitter: { $0 }) == nil)
+    #expect(
+      policy.delay(
+        after: failure, endpoint: .removeCard, idempotencyKey: "k", attempt: 1,
+        elapsed: .milliseconds(14_700), jitter: { $0 }) == nil, "past the write's budget")
+  }
+
   @Test("only idempotent requests are retried")
   func idempotentOnly() {
     let failure = RequestFailure(.serviceUnavailable, context: ErrorContext(operation: "x"))

@@ -51,6 +51,17 @@ public enum BackendEndpoint: String, Sendable, Equatable, CaseIterable {
     }
   }
 
+  /// A write a person waits for: saving a card, a change to a saved card, cancelling a
+  /// card's setup. Its answer may take as long as its use case's deadline (15 s), over HTTP
+  /// as in process, where the server does the work before it answers; a read or a request
+  /// about the session is held to the transport's shorter limits (docs/HTTP.md).
+  public var isWrite: Bool {
+    switch self {
+    case .addCard, .removeCard, .setDefault, .updateCard, .cancelCardSetup: true
+    case .wallet, .cards, .userStatus, .refreshSession, .signIn, .cardSetup: false
+    }
+  }
+
   /// The method and the path, with `{id}` replaced by `resourceID`, percent-encoded.
   public func methodAndPath(resourceID: String?) -> (method: String, path: String) {
     let parts = rawValue.split(separator: " ", maxSplits: 1)

@@ -82,7 +82,8 @@ extension BackendClient {
   /// Whose session this is: known without a request when this device has seen its refresh
   /// token answered before, else asked of the backend (`GET /me/status`, whose answer names
   /// the person) and kept. Nil when neither can say (offline with tokens never seen, an
-  /// answer without a usable `userId`): logged, for the caller to keep nothing of anyone's.
+  /// answer without a usable `userId`): logged, for the caller to keep nothing of anyone's;
+  /// nil too, unlogged, once the caller is cancelled.
   public func signedInPerson() async -> String? {
     if let person = await session.knownPerson() { return person }
     do {
@@ -90,6 +91,8 @@ extension BackendClient {
       await session.record(person: person)
       logger.log(.debug, "the backend says whose session this is")
       return person
+    } catch is CancellationError {
+      return nil  // The caller went away, and says why if it must.
     } catch {
       logger.log(
         .warning, "whose session this is cannot be known; nothing kept on the device is used",

@@ -13,15 +13,21 @@ public struct RetryPolicy: Sendable, Equatable {
   public var maxAttempts: Int
   /// The most time retries may add, waits included.
   public var budget: Duration
+  /// The most time a write's retries may add (`BackendEndpoint.isWrite`); nil: `budget`.
+  /// Over HTTP one attempt of a write may take half its use case's deadline (a server
+  /// makes the change before it answers), so there the budget is that deadline: a write
+  /// that timed out once is sent again within it, as in process.
+  public var writeBudget: Duration?
   public var baseDelay: Duration
   public var maxDelay: Duration
 
   public init(
     maxAttempts: Int = 3, budget: Duration = .seconds(2), baseDelay: Duration = .milliseconds(400),
-    maxDelay: Duration = .seconds(1)
+    maxDelay: Duration = .seconds(1), writeBudget: Duration? = nil
   ) {
     self.maxAttempts = maxAttempts
     self.budget = budget
+    self.writeBudget = writeBudget
     self.baseDelay = baseDelay
     self.maxDelay = maxDelay
   }
@@ -52,6 +58,7 @@ public struct RetryPolicy: Sendable, Equatable {
     } else {
       wait = jitter(min(maxDelay, baseDelay * (1 << min(attempt - 1, 16))))
     }
+    let budget = endpoint.isWrite ? writeBudget ?? self.budget : self.budget
     return elapsed + wait <= budget ? wait : nil
   }
 }

@@ -189,6 +189,26 @@ struct URLSessionRequestTests {
       #expect(tiny.timeoutInterval == 0.01)
     #endif
   }
+
+  @Test(
+    "a write may go its own time limit without a byte; a read and a status check keep theirs",
+    arguments: BackendEndpoint.allCases)
+  func writeTimeout(endpoint: BackendEndpoint) throws {
+    let server = StubServer([])
+    let backend = URLSessionPaymentsBackend(
+      baseURL: server.baseURL, configuration: server.configuration(), requestTimeout: .seconds(1),
+      writeTimeLimit: .seconds(15))
+
+    let request = try backend.makeURLRequest(
+      BackendRequest(
+        endpoint: endpoint, traceID: "t", credential: .accessToken(accessToken), resourceID: "c"))
+
+    let isWrite = ["POST /cards", "DELETE", "PUT", "PATCH", "/cancel"].contains {
+      endpoint.rawValue.contains($0)
+    }
+    #expect(endpoint.isWrite == isWrite)
+    #expect(request.timeoutInterval == (isWrite ? 15 : 1))
+  }
 }
 
 @Suite("URLSession backend: answers reach the client whole", .timeLimit(.minutes(1)))
@@ -491,6 +511,29 @@ struct URLSessionBoundsTests {
     await clock.sleepsBegun(1)
 
     clock.advance(by: .seconds(5))
+
+    let error = await #expect(throws: TransportFailure.self) { _ = try await sending.value }
+    #expect(error?.error == .timedOut)
+  }
+
+  @Test("a write is given up on at its own time limit, not at a read's deadline")
+  func writeDeadline() async throws {
+    let server = StubServer([.neverAnswer])
+    let clock = ManualClock()
+    let backend = URLSessionPaymentsBackend(
+      baseURL: server.baseURL, configuration: server.configuration(),
+      requestDeadline: .seconds(5), writeTimeLimit: .seconds(15), clock: clock)
+    let sending = Task {
+      try await backend.send(
+        BackendRequest(
+          endpoint: .removeCard, traceID: "t", credential: .accessToken(accessToken),
+          resourceID: "card-1"))
+    }
+    await server.untilARequestWaits()
+    await clock.sleepsBegun(1)
+    #expect(clock.sleeps == [.seconds(15)], "the write's limit, not a read's 5 s")
+
+    clock.advance(by: .seconds(15))
 
     let error = await #expect(throws: TransportFailure.self) { _ = try await sending.value }
     #expect(error?.error == .timedOut)

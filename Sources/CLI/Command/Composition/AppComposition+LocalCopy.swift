@@ -50,7 +50,7 @@ extension AppComposition {
     if let scenarioPerson {
       person = scenarioPerson
     } else {
-      person = await client.signedInPerson()
+      person = await signedInPersonWithinDeadline()
     }
     guard let person else {
       return Start(person: nil, finished: nil)

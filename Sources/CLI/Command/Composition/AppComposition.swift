@@ -16,7 +16,19 @@ struct AppComposition {
   /// The whole of a request may take five seconds, however the server trickles its bytes:
   /// more than the screen's deadline, which cuts a load first, and a bound on what no screen
   /// deadline bounds (a sign-in, a status check, a token refresh).
-  static let requestTimeLimits = RequestTimeLimits(idle: .seconds(1), whole: .seconds(5))
+  ///
+  /// A write is the exception: a server makes the change before it answers, and sends
+  /// nothing meanwhile. Cut at one second, a DELETE the server answers after six would be
+  /// tried twice and given up on, its outcome not known, although it was made. So one
+  /// attempt of a write may take half its use case's deadline (7.5 s of 15 s), and its
+  /// retries may take the whole deadline (`writeRetries`): a write that timed out once is
+  /// sent again within it, as in process.
+  static let requestTimeLimits = RequestTimeLimits(
+    idle: .seconds(1), whole: .seconds(5), write: RemoveCardUseCase.defaultDeadline / 2)
+
+  /// The retry policy against a server: a write's retries may take its use case's whole
+  /// deadline, since each of its attempts may take half of it (`requestTimeLimits`).
+  static let writeRetries = RetryPolicy(writeBudget: RemoveCardUseCase.defaultDeadline)
 
   /// How long the demo's scenarios wait for a bank to approve a card (3-D Secure) before the
   /// app says the bank did not answer: a few seconds, so that the timeout can be watched.
@@ -122,6 +134,7 @@ struct AppComposition {
     self.logger = logger
     let payments: any PaymentsBackend
     let tokens: Tokens
+    var policy = RetryPolicy()
     let backendBudget: (duration: Duration, reason: String)
     switch backend {
     case .scenario(let scenario):
@@ -139,6 +152,7 @@ struct AppComposition {
       applePayDevice = ScenarioApplePayDevice(
         outcome: Scripted(applePay, latency: .milliseconds(30)), clock: environment.clock)
       tokens = serverTokens
+      policy = Self.writeRetries
       // A person approves in their banking app: the app's budget, whoever the server is.
       backendBudget = (
         WaitForBankApprovalUseCase.defaultBudget, "an app's budget, against a server"
@@ -150,7 +164,7 @@ struct AppComposition {
     self.client = BackendClient(
       backend: payments,
       session: Session(accessToken: tokens.access, refreshToken: tokens.refresh, known: known),
-      environment: environment,
+      policy: policy, environment: environment,
       logger: logger)
   }
 

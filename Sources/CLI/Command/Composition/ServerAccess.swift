@@ -28,6 +28,9 @@ public struct RequestTimeLimits: Sendable, Equatable {
   public let idle: Duration
   /// How long it may take from start to its body's last byte, however the bytes trickle.
   public let whole: Duration
+  /// How long one attempt of a write (`BackendEndpoint.isWrite`) may go without receiving
+  /// anything, and take in all: a server makes the change before it answers.
+  public let write: Duration
 }
 
 /// Hands the run to the companion program: the process becomes that program (`execv`),

@@ -80,6 +80,7 @@ extension Command {
       69   service unavailable after the retries; or payment-methods-http, which runs
            --backend-url, is missing
       70   an unexpected error (a bug)
+      71   too few files may be open at once (ulimit -n): 32 are needed
       73   the log file cannot be created
       74   the output could not be written
       75   a temporary failure: try again

@@ -21,6 +21,9 @@ enum ExitCode: Int32, Error, Sendable, Equatable, CaseIterable {
   case serviceUnavailable = 69
   /// An error nobody planned for: a bug (EX_SOFTWARE).
   case unexpectedError = 70
+  /// Too few files may be open at once (`ulimit -n`) for the program to run, and the limit
+  /// cannot be raised: refused as it starts, before a platform library traps (EX_OSERR).
+  case tooFewOpenFiles = 71
   /// The file `--log-file` names cannot be created (EX_CANTCREAT).
   case logFileUnwritable = 73
   /// Output could not be written: stdout closed, a full disk (EX_IOERR).

@@ -21,10 +21,22 @@ public enum PaymentMethodsCommand {
 
   @MainActor
   public static func main(serverAccess: ServerAccess) async -> Never {
+    // Before anything opens a file: Dispatch traps when one it needs cannot be opened.
+    if let refusal = OpenFilesLimit.ensure() {
+      StandardConsole().writeError(refusal + "\n")
+      exit(ExitCode.tooFewOpenFiles.rawValue)
+    }
     let arguments = Array(CommandLine.arguments.dropFirst())
-    // Before anything else, so that the companion starts from the same process state.
+    var companion: String?
     if case .companion(let name) = serverAccess, (try? Command.parse(arguments))?.usesServer == true
     {
+      companion = name
+    }
+    // Before anything else runs, since it may start the program again: not where the
+    // companion is started next, which reads the setting as it starts.
+    Backtracer.turnOffInteractiveMode(startingAgain: companion == nil)
+    // Before anything else, so that the companion starts from the same process state.
+    if let name = companion {
       let failure = CompanionProgram.replaceProcess(withProgramNamed: name, arguments: arguments)
       // The message names a path, which may hold any byte.
       StandardConsole().writeError(
