@@ -123,6 +123,27 @@ struct PeopleTests {
     return try #require(removal.recorded.keys(of: .removeCard).first)
   }
 
+  @Test("Bob's access token beside Ada's known refresh token is asked for: Bob's, not Ada's")
+  func tokensNeverSeenTogetherAreAskedFor() async throws {
+    let folder = try TemporaryFolder()
+    _ = try await adaLeavesARemoval(in: folder)
+
+    let bob = try PersonServer("all-available", person: "u-bob")
+    let mixed = [
+      "PAYMENTS_ACCESS_TOKEN": "access_bob_1", "PAYMENTS_REFRESH_TOKEN": "refresh_ada_1",
+    ]
+    let run = await runCLI(
+      ["--json", "--cache-dir", folder.path] + Self.server, environment: mixed,
+      serverAccess: bob.access)
+
+    #expect(run.exitCode == .success)
+    // Asked, not taken from Ada's known refresh token: Ada's removal is not sent.
+    #expect(bob.recorded.keys(of: .removeCard).isEmpty)
+    #expect(!run.errors.contains("Finishing your last change"))
+    let store = FilePendingChangeStore(directory: folder.url, logger: SilentLog())
+    #expect(try await store.changes(of: "u-ada").count == 1)
+  }
+
   @Test("one person's pending change is never sent under another's session")
   func changeStaysWithItsPerson() async throws {
     let folder = try TemporaryFolder()

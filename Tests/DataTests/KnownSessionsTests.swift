@@ -11,37 +11,38 @@ struct KnownSessionsTests {
   private let logger = LogSpy()
   private var known: KnownSessions { KnownSessions(directory: temporary.url, logger: logger) }
 
-  @Test("a person kept for a token is found again for it, by a store made anew")
-  func roundTrip() {
-    known.record("u-ada", for: Secret("refresh_ada"))
+  private let ada = (access: Secret("access_ada"), refresh: Secret("refresh_ada"))
 
-    #expect(known.person(of: Secret("refresh_ada")) == "u-ada")
-    #expect(known.person(of: Secret("refresh_bob")) == nil)
+  @Test("a person kept for two tokens is found again for them, by a store made anew")
+  func roundTrip() {
+    known.record("u-ada", accessToken: ada.access, refreshToken: ada.refresh)
+
+    #expect(known.person(accessToken: ada.access, refreshToken: ada.refresh) == "u-ada")
+    #expect(
+      known.person(accessToken: Secret("access_bob"), refreshToken: Secret("refresh_bob")) == nil)
   }
 
-  @Test("the file is named by the token's SHA-256, holds no token, and is its owner's alone")
+  @Test("a refresh token beside an access token it was never seen with names nobody")
+  func pairNeverSeenTogether() {
+    known.record("u-ada", accessToken: ada.access, refreshToken: ada.refresh)
+
+    #expect(known.person(accessToken: Secret("access_bob"), refreshToken: ada.refresh) == nil)
+    #expect(known.person(accessToken: ada.access, refreshToken: Secret("refresh_bob")) == nil)
+  }
+
+  @Test("the file is named by the two tokens' SHA-256, holds no token, and is its owner's alone")
   func noTokenAtRest() throws {
-    known.record("u-ada", for: Secret("refresh_ada_secret"))
+    known.record("u-ada", accessToken: ada.access, refreshToken: ada.refresh)
 
     let names = try FileManager.default.contentsOfDirectory(
       atPath: temporary.appending("sessions").path)
-    #expect(names == [SHA256Digest.hex(of: "refresh_ada_secret") + ".json"])
+    #expect(names == [SHA256Digest.hex(of: "10:access_ada11:refresh_ada") + ".json"])
     let file = temporary.appending("sessions/" + names[0])
     let text = String(decoding: try Data(contentsOf: file), as: UTF8.self)
-    #expect(!text.contains("refresh_ada_secret"))
+    #expect(!text.contains("access_ada") && !text.contains("refresh_ada"))
     #expect(text.contains("u-ada"))
     let mode = try FileManager.default.attributesOfItem(atPath: file.path)[.posixPermissions]
     #expect((mode as? NSNumber)?.intValue == 0o600)
-  }
-
-  @Test("a rotated token takes its person along, and the old one still names them")
-  func rotationCarries() {
-    known.record("u-ada", for: Secret("refresh-1"))
-
-    known.carry(from: Secret("refresh-1"), to: Secret("refresh-2"))
-
-    #expect(known.person(of: Secret("refresh-2")) == "u-ada")
-    #expect(known.person(of: Secret("refresh-1")) == "u-ada")
   }
 
   @Test("a damaged file names nobody, with a warning")
@@ -49,9 +50,10 @@ struct KnownSessionsTests {
     let folder = temporary.appending("sessions")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     try Data("{".utf8).write(
-      to: folder.appendingPathComponent(SHA256Digest.hex(of: "refresh_ada") + ".json"))
+      to: folder.appendingPathComponent(
+        SHA256Digest.hex(of: "10:access_ada11:refresh_ada") + ".json"))
 
-    #expect(known.person(of: Secret("refresh_ada")) == nil)
+    #expect(known.person(accessToken: ada.access, refreshToken: ada.refresh) == nil)
     #expect(logger.entries.map(\.level) == [.warning])
   }
 
@@ -63,9 +65,10 @@ struct KnownSessionsTests {
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     let text = try JSONSerialization.data(withJSONObject: ["version": 1, "userId": person])
     try text.write(
-      to: folder.appendingPathComponent(SHA256Digest.hex(of: "refresh_ada") + ".json"))
+      to: folder.appendingPathComponent(
+        SHA256Digest.hex(of: "10:access_ada11:refresh_ada") + ".json"))
 
-    #expect(known.person(of: Secret("refresh_ada")) == nil)
+    #expect(known.person(accessToken: ada.access, refreshToken: ada.refresh) == nil)
     #expect(logger.entries.map(\.level) == [.warning])
   }
 }
@@ -125,14 +128,34 @@ struct SignedInPersonTests {
   }
 }
 
-@Suite("A rotated refresh token keeps its person", .timeLimit(.minutes(1)))
+@Suite("Refreshed tokens name their person only once the backend said", .timeLimit(.minutes(1)))
 struct RotatedSessionTests {
   private let temporary = TemporaryDirectory()
 
-  @Test("when the backend rotates the refresh token, the session's person moves to the new one")
-  func personFollowsTheRotation() async throws {
+  @Test("a person the backend names after a refresh is kept for both pairs of tokens")
+  func startingTokensKeepThePerson() async throws {
     let known = KnownSessions(directory: temporary.url, logger: LogSpy())
-    known.record("u-ada", for: Secret("refresh"))
+    let session = Session(
+      accessToken: Secret("old"), refreshToken: Secret("refresh"), known: known)
+    let client = BackendClient(
+      backend: RotatingRefreshBackend(rotates: true), session: session,
+      policy: RetryPolicy(maxAttempts: 1),
+      environment: BackendClient.Environment(clock: AdvancingClock(), traceID: { _ in "t" }),
+      logger: LogSpy())
+    _ = try await client.send(.cards)
+
+    await session.record(person: "u-ada")
+
+    // What the next run starts from again, and what this one holds now.
+    #expect(known.person(accessToken: Secret("old"), refreshToken: Secret("refresh")) == "u-ada")
+    #expect(
+      known.person(accessToken: Secret("access-1"), refreshToken: Secret("refresh-1")) == "u-ada")
+  }
+
+  @Test("tokens a refresh gave are not taken to be the person's until the backend says so")
+  func refreshedTokensAreAskedFor() async throws {
+    let known = KnownSessions(directory: temporary.url, logger: LogSpy())
+    known.record("u-ada", accessToken: Secret("old"), refreshToken: Secret("refresh"))
     let client = BackendClient(
       backend: RotatingRefreshBackend(rotates: true),
       session: Session(accessToken: Secret("old"), refreshToken: Secret("refresh"), known: known),
@@ -142,8 +165,7 @@ struct RotatedSessionTests {
 
     _ = try await client.send(.cards)
 
-    #expect(known.person(of: Secret("refresh-1")) == "u-ada")
-    #expect(await client.signedInPerson() == "u-ada")
+    #expect(known.person(accessToken: Secret("old"), refreshToken: Secret("refresh-1")) == nil)
   }
 }
 

@@ -7,11 +7,15 @@ import Foundation
 /// Only the backend's refusal (`sessionEnded`) ends the session, and it is thrown to every
 /// later request; a refresh that fails on the way leaves the session as it was, since a
 /// network blip must never sign the user out. A rotated refresh token (OAuth 2.1) replaces
-/// the old one. With the device's `KnownSessions`, it knows whose session it is.
+/// the old one. With the device's `KnownSessions`, it knows whose session its two tokens
+/// are.
 public actor Session {
   private var accessToken: Secret
   private var refreshToken: Secret
   private var refreshing: Task<Secret, any Error>?
+  /// The tokens the session started with: what a program that cannot keep tokens (the
+  /// terminal program reads them from its environment) starts from again next time.
+  private var firstTokens: (access: Secret, refresh: Secret)
   /// The backend's refusal that ended the session; nil while it is open.
   private var ended: RequestFailure?
   private let known: KnownSessions?
@@ -20,6 +24,7 @@ public actor Session {
     self.accessToken = accessToken
     self.refreshToken = refreshToken
     self.known = known
+    firstTokens = (accessToken, refreshToken)
   }
 
   /// Starts over with the tokens of a new sign-in, whatever happened to the old session,
@@ -27,18 +32,26 @@ public actor Session {
   func start(accessToken: Secret, refreshToken: Secret, person: String?) {
     self.accessToken = accessToken
     self.refreshToken = refreshToken
+    firstTokens = (accessToken, refreshToken)
     ended = nil
-    if let person { known?.record(person, for: refreshToken) }
+    if let person { record(person: person) }
   }
 
-  /// Whose session this is, when this device has seen the backend say it.
+  /// Whose session this is, when this device has seen the backend say it for these two
+  /// tokens together.
   func knownPerson() -> String? {
-    known?.person(of: refreshToken)
+    known?.person(accessToken: accessToken, refreshToken: refreshToken)
   }
 
-  /// Keeps `person` as this session's.
+  /// Keeps `person` as this session's: for the tokens it has now, and for those it started
+  /// with, which a program that cannot keep tokens starts from again. (Tokens a refresh
+  /// gave are never taken to be the person's without the backend saying so: a pair never
+  /// seen together is asked for.)
   func record(person: String) {
-    known?.record(person, for: refreshToken)
+    known?.record(person, accessToken: accessToken, refreshToken: refreshToken)
+    if firstTokens.access != accessToken || firstTokens.refresh != refreshToken {
+      known?.record(person, accessToken: firstTokens.access, refreshToken: firstTokens.refresh)
+    }
   }
 
   /// The token to send; throws the refusal that ended the session, once there was one.
@@ -71,10 +84,7 @@ public actor Session {
       do {
         let tokens = try await refresher(refreshToken)
         self.accessToken = tokens.accessToken
-        if let rotated = tokens.rotatedRefreshToken {
-          self.known?.carry(from: self.refreshToken, to: rotated)
-          self.refreshToken = rotated
-        }
+        if let rotated = tokens.rotatedRefreshToken { self.refreshToken = rotated }
         return tokens.accessToken
       } catch let refused as RequestFailure where refused.kind == .sessionEnded {
         self.ended = refused

@@ -1,15 +1,16 @@
 import Domain
 import Foundation
 
-/// Whose session a refresh token opens, as far as this device has seen: each session whose
-/// person the backend named is a small file in `sessions/`, named by the SHA-256 of its
-/// refresh token (never the token), holding the person's id (`userId`). So a run that
+/// Whose session a pair of tokens is, as far as this device has seen: each pair whose
+/// person the backend named is a small file in `sessions/`, named by the SHA-256 of the two
+/// tokens together (never a token), holding the person's id (`userId`). So a run that
 /// starts with tokens seen before knows whose local copy and pending changes are its own
-/// without asking, offline too; tokens never seen name nobody.
+/// without asking, offline too. A person belongs to the two tokens together: an access
+/// token beside a refresh token it was never seen with names nobody, and is asked for.
 ///
-/// A rotated refresh token takes its person along (`carry`). Every file is written whole by
-/// `SmallFile` (readable by its owner alone); two runs recording the same session write
-/// the same file. A file that cannot be read names nobody, and is logged.
+/// Every file is written whole by `SmallFile` (readable by its owner alone); two runs
+/// recording the same session write the same file. A file that cannot be read names
+/// nobody, and is logged.
 public struct KnownSessions: Sendable {
   public static let folderName = "sessions"
 
@@ -21,9 +22,10 @@ public struct KnownSessions: Sendable {
     self.logger = logger
   }
 
-  /// The person whose session `refreshToken` opens, or nil when this device never saw it.
-  func person(of refreshToken: Secret) -> String? {
-    let file = SmallFile(url: file(of: refreshToken))
+  /// The person whose session the two tokens are, or nil when this device never saw them
+  /// together.
+  func person(accessToken: Secret, refreshToken: Secret) -> String? {
+    let file = SmallFile(url: file(accessToken, refreshToken))
     do throws(SmallFile.Problem) {
       guard let data = try file.read() else { return nil }
       let record = try FileFormat.decode(
@@ -40,11 +42,11 @@ public struct KnownSessions: Sendable {
     }
   }
 
-  /// Keeps `person` as the person of `refreshToken`'s session.
-  func record(_ person: String, for refreshToken: Secret) {
+  /// Keeps `person` as the person of the session the two tokens are.
+  func record(_ person: String, accessToken: Secret, refreshToken: Secret) {
     do {
       let data = try FileFormat.encoder().encode(KnownSessionFile(userId: person))
-      try SmallFile(url: file(of: refreshToken)).replace(with: data)
+      try SmallFile(url: file(accessToken, refreshToken)).replace(with: data)
     } catch {
       logger.log(
         .warning, "whose session this is could not be kept on the device",
@@ -52,18 +54,14 @@ public struct KnownSessions: Sendable {
     }
   }
 
-  /// The rotated token's session is the old one's: its person goes with it. The old token
-  /// keeps naming them too: a program that starts from tokens it cannot keep (the CLI reads
-  /// them from its environment, and never writes a token down) starts from the old one
-  /// again, and must still know whose local copy and changes are its own.
-  func carry(from old: Secret, to new: Secret) {
-    guard let person = person(of: old) else { return }
-    record(person, for: new)
-  }
-
-  private func file(of refreshToken: Secret) -> URL {
-    folder.appendingPathComponent(
-      SHA256Digest.hex(of: refreshToken.value) + ".json", isDirectory: false)
+  /// The pair's file: the digest of both tokens, each preceded by its length, so that no
+  /// two pairs share a text.
+  private func file(_ accessToken: Secret, _ refreshToken: Secret) -> URL {
+    let access = accessToken.value
+    let refresh = refreshToken.value
+    let pair = "\(access.utf8.count):\(access)\(refresh.utf8.count):\(refresh)"
+    return folder.appendingPathComponent(
+      SHA256Digest.hex(of: pair) + ".json", isDirectory: false)
   }
 }
 
