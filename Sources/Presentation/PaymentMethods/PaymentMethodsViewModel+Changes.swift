@@ -112,13 +112,13 @@ extension PaymentMethodsViewModel {
     }
   }
 
-  /// Shows how a change ended; the reload it started, if any. `row` is as it was listed
-  /// when the change began: what the messages name.
+  /// Shows how a change ended; the reload it started, if any. The messages name the row as
+  /// listed now, or as it was when the change began if the list no longer shows it.
   private func finish(
-    _ write: PaymentMethodRow.Write, on row: PaymentMethodRow,
+    _ write: PaymentMethodRow.Write, on listed: PaymentMethodRow,
     _ answer: Result<WriteAnswer, any Error>, _ presenter: ErrorPresenter
   ) -> Task<Void, Never>? {
-    let id = row.id
+    let (id, row) = (listed.id, listedRow(listed.id) ?? listed)
     switch answer {
     case .failure(let error):
       switch presenter.present(error) {
