@@ -120,9 +120,15 @@ struct LocalizationTests {
     arguments: ["Presentation", "CLI"])
   func keysMatch(layer: String) throws {
     let words = LayerWords(layer: layer)
-    let used = try words.keysUsed()
     let english = try words.table("en")
     let german = try words.table("de")
+    // A key the code builds on ("error.offline" for "error.offline.title", or
+    // "error.retry.title" for its ".load", ".save" and ".remove") uses every key it begins.
+    let used = Set(
+      try words.keysUsed().flatMap { key -> [String] in
+        let begun = english.keys.filter { $0.hasPrefix(key + ".") }
+        return english[key] == nil && !begun.isEmpty ? begun : [key]
+      })
 
     #expect(used.subtracting(english.keys).sorted() == [], "used but not in en.lproj")
     #expect(Set(english.keys).subtracting(used).sorted() == [], "in en.lproj but never used")

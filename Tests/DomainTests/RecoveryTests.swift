@@ -36,6 +36,27 @@ struct RecoveryTests {
     #expect(kinds.count == RequestFailure.Kind.allCases.count)
   }
 
+  /// Written again from the comments in `RequestFailure.swift`, not read from its table.
+  @Test(
+    "each kind of request failure says if it arrives, if it may pass again, where it sends",
+    arguments: RequestFailure.Kind.allCases)
+  func requestFailureFacts(kind: RequestFailure.Kind) {
+    let neverArrives: Set<RequestFailure.Kind> = [
+      .offline, .serverUnreachable, .insecureConnection,
+    ]
+    let mayPass: Set<RequestFailure.Kind> = [
+      .timedOut, .connectionLost, .serverUnreachable, .rateLimited, .serviceUnavailable,
+    ]
+    let journeys: [RequestFailure.Kind: Journey] = [
+      .sessionEnded: .signIn, .userNotVerified: .verifyAccount, .userLocked: .contactSupport,
+      .appOutdated: .updateApp,
+    ]
+
+    #expect(kind.neverReachesTheBackend == neverArrives.contains(kind))
+    #expect(kind.mayPassIfSentAgain == mayPass.contains(kind))
+    #expect(kind.journey == journeys[kind])
+  }
+
   @Test("the wallet's own answers have their recoveries")
   func walletAnswers() {
     #expect(

@@ -61,6 +61,29 @@ struct RowWritesTests {
     #expect(methods(viewModel)?.message == "Visa •••• 4242 removed.")
   }
 
+  @Test("a removal that ends after a refresh dropped its row names the card as it was listed")
+  func removalAfterItsRowWasDropped() async throws {
+    let gate = Gate()
+    let viewModel = await loaded(
+      methods: { load in
+        load == 1 ? allMethods : [.wallet(wallet), .card(mastercard), .applePay(applePay)]
+      },
+      remove: { _ in
+        await gate.pass()
+        return .removed
+      })
+
+    let removal = try #require(viewModel.remove("card-1"))
+    await gate.waitForArrivals(1)
+    await viewModel.refresh().value
+    let dropped = methods(viewModel)?.cards.map(\.id)
+    await gate.open()
+    await removal.value
+
+    #expect(dropped == ["card-2"])
+    #expect(methods(viewModel)?.message == "Visa •••• 4242 removed.")
+  }
+
   @Test("a card the backend keeps as the last way to pay stays, with the reason")
   func lastMethodKept() async throws {
     let viewModel = await loaded(remove: { _ in .refusedLastMethod })

@@ -59,18 +59,6 @@ struct WalletViewModelTests {
     #expect(notice.title == "Create your wallet")
   }
 
-  @Test("an empty result, which the wallet use case never gives, is no wallet, not a failure")
-  func emptyResultIsNoWallet() async {
-    let viewModel = makeViewModel { throw PaymentMethodsError.noPaymentMethodsFound }
-
-    await viewModel.load().value
-
-    guard case .noWallet = viewModel.state else {
-      Issue.record("expected noWallet, got \(viewModel.state)")
-      return
-    }
-  }
-
   @Test("a banned wallet says it is suspended and points to support")
   func banned() async {
     let viewModel = makeViewModel { .banned }

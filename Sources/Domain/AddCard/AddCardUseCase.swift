@@ -28,9 +28,9 @@ public enum AddCardOutcome: Sendable, Equatable {
 /// save it twice. A submission that has not ended by its deadline is cancelled, whatever
 /// the server does: the user is never left watching "Saving…".
 public struct AddCardUseCase: Sendable {
-  /// Long enough for a slow network and a retry or two, short enough that nobody gives up
-  /// on the app first.
-  public static let defaultDeadline = Duration.seconds(15)
+  /// Every write's, written once (`RemoveCardUseCase.defaultDeadline`): long enough for a
+  /// slow network and a retry or two, short enough that nobody gives up on the app first.
+  public static let defaultDeadline = RemoveCardUseCase.defaultDeadline
 
   private let saving: any CardSaving
   private let thisMonth: @Sendable () -> CardValidation.Month

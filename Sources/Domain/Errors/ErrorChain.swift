@@ -21,6 +21,14 @@ public struct ErrorChain: CustomStringConvertible {
     }.joined(separator: " ← ")
   }
 
+  /// The chain and the trace id support asks for, as a log line's metadata: the one place
+  /// an error is written into a log line.
+  public var logMetadata: [String: String] {
+    var metadata = [LogMetadataKey.error: description]
+    metadata[LogMetadataKey.traceID] = traceID
+    return metadata
+  }
+
   /// The trace id of the outermost request behind the error, the one support asks for.
   public var traceID: String? { traceIDs.first }
 

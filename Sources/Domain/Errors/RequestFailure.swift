@@ -83,65 +83,26 @@ public struct FailedRequest: Sendable, Equatable {
   }
 }
 
-/// Everything a kind of failure decides, in one place, so that a new kind is added by
-/// editing this file alone (the compiler then asks for its words on the screen): whether
-/// its attempt can have reached the backend, the advice, where it sends the user, whether
-/// sending the same request again may help, and whether it answers a write for good.
+/// Everything a kind of failure decides, in one table, so that a new kind is added by
+/// adding its row (the compiler then asks for its words on the screen): whether its attempt
+/// can have reached the backend, the advice, where it sends the user, whether sending the
+/// same request again may help, and whether it answers a write for good.
 extension RequestFailure.Kind {
   /// Whether a failure of this kind proves that its attempt never reached the backend:
   /// offline, the server unreachable, no secure connection. Any other may have arrived, and
   /// a write may have been made: a timeout, a dropped connection, an answer of any status.
-  public var neverReachesTheBackend: Bool {
-    switch self {
-    case .offline, .serverUnreachable, .insecureConnection: true
-    case .timedOut, .connectionLost, .cancelledBelow, .rateLimited, .serviceUnavailable,
-      .sessionEnded, .userNotVerified, .userLocked, .appOutdated, .unexpectedAnswer,
-      .malformedResponse, .responseTooLarge, .notOffered:
-      false
-    }
-  }
+  public var neverReachesTheBackend: Bool { facts.arrival == .never }
 
   /// The advice for every failure of this kind.
-  public var recovery: Recovery {
-    switch self {
-    case .offline, .insecureConnection: .retryWhenUserActs(.reconnect)
-    case .timedOut, .connectionLost, .serverUnreachable, .cancelledBelow, .rateLimited,
-      .serviceUnavailable:
-      .retryNow
-    case .sessionEnded: .signInAgain
-    case .userNotVerified: .retryWhenUserActs(.verifyAccount)
-    case .userLocked: .notRecoverable(.contactSupport)
-    case .appOutdated, .notOffered: .notRecoverable(.unsupported)
-    case .malformedResponse, .responseTooLarge, .unexpectedAnswer: .notRecoverable(.inspectCause)
-    }
-  }
+  public var recovery: Recovery { facts.recovery }
 
   /// Where a failure of this kind sends the user: four kinds do; the rest stay on the screen.
-  public var journey: Journey? {
-    switch self {
-    case .sessionEnded: .signIn
-    case .userNotVerified: .verifyAccount
-    case .userLocked: .contactSupport
-    case .appOutdated: .updateApp
-    case .offline, .timedOut, .connectionLost, .serverUnreachable, .insecureConnection,
-      .cancelledBelow, .rateLimited, .serviceUnavailable, .malformedResponse, .responseTooLarge,
-      .unexpectedAnswer, .notOffered:
-      nil
-    }
-  }
+  public var journey: Journey? { facts.journey }
 
   /// Whether a failure of this kind may pass if the same request is sent again: a timeout,
   /// a dropped connection, a server not there for now, a 429, a 5xx. `RetryPolicy` sends
   /// again only these.
-  public var mayPassIfSentAgain: Bool {
-    switch self {
-    case .timedOut, .connectionLost, .serverUnreachable, .rateLimited, .serviceUnavailable: true
-    case .offline, .insecureConnection, .cancelledBelow, .sessionEnded, .userNotVerified,
-      .userLocked, .appOutdated, .malformedResponse, .responseTooLarge, .unexpectedAnswer,
-      .notOffered:
-      false
-    }
-  }
+  public var mayPassIfSentAgain: Bool { facts.again == .mayPass }
 
   /// Whether a write that failed so was answered for good, so that sending it again under
   /// its key would only get the same answer: a refusal of the request itself (an account
@@ -151,14 +112,41 @@ extension RequestFailure.Kind {
   /// ended session neither: the change is the person's, sent once they have signed in. An
   /// answer too large to read settles nothing either: it may be a 2xx, the change made,
   /// and whether it was is not known.
-  public var answersAWriteForGood: Bool {
+  public var answersAWriteForGood: Bool { facts.write == .answeredForGood }
+
+  /// One row of the table: each fact spelled as what it says, so that a row reads whole.
+  private typealias Facts = (
+    arrival: Arrival, again: SentAgain, write: Write, recovery: Recovery, journey: Journey?
+  )
+  private enum Arrival { case never, mayHave }
+  private enum SentAgain { case mayPass, failsAgain }
+  private enum Write { case answeredForGood, settlesNothing }
+
+  /// The table, one row per kind; its columns: may its attempt have arrived, may it pass if
+  /// sent again, does it answer a write for good, its advice, its journey.
+  private var facts: Facts {
     switch self {
-    case .userNotVerified, .userLocked, .appOutdated, .unexpectedAnswer, .malformedResponse,
-      .notOffered:
-      true
-    case .offline, .timedOut, .connectionLost, .serverUnreachable, .insecureConnection,
-      .cancelledBelow, .rateLimited, .serviceUnavailable, .sessionEnded, .responseTooLarge:
-      false
+    case .offline: (.never, .failsAgain, .settlesNothing, .retryWhenUserActs(.reconnect), nil)
+    case .serverUnreachable: (.never, .mayPass, .settlesNothing, .retryNow, nil)
+    case .insecureConnection:
+      (.never, .failsAgain, .settlesNothing, .retryWhenUserActs(.reconnect), nil)
+    case .timedOut: (.mayHave, .mayPass, .settlesNothing, .retryNow, nil)
+    case .connectionLost: (.mayHave, .mayPass, .settlesNothing, .retryNow, nil)
+    case .rateLimited: (.mayHave, .mayPass, .settlesNothing, .retryNow, nil)
+    case .serviceUnavailable: (.mayHave, .mayPass, .settlesNothing, .retryNow, nil)
+    case .cancelledBelow: (.mayHave, .failsAgain, .settlesNothing, .retryNow, nil)
+    case .sessionEnded: (.mayHave, .failsAgain, .settlesNothing, .signInAgain, .signIn)
+    case .userNotVerified:
+      (.mayHave, .failsAgain, .answeredForGood, .retryWhenUserActs(.verifyAccount), .verifyAccount)
+    case .userLocked:
+      (.mayHave, .failsAgain, .answeredForGood, .notRecoverable(.contactSupport), .contactSupport)
+    case .appOutdated:
+      (.mayHave, .failsAgain, .answeredForGood, .notRecoverable(.unsupported), .updateApp)
+    case .notOffered: (.mayHave, .failsAgain, .answeredForGood, .notRecoverable(.unsupported), nil)
+    case .malformedResponse, .unexpectedAnswer:
+      (.mayHave, .failsAgain, .answeredForGood, .notRecoverable(.inspectCause), nil)
+    case .responseTooLarge:
+      (.mayHave, .failsAgain, .settlesNothing, .notRecoverable(.inspectCause), nil)
     }
   }
 }

@@ -222,11 +222,7 @@ public struct FinishPendingChangesUseCase: Sendable {
 
   private func facts(_ change: PendingChange, error: (any Error)? = nil) -> [String: String] {
     var facts = ["change": "\(change.kind)", "idempotencyKey": change.idempotencyKey]
-    if let error {
-      let chain = ErrorChain(error)
-      facts[LogMetadataKey.error] = chain.description
-      facts[LogMetadataKey.traceID] = chain.traceID
-    }
+    if let error { facts.merge(ErrorChain(error).logMetadata) { _, chain in chain } }
     return facts
   }
 }

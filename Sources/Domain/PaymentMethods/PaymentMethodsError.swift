@@ -28,12 +28,6 @@ public enum PaymentMethodsError: ClassifiedError, Sendable {
     }
   }
 
-  /// Every failure, the deciding one included, in source order (wallet, cards, Apple Pay).
-  public var failures: [SourceFailure] {
-    let all = [decidingFailure].compactMap { $0 } + otherFailures
-    return PaymentSource.allCases.flatMap { source in all.filter { $0.source == source } }
-  }
-
   public var recovery: Recovery {
     decidingFailure?.recovery ?? .retryWhenUserActs(.addPaymentMethod)
   }

@@ -207,12 +207,8 @@ public struct PaymentMethodsUseCase: Sendable {
 
   private func logSkip(_ contribution: Contribution) {
     guard case .skip(let level, let source, let why, let error) = contribution else { return }
-    var metadata = [LogMetadataKey.source: source.rawValue]
-    if let error {
-      let chain = ErrorChain(error)
-      metadata[LogMetadataKey.error] = chain.description
-      metadata[LogMetadataKey.traceID] = chain.traceID
-    }
+    var metadata = error.map { ErrorChain($0).logMetadata } ?? [:]
+    metadata[LogMetadataKey.source] = source.rawValue
     logger.log(level, "skipped \(source.rawValue): \(why)", metadata: metadata)
   }
 }

@@ -155,13 +155,7 @@ public final class AddCardViewModel {
     phase = .submitting
     failure = nil
     let key = pendingSetup?.idempotencyKey
-    return submissions.start {
-      do {
-        try await self.startSession()
-      } catch {
-        self.publish { self.show(signInFailure: error) }
-        return
-      }
+    return submissions.signIn(startSession, presenter: presenter, orShow: show(signInFailure:)) {
       await self.send(self.form, idempotencyKey: key)
     }
   }
@@ -210,14 +204,14 @@ public final class AddCardViewModel {
 
   func show(_ error: any Error) {
     phase = .editing
-    failure = FormFailure(presenter.present(error), words: words)
+    failure = FormFailure(presenter.present(error))
   }
 
   /// "Sign in and save" did not get past the sign-in: a refusal leaves the journey above the
   /// form, saying the sign-in was refused, as the screens' "Sign in" does.
-  private func show(signInFailure error: any Error) {
+  private func show(signInFailure presented: ErrorPresenter.Presented) {
     phase = .editing
-    failure = FormFailure(presenter.presentFailedSignIn(error), words: words)
+    failure = FormFailure(presented)
   }
 
   /// The security code goes once the form no longer needs it: after a decline (the next

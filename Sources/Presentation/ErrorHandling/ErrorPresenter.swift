@@ -3,22 +3,22 @@ import Domain
 /// The one place where an error a screen caught becomes what a person sees, and where it
 /// is logged, once.
 ///
-/// It decides in this order, each decision made once: an empty result is an invitation,
-/// not an error; an error with a `journey` goes to the app-level handlers, which word that
-/// journey alone; every other error is worded from its `Recovery` (the advice), with the
-/// failed request's kind choosing between words that give the same advice. The advice, the
-/// journey and the failed request are each read from the error handed in, as that error
-/// states them: the chain is only logged.
+/// It decides in this order, each decision made once: an error with a `journey` goes to the
+/// app-level handlers, which word that journey alone; every other error is worded from its
+/// `Recovery` (the advice), with the failed request's kind choosing between words that give
+/// the same advice (`Wording`). The advice, the journey and the failed request are each read
+/// from the error handed in, as that error states them: the chain is only logged. A result
+/// that is no failure, such as an empty list, is its screen's to say.
 struct ErrorPresenter: Sendable {
   enum Presented {
-    case empty(Notice)
     case journey(PresentedJourney)
     case failed(PresentationError)
   }
 
   /// What the screen was doing when it failed: loading or saving, and what.
   struct Activity: Sendable {
-    enum Verb: Sendable {
+    /// Also the last part of the key of each sentence about the activity.
+    enum Verb: String, Sendable {
       case load
       case save
       case remove
@@ -39,13 +39,6 @@ struct ErrorPresenter: Sendable {
   let words: Phrasebook
 
   func present(_ error: any Error) -> Presented {
-    if case PaymentMethodsError.noPaymentMethodsFound = error {
-      return .empty(
-        Notice(
-          title: words["empty.title"], message: words["empty.message"], hint: words["empty.hint"],
-          words: words))
-    }
-
     let recovery = Recovery(of: error)
     let request = (error as? any ClassifiedError)?.failedRequest
     let chain = ErrorChain(error)
@@ -112,114 +105,33 @@ struct ErrorPresenter: Sendable {
   private func presentation(for recovery: Recovery, request: FailedRequest?)
     -> PresentationError
   {
-    let kind = request?.kind
-    let (title, message, hint, category): (String, String, String, PresentationError.Category) =
-      switch recovery {
-      case .retryWhenUserActs(.reconnect) where kind == .insecureConnection:
-        (
-          words["error.insecure.title"],
-          sentence(
-            "error.insecure.message.load", "error.insecure.message.save",
-            "error.insecure.message.remove"),
-          words["error.insecure.hint"], .retryable
-        )
-      case .retryWhenUserActs(.reconnect):
-        (
-          words["error.offline.title"],
-          sentence(
-            "error.offline.message.load", "error.offline.message.save",
-            "error.offline.message.remove"),
-          words["error.offline.hint"], .retryable
-        )
-      case .retryNow where kind == .serviceUnavailable:
-        (
-          words["error.serviceDown.title"],
-          sentence(
-            "error.serviceDown.message.load", "error.serviceDown.message.save",
-            "error.serviceDown.message.remove"),
-          words["error.serviceDown.hint"], .serviceUnavailable
-        )
-      case .retryNow where kind == .serverUnreachable:
-        (
-          words["error.unreachable.title"],
-          sentence(
-            "error.unreachable.message.load", "error.unreachable.message.save",
-            "error.unreachable.message.remove"),
-          words["error.unreachable.hint"], .serviceUnavailable
-        )
-      case .retryNow where kind == .rateLimited:
-        (
-          words["error.rateLimited.title"],
-          sentence(
-            "error.rateLimited.message.load", "error.rateLimited.message.save",
-            "error.rateLimited.message.remove"),
-          words["error.rateLimited.hint"], .retryable
-        )
-      // A request that timed out, or a source or a submission past its deadline: it took
-      // too long, which is what it says, not that "something got in the way".
-      case .retryNow where kind == .timedOut:
-        (
-          sentence("error.retry.title.load", "error.retry.title.save", "error.retry.title.remove"),
-          sentence(
-            "error.timedOut.message.load", "error.timedOut.message.save",
-            "error.timedOut.message.remove"),
-          words["error.timedOut.hint"], .retryable
-        )
-      case .retryNow, .retryWhenUserActs:
-        (
-          sentence("error.retry.title.load", "error.retry.title.save", "error.retry.title.remove"),
-          sentence(
-            "error.retry.message.load", "error.retry.message.save", "error.retry.message.remove"),
-          words["error.retry.hint"], .retryable
-        )
-      case .notRecoverable(.unsupported) where kind == .notOffered:
-        (
-          words["error.notOffered.title"],
-          sentence(
-            "error.notOffered.message.load", "error.notOffered.message.save",
-            "error.notOffered.message.remove"),
-          words["error.notOffered.hint"], .other
-        )
-      case .notRecoverable(.inspectCause):
-        (
-          words["error.bug.title"],
-          sentence("error.bug.message.load", "error.bug.message.save", "error.bug.message.remove"),
-          words["error.bug.hint"], .unexpected
-        )
-      case .signInAgain, .notRecoverable:
-        (
-          sentence("error.retry.title.load", "error.retry.title.save", "error.retry.title.remove"),
-          words["error.final.message"], words["error.final.hint"], .other
-        )
-      }
+    let wording = Wording(recovery, request?.kind)
     return PresentationError(
-      title: title, message: message, hint: hint, category: category, recovery: recovery,
+      title: say(wording.title), message: say(wording.message), hint: words[wording.hint],
+      category: wording.category, recovery: recovery,
       traceID: Self.shownTraceID(recovery, request), words: words)
   }
 
   /// A change whose answer was lost after `presented`'s failure: the same advice, but said
   /// as what it is, a change whose outcome is not known yet; one kept in the journal will
-  /// be finished, one not kept shows in the next load.
+  /// be finished, one not kept shows in the next load. Only a change's answer can be lost,
+  /// so its title has words for a save and a removal alone.
   private func notKnownYet(_ presented: PresentationError, isKept: Bool) -> PresentationError {
     PresentationError(
-      title: sentence(
-        "error.notKnownYet.title.save", "error.notKnownYet.title.save",
-        "error.notKnownYet.title.remove"),
+      title: say(.about("error.notKnownYet.title")),
       message: words[isKept ? "error.notKnownYet.message" : "error.notKnownYet.message.notKept"],
       hint: presented.hint,
       category: presented.category, recovery: presented.recovery, traceID: presented.traceID,
       words: words)
   }
 
-  /// The sentence for this activity's verb, about its object.
-  private func sentence(_ load: String, _ save: String, _ remove: String) -> String {
-    let key =
-      switch activity.verb {
-      case .load: load
-      case .save: save
-      case .remove: remove
-      }
-    return words[key, words[activity.objectKey]]
+  /// The words of a phrase: its key's, or for a phrase about the activity's object, those
+  /// of its key for the activity's verb ("….load", "….save", "….remove").
+  private func say(_ phrase: Wording.Phrase) -> String {
+    switch phrase {
+    case .same(let key): words[key]
+    case .about(let key): words["\(key).\(activity.verb.rawValue)", words[activity.objectKey]]
+    }
   }
 
   /// One line for the handled error: its chain, its recovery and its trace id, plus every
@@ -229,12 +141,9 @@ struct ErrorPresenter: Sendable {
     _ level: LogLevel, _ message: String, _ error: any Error, _ chain: ErrorChain,
     _ recovery: Recovery, source: PaymentSource? = nil
   ) {
-    var metadata = [
-      LogMetadataKey.error: chain.description,
-      LogMetadataKey.recovery: recovery.description,
-    ]
+    var metadata = chain.logMetadata
+    metadata[LogMetadataKey.recovery] = recovery.description
     metadata[LogMetadataKey.source] = source?.rawValue
-    metadata[LogMetadataKey.traceID] = chain.traceID
     let others = (error as? PaymentMethodsError)?.otherFailures ?? []
     if !others.isEmpty {
       metadata[LogMetadataKey.alsoFailed] = others.map { failure in

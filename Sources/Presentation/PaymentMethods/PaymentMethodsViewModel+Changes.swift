@@ -35,7 +35,7 @@ extension PaymentMethodsViewModel {
       writesInProgress[id] == nil
     else { return nil }
     if method.isDefault {
-      let row = listedRow(id)
+      guard let row = listedRow(id) else { return nil }
       update {
         $0.say(
           words["write.alreadyDefault", row.title],
@@ -84,7 +84,7 @@ extension PaymentMethodsViewModel {
     _ send: @escaping @Sendable () async throws -> WriteAnswer
   ) -> Task<Void, Never>? {
     guard case .loaded(var methods) = state, writesInProgress[id] == nil,
-      methods.rows.contains(where: { $0.id == id })
+      let row = methods.rows.first(where: { $0.id == id })
     else { return nil }
     writesInProgress[id] = write
     methods.mark(id, write)
@@ -108,16 +108,17 @@ extension PaymentMethodsViewModel {
       // The same cancellation rule as a load's: a change cancelled shows nothing.
       guard !Task.isCancelled else { return update { $0.mark(id, nil) } }
       // A change that reloads the list ends when the list is shown again.
-      await finish(write, on: id, answer, presenter)?.value
+      await finish(write, on: row, answer, presenter)?.value
     }
   }
 
-  /// Shows how a change ended; the reload it started, if any.
+  /// Shows how a change ended; the reload it started, if any. The messages name the row as
+  /// listed now, or as it was when the change began if the list no longer shows it.
   private func finish(
-    _ write: PaymentMethodRow.Write, on id: PaymentMethodRow.ID,
+    _ write: PaymentMethodRow.Write, on listed: PaymentMethodRow,
     _ answer: Result<WriteAnswer, any Error>, _ presenter: ErrorPresenter
   ) -> Task<Void, Never>? {
-    let row = listedRow(id)
+    let (id, row) = (listed.id, listedRow(listed.id) ?? listed)
     switch answer {
     case .failure(let error):
       switch presenter.present(error) {
@@ -129,9 +130,6 @@ extension PaymentMethodsViewModel {
           $0.failedWrite = FailedWrite(
             rowID: id, write: write == .removing ? .removing : .makingDefault, error: presented)
         }
-      // A change has no empty result: this cannot come from its use case.
-      case .empty:
-        update { $0.mark(id, nil) }
       }
     case .success(.removal(let outcome)) where outcome != .refusedLastMethod:
       shownMethods.removeAll { $0.id == id }
@@ -232,7 +230,7 @@ extension PaymentMethodsViewModel {
 
   /// Says why `id` cannot be the default (`MakeDefaultUseCase.localRefusal(of:)`).
   private func sayRefused(_ refusal: MakeDefaultOutcome, on id: PaymentMethodRow.ID) {
-    let row = listedRow(id)
+    guard let row = listedRow(id) else { return }
     update {
       $0.mark(id, nil)
       switch refusal {
@@ -257,12 +255,10 @@ extension PaymentMethodsViewModel {
     state = .loaded(methods)
   }
 
-  /// The row shown for `id`, for what the messages say of it (an empty row if none is).
-  func listedRow(_ id: PaymentMethodRow.ID) -> PaymentMethodRow {
-    guard case .loaded(let methods) = state, let row = methods.rows.first(where: { $0.id == id })
-    else {
-      return PaymentMethodRow(id: id, kind: .card, title: "", subtitle: "", isSelectable: false)
-    }
-    return row
+  /// The row shown for `id`, for what the messages say of it; nil when the screen shows
+  /// no list, or none with it: then there is nothing to say it on.
+  func listedRow(_ id: PaymentMethodRow.ID) -> PaymentMethodRow? {
+    guard case .loaded(let methods) = state else { return nil }
+    return methods.rows.first { $0.id == id }
   }
 }

@@ -18,7 +18,7 @@ extension PaymentMethodsViewModel {
     guard let card = card(for: id), !card.takesNewExpiry, writesInProgress[id] == nil else {
       return false
     }
-    let row = listedRow(id)
+    guard let row = listedRow(id) else { return false }
     update {
       $0.say(
         words["updateCard.notExpired", row.title],
@@ -34,7 +34,7 @@ extension PaymentMethodsViewModel {
     let method = PaymentMethod.card(card)
     guard let index = shownMethods.firstIndex(where: { $0.id == method.id }) else { return }
     shownMethods[index] = method
-    let row = listedRow(method.id)
+    guard let row = listedRow(method.id) else { return }
     let expiry = card.expiry.description
     showListed(
       message: (

@@ -240,5 +240,15 @@ public final class PaymentMethodsViewModel {
   }
 }
 
-/// Its cases are the loader's states: `loading`, `empty`, `failed`, `journey`.
-extension PaymentMethodsViewModel.State: LoadingScreenState {}
+/// Its cases are the loader's states: `loading`, `failed`, `journey`; and the empty list,
+/// which is this screen's to say.
+extension PaymentMethodsViewModel.State: LoadingScreenState {
+  /// The use case found no method and no failure: not an error, an invitation to add one.
+  static func nothingToShow(_ error: any Error, words: Phrasebook) -> Self? {
+    guard case PaymentMethodsError.noPaymentMethodsFound = error else { return nil }
+    return .empty(
+      Notice(
+        title: words["empty.title"], message: words["empty.message"], hint: words["empty.hint"],
+        words: words))
+  }
+}

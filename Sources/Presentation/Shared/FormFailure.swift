@@ -10,16 +10,13 @@ public enum FormFailure: Sendable, Equatable {
   case journey(PresentedJourney)
 
   /// An error of a submission, as the presenter worded it (and logged it, once).
-  init(_ presented: ErrorPresenter.Presented, words: Phrasebook) {
+  init(_ presented: ErrorPresenter.Presented) {
     switch presented {
     case .journey(let decision): self = .journey(decision)
     case .failed(let error): self = .failed(error)
-    // A submission has no empty result: this cannot come from a write's use case.
-    case .empty(let notice):
-      self = .failed(
-        PresentationError(
-          title: notice.title, message: notice.message, hint: notice.hint, category: .other,
-          recovery: .notRecoverable(.inspectCause), traceID: nil, words: words))
     }
   }
+
+  /// As `init(_:)`: the call `UpdateCardViewModel` still makes, which needs no words.
+  init(_ presented: ErrorPresenter.Presented, words _: Phrasebook) { self.init(presented) }
 }

@@ -13,6 +13,25 @@ final class LatestLoad {
     return load
   }
 
+  /// "Sign in", then what the person asked for `again`, as the newest request: the one
+  /// way every screen and form does it. A sign-in that failed is shown unless it was
+  /// cancelled (`ErrorPresenter.presentFailedSignIn`), and nothing is asked again.
+  func signIn(
+    _ startSession: @escaping @Sendable () async throws -> Void, presenter: ErrorPresenter,
+    orShow show: @escaping @MainActor (ErrorPresenter.Presented) -> Void,
+    then again: @escaping @MainActor () async -> Void
+  ) -> Task<Void, Never> {
+    start {
+      do {
+        try await startSession()
+      } catch {
+        if !Task.isCancelled { show(presenter.presentFailedSignIn(error)) }
+        return
+      }
+      await again()
+    }
+  }
+
   /// Cancels the operation still running, if any, and returns it: it ends once it has
   /// given up.
   @discardableResult

@@ -6,20 +6,22 @@ import Domain
 /// `State` itself and each view model only says what a loaded value shows.
 protocol LoadingScreenState {
   static var loading: Self { get }
-  /// Nothing to show, which is no error: an invitation
-  /// (`PaymentMethodsError.noPaymentMethodsFound`).
-  static func empty(_ notice: Notice) -> Self
   static func failed(_ error: PresentationError) -> Self
   static func journey(_ decision: PresentedJourney) -> Self
+  /// The state for a result the screen's use case throws though it is no failure (the
+  /// payment-methods screen's empty list); nil for a failure, which the presenter words.
+  static func nothingToShow(_ error: any Error, words: Phrasebook) -> Self?
 }
 
 extension LoadingScreenState {
+  /// A screen whose use case throws only failures.
+  static func nothingToShow(_ error: any Error, words: Phrasebook) -> Self? { nil }
+
   /// The state that shows `presented`: the one mapping from the presenter's decision to
   /// a screen.
   init(_ presented: ErrorPresenter.Presented) {
     self =
       switch presented {
-      case .empty(let notice): .empty(notice)
       case .journey(let decision): .journey(decision)
       case .failed(let error): .failed(error)
       }
@@ -101,16 +103,9 @@ final class ScreenLoader<Value: Sendable, State: LoadingScreenState> {
   private func signIn(
     _ loaded: @escaping @MainActor (Value) -> State, _ show: @escaping @MainActor (State) -> Void
   ) -> Task<Void, Never> {
-    loads.start {
-      do {
-        try await self.startSession()
-      } catch {
-        guard !Task.isCancelled else { return }
-        show(State(self.presenter.presentFailedSignIn(error)))
-        return
-      }
-      await self.run(self.fetch, loaded, show)
-    }
+    loads.signIn(
+      startSession, presenter: presenter, orShow: { show(State($0)) },
+      then: { await self.run(self.fetch, loaded, show) })
   }
 
   /// Re-reads the user's status first, and loads only once it no longer stands in the way.
@@ -145,6 +140,6 @@ final class ScreenLoader<Value: Sendable, State: LoadingScreenState> {
   /// failure instead of leaving the screen loading for ever.
   private func publish(_ error: any Error, _ show: @MainActor (State) -> Void) {
     guard !Task.isCancelled else { return }
-    show(State(presenter.present(error)))
+    show(State.nothingToShow(error, words: presenter.words) ?? State(presenter.present(error)))
   }
 }

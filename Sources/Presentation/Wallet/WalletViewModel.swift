@@ -110,7 +110,4 @@ public final class WalletViewModel {
   }
 }
 
-extension WalletViewModel.State: LoadingScreenState {
-  /// The wallet use case has no empty result of its own: a missing wallet is a status.
-  static func empty(_ notice: Notice) -> Self { .noWallet(notice) }
-}
+extension WalletViewModel.State: LoadingScreenState {}
