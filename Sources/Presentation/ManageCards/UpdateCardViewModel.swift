@@ -113,13 +113,7 @@ public final class UpdateCardViewModel {
   public func signInAndSubmit() -> Task<Void, Never> {
     phase = .submitting
     failure = nil
-    return submissions.start {
-      do {
-        try await self.startSession()
-      } catch {
-        self.publish { self.show(signInFailure: error) }
-        return
-      }
+    return submissions.signIn(startSession, presenter: presenter, orShow: show(signInFailure:)) {
       await self.send()
     }
   }
@@ -167,14 +161,14 @@ public final class UpdateCardViewModel {
 
   private func show(_ error: any Error) {
     phase = .editing
-    failure = FormFailure(presenter.present(error), words: words)
+    failure = FormFailure(presenter.present(error))
   }
 
   /// "Sign in and save" did not get past the sign-in: a refusal leaves the journey above the
   /// form, saying the sign-in was refused, as the screens' "Sign in" does.
-  private func show(signInFailure error: any Error) {
+  private func show(signInFailure presented: ErrorPresenter.Presented) {
     phase = .editing
-    failure = FormFailure(presenter.presentFailedSignIn(error), words: words)
+    failure = FormFailure(presented)
   }
 
   /// Changes the state unless this submission was cancelled (superseded, or the form went

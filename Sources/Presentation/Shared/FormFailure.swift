@@ -16,7 +16,4 @@ public enum FormFailure: Sendable, Equatable {
     case .failed(let error): self = .failed(error)
     }
   }
-
-  /// As `init(_:)`: the call `UpdateCardViewModel` still makes, which needs no words.
-  init(_ presented: ErrorPresenter.Presented, words _: Phrasebook) { self.init(presented) }
 }
