@@ -118,16 +118,30 @@ struct FilePendingChangeStoreTests {
     #expect(try await store().contains(change) == false)
   }
 
-  @Test("taking out a change leaves alone an entry that took its place since")
-  func takingOutLeavesAnotherAtItsPlace() async throws {
-    let old = try await store().add(Self.change(key: "old"))
-    try await store().remove(old)
-    let new = try await store().add(Self.change(key: "new"))
-    try #require(new.place == old.place)
+  @Test("a place is never given twice, not even once every change was taken out")
+  func placeNeverGivenTwice() async throws {
+    let first = try await store().add(Self.change(key: "first"))
+    let second = try await store().add(Self.change(key: "second"))
+    try await store().remove(second)
+    try await store().remove(first)
 
-    try await store().remove(old)
+    let third = try await store().add(Self.change(key: "third"))
+    try await store().remove(first)
 
-    #expect(try await kept() == [new])
+    #expect(third.place > second.place)
+    #expect(try await kept() == [third])
+  }
+
+  @Test("the markers of places taken out are tidied, but for the highest")
+  func markersTidied() async throws {
+    for key in ["a", "b", "c"] {
+      try await store().remove(try await store().add(Self.change(key: key)))
+    }
+    _ = try await store().add(Self.change(key: "d"))
+
+    let folder = try #require(store().folder(of: "ada"))
+    let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
+    #expect(names == ["3.done", "4.json"])
   }
 
   @Test(

@@ -203,6 +203,20 @@ struct JournaledCardWritesTests {
     #expect(await journal.changes.map(\.idempotencyKey) == ["later"])
   }
 
+  @Test("a change the journal could not keep never takes out one written after it")
+  func unwrittenLeavesTheNewer() async throws {
+    let journal = InMemoryJournal()
+    let store = RefusesKeys(["unkept"], of: journal)
+    let newer = PendingFixtures.change(.makeDefault(.card(id: "2")), key: "newer")
+    let writes = JournaledCardWrites(
+      writes: AnotherRunWritesMeanwhile(journal: journal, writes: newer),
+      keeper: PendingChangesKeeper(store: store, account: "ada", logger: logger))
+
+    _ = try await writes.makeDefault(.wallet, idempotencyKey: "unkept")
+
+    #expect(await journal.changes.map(\.idempotencyKey) == ["newer"])
+  }
+
   @Test("a change refused for good takes out the person's older choices to the same subject")
   func refusalForGoodTakesOutOlder() async throws {
     let journal = InMemoryJournal([
@@ -443,6 +457,28 @@ struct ReversedStore: PendingChangeStore {
     try await store.changes(of: account).reversed()
   }
   func add(_ change: PendingChange) async throws -> PendingChange { try await store.add(change) }
+  func contains(_ change: PendingChange) async throws -> Bool { try await store.contains(change) }
+  func remove(_ change: PendingChange) async throws { try await store.remove(change) }
+}
+
+/// A store that cannot keep the changes of the keys named, as a full disk would not.
+struct RefusesKeys: PendingChangeStore {
+  struct Refused: Error {}
+
+  let keys: Set<String>
+  let store: InMemoryJournal
+
+  init(_ keys: Set<String>, of store: InMemoryJournal) {
+    (self.keys, self.store) = (keys, store)
+  }
+
+  func changes(of account: String) async throws -> [PendingChange] {
+    try await store.changes(of: account)
+  }
+  func add(_ change: PendingChange) async throws -> PendingChange {
+    if keys.contains(change.idempotencyKey) { throw Refused() }
+    return try await store.add(change)
+  }
   func contains(_ change: PendingChange) async throws -> Bool { try await store.contains(change) }
   func remove(_ change: PendingChange) async throws { try await store.remove(change) }
 }

@@ -191,6 +191,31 @@ struct RowWritesTests {
     #expect(methods(viewModel)?.rows.allSatisfy { $0.write == nil } == true)
   }
 
+  @Test("the default chosen again while another is on its way is sent, and wins")
+  func defaultChosenAgainWins() async throws {
+    let turns = SubjectTurns()
+    let first = Gate()
+    let sent = Recorder<String>()
+    let viewModel = await loaded(makeDefault: { method in
+      try await turns.inTurn(for: .defaultMethod) {
+        sent.record(method.id)
+        if method.id == "card-1" { await first.pass() }
+        return .madeDefault(method.id == "wallet" ? .wallet : .card(id: "1"))
+      }
+    })
+
+    let card = try #require(viewModel.makeDefault("card-1"))
+    await first.waitForArrivals(1)
+    // The wallet is still marked the default: choosing it again is the person's choice.
+    let wallet = try #require(viewModel.makeDefault("wallet"))
+    await first.open()
+    await card.value
+    await wallet.value
+
+    #expect(sent.all == ["card-1", "wallet"])
+    #expect(methods(viewModel)?.rows.filter(\.isDefault).map(\.id) == ["wallet"])
+  }
+
   @Test("Apple Pay is never made the default: refused with its reason, nothing sent")
   func applePayRefused() async throws {
     let useCase = MakeDefaultUseCase(writes: NoWrites(), newIdempotencyKey: { "key-1" })

@@ -9,6 +9,8 @@ public actor InMemoryJournal: PendingChangeStore {
   public struct Failure: Error, Equatable {}
 
   private var kept: [PendingChange]
+  /// The last place given: never given again, as on files.
+  private var lastPlace: Int
   private let failsToWrite: Bool
   private let failsToRead: Bool
 
@@ -23,6 +25,7 @@ public actor InMemoryJournal: PendingChangeStore {
       placed.append(change)
     }
     kept = placed
+    lastPlace = placed.map(\.place).max() ?? 0
     self.failsToWrite = failsToWrite
     self.failsToRead = failsToRead
   }
@@ -39,7 +42,8 @@ public actor InMemoryJournal: PendingChangeStore {
   public func add(_ change: PendingChange) async throws -> PendingChange {
     if failsToWrite { throw Failure() }
     var placed = change
-    placed.place = (kept.map(\.place).max() ?? 0) + 1
+    lastPlace = max(lastPlace, kept.map(\.place).max() ?? 0) + 1
+    placed.place = lastPlace
     kept.append(placed)
     return placed
   }

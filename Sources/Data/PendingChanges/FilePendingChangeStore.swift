@@ -8,9 +8,11 @@ import Foundation
 ///
 /// Why runs that overlap never lose a change, with no lock: a place is claimed by making
 /// its file exclusively (a second run that wants the same place gets the next one), the
-/// file is then made whole by a rename, and it is only removed by the run that read this
-/// change's key in it. So no run writes over or removes what another wrote; two that finish
-/// the same change send it under one key, and the backend applies it once.
+/// file is then made whole by a rename, and a place is never given twice: a change taken
+/// out leaves its place's marker (`<place>.done`, empty) until a later place is claimed.
+/// So a file only ever holds the one change it was made for; no run writes over or removes
+/// what another wrote, and two that finish the same change send it under one key, which
+/// the backend applies once.
 ///
 /// The store keeps bytes and knows no rule: what is too old, which change comes first and
 /// which one an answer takes out are `PendingChangesKeeper`'s. A file it cannot read
@@ -57,11 +59,10 @@ public struct FilePendingChangeStore: PendingChangeStore {
     }
     let data = try FileFormat.encoder().encode(JournalEntryFile(change: record))
     let place = try claimPlace(in: folder)
-    let file = SmallFile(url: Self.file(place, in: folder))
     do {
-      try file.replace(with: data)
+      try SmallFile(url: Self.file(place, in: folder)).replace(with: data)
     } catch {
-      try? file.remove()
+      try? retire(place, in: folder)
       throw error
     }
     var kept = change
@@ -78,21 +79,41 @@ public struct FilePendingChangeStore: PendingChangeStore {
     guard let folder = folder(of: change.account),
       try key(at: change.place, in: folder) == change.idempotencyKey
     else { return }
-    try SmallFile(url: Self.file(change.place, in: folder)).remove()
+    try retire(change.place, in: folder)
+  }
+
+  /// Takes the change at `place` out, leaving its marker, so that the place is never given
+  /// again: a later change always gets a later place, whatever was taken out meanwhile.
+  private func retire(_ place: Int, in folder: URL) throws {
+    let marker = Self.marker(place, in: folder)
+    do {
+      try FileManager.default.moveItem(at: Self.file(place, in: folder), to: marker)
+    } catch CocoaError.fileNoSuchFile, CocoaError.fileReadNoSuchFile {
+      return  // Taken out already.
+    }
   }
 
   /// The places kept in `folder`, with their files' names; none when it is missing. A
   /// name that is no place (a file Foundation is still writing starts with ".") is no entry
   /// of this version's, and is left alone.
   private func places(in folder: URL) throws -> [(Int, String)] {
-    let names: [String]
+    try names(in: folder).compactMap { name in Self.place(named: name).map { ($0, name) } }
+  }
+
+  /// The names in `folder`; none when it is missing.
+  private func names(in folder: URL) throws -> [String] {
     do {
-      names = try FileManager.default.contentsOfDirectory(atPath: folder.path)
+      return try FileManager.default.contentsOfDirectory(atPath: folder.path)
     } catch {
       if (error as? CocoaError)?.code == .fileReadNoSuchFile { return [] }
       throw SmallFile.Problem(reason: "cannot be read: \(SmallFile.describe(error))")
     }
-    return names.compactMap { name in Self.place(named: name).map { ($0, name) } }
+  }
+
+  /// Removes markers below the highest place: only the highest keeps places from being
+  /// given again. One another run removed first is no matter.
+  private func tidy(_ markers: [Int], in folder: URL) {
+    for place in markers { try? FileManager.default.removeItem(at: Self.marker(place, in: folder)) }
   }
 
   /// Claims the first free place after every one in `folder` by making its file, empty,
@@ -100,7 +121,11 @@ public struct FilePendingChangeStore: PendingChangeStore {
   private func claimPlace(in folder: URL) throws -> Int {
     try FileManager.default.createDirectory(
       at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-    var place = try places(in: folder).map(\.0).max() ?? 0
+    let names = try names(in: folder)
+    let markers = names.compactMap { Self.place(named: $0, suffix: ".done") }
+    let highest = (names.compactMap { Self.place(named: $0) } + markers).max() ?? 0
+    defer { tidy(markers.filter { $0 < highest }, in: folder) }
+    var place = highest
     for _ in 0..<64 {
       // A name from the disk may be the largest number there is: no place after it.
       let (next, overflows) = place.addingReportingOverflow(1)
@@ -157,10 +182,15 @@ public struct FilePendingChangeStore: PendingChangeStore {
     folder.appendingPathComponent("\(place).json", isDirectory: false)
   }
 
+  /// The marker a place taken out leaves.
+  private static func marker(_ place: Int, in folder: URL) -> URL {
+    folder.appendingPathComponent("\(place).done", isDirectory: false)
+  }
+
   /// The place a file's name says, or nil for a name that is not one.
-  private static func place(named name: String) -> Int? {
-    guard name.hasSuffix(".json") else { return nil }
-    let digits = name.dropLast(".json".count)
+  private static func place(named name: String, suffix: String = ".json") -> Int? {
+    guard name.hasSuffix(suffix) else { return nil }
+    let digits = name.dropLast(suffix.count)
     guard digits.first != "0", digits.utf8.allSatisfy({ (0x30...0x39).contains($0) }) else {
       return nil
     }

@@ -64,7 +64,11 @@ public struct JournaledCardWrites: SavedCardWrites {
     _ kind: PendingChange.Kind, key: String, send: @Sendable () async throws -> Outcome
   ) async throws -> Outcome {
     try Task.checkCancellation()
-    let change = await keeper?.add(kind, idempotencyKey: key)
+    let written = await keeper?.add(kind, idempotencyKey: key)
+    // One that could not be written down comes after every change kept now, and before
+    // any made after it: what its answer may take out.
+    let change: PendingChange?
+    if let written { change = written } else { change = await unwritten(kind, key: key) }
     let answer: PendingChange.Answer
     let outcome: Outcome
     do {
@@ -77,24 +81,31 @@ public struct JournaledCardWrites: SavedCardWrites {
     } catch {
       answer = .failure(error)
       let fate = PendingChange.fate(after: answer, mayHaveArrivedBefore: false)
-      await settle(change, kind: kind, key: key, as: fate)
+      await settle(change, isWritten: written != nil, as: fate)
       guard fate == .kept else { throw error }
-      throw OutcomeNotKnownYet(failure: error, isKept: change != nil)
+      throw OutcomeNotKnownYet(failure: error, isKept: written != nil)
     }
-    await settle(change, kind: kind, key: key, as: .settled)
+    await settle(change, isWritten: written != nil, as: .settled)
     return outcome
   }
 
+  /// A change the journal could not keep, placed just after the person's changes kept now
+  /// (none for a journal that cannot be read either); nil without a journal.
+  private func unwritten(_ kind: PendingChange.Kind, key: String) async -> PendingChange? {
+    guard let keeper else { return nil }
+    let highest = await keeper.changes()?.map(\.place).max() ?? 0
+    return PendingChange(
+      kind, idempotencyKey: key, account: keeper.account, startedAt: .distantPast,
+      place: highest == .max ? .max : highest + 1)
+  }
+
   /// Does what the fate says. A change that could not be written down still takes out the
-  /// person's older choices once it is answered for good: every one kept is older than it.
-  private func settle(
-    _ change: PendingChange?, kind: PendingChange.Kind, key: String, as fate: PendingChange.Fate
-  ) async {
-    guard let keeper else { return }
-    if let change { return await keeper.settle(change, as: fate) }
-    guard fate == .settled else { return }
-    await keeper.takeOutOlderChoices(
-      than: PendingChange(
-        kind, idempotencyKey: key, account: keeper.account, startedAt: .distantPast, place: .max))
+  /// person's older choices once it is answered for good, and nothing else.
+  private func settle(_ change: PendingChange?, isWritten: Bool, as fate: PendingChange.Fate)
+    async
+  {
+    guard let keeper, let change else { return }
+    if isWritten { return await keeper.settle(change, as: fate) }
+    if fate == .settled { await keeper.takeOutOlderChoices(than: change) }
   }
 }

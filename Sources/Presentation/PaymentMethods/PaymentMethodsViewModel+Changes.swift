@@ -34,7 +34,11 @@ extension PaymentMethodsViewModel {
     guard let makeDefault, let method = shownMethods.first(where: { $0.id == id }),
       writesInProgress[id] == nil
     else { return nil }
-    if method.isDefault {
+    // An earlier choice of default still on its way: this one is sent once it has ended,
+    // and the row says that it waits, and for what. Meanwhile the mark shows the default
+    // as it was, so choosing it again is a choice too, never "already the default".
+    let waits = writesInProgress.values.contains { $0 != .removing }
+    if method.isDefault, !waits {
       guard let row = listedRow(id) else { return nil }
       update {
         $0.say(
@@ -49,9 +53,6 @@ extension PaymentMethodsViewModel {
       sayRefused(refusal, on: id)
       return nil
     }
-    // An earlier choice of default still on its way: this one is sent once it has ended,
-    // and the row says that it waits, and for what.
-    let waits = writesInProgress.values.contains { $0 != .removing }
     let task = start(
       waits ? .waitingToMakeDefault : .makingDefault, on: id,
       ErrorPresenter.Activity(verb: .save, objectKey: "object.defaultMethod")
