@@ -38,9 +38,12 @@ struct ProcessStartTests {
     var url: String { "http://127.0.0.1:\(port)" }
 
     deinit {
-      // SIGKILL: the test runner may start its children with SIGTERM blocked.
+      // SIGKILL: the test runner may start its children with SIGTERM blocked. Reaped on a
+      // thread of its own: a wait for a process's end must never hold one of the few
+      // threads the async tests share (`offThePool`).
+      let process = process
       kill(process.processIdentifier, SIGKILL)
-      process.waitUntilExit()
+      Thread { process.waitUntilExit() }.start()
     }
   }
 
