@@ -5,7 +5,7 @@ import Testing
 
 /// The log panel's rules, in-process: where it stands, and which keys act.
 @MainActor
-@Suite("The log panel's frame")
+@Suite("The log panel's frame", .timeLimit(.minutes(1)))
 struct LogPanelFrameTests {
   private let frame = InteractiveFrame(palette: Palette(isEnabled: false))
   private let short = Terminal.Size(columns: 80, rows: 10)

@@ -10,14 +10,14 @@ extension AppComposition {
   /// the local copy too.
   func cardWrites() -> any SavedCardWrites {
     let journaled = JournaledCardWrites(
-      writes: BackendCardsRepository(client: client), keeper: pendingChanges(),
+      writes: BackendCardsRepository(client: client), keeper: changesKeeper(),
       turns: subjectTurns)
     return CardWritesUpdatingLocalCopy(journaled, localCopy: keeper())
   }
 
   /// The person's pending changes: the run's person unless another is named; nil for a
   /// run that keeps none.
-  func pendingChanges(for person: String? = nil) -> PendingChangesKeeper? {
+  func changesKeeper(for person: String? = nil) -> PendingChangesKeeper? {
     journal.map {
       PendingChangesKeeper(
         store: $0, account: person ?? account, now: environment.now, logger: logger)
@@ -89,7 +89,7 @@ extension AppComposition {
   /// Finishing the person's pending changes: at the start, and again once they have signed
   /// in (a change whose session ended waits for that). Nil for a run without a journal.
   func finishPendingChanges(for person: String? = nil) -> FinishPendingChangesUseCase? {
-    guard let pending = pendingChanges(for: person) else { return nil }
+    guard let pending = changesKeeper(for: person) else { return nil }
     let account = person ?? account
     // Not through `JournaledCardWrites`: each change is in the journal already, with the
     // time it started, and is taken out by the use case once it is answered for good.

@@ -89,7 +89,7 @@ struct AppComposition {
   /// files learns whose when it starts (`beforeLoading`, then `keep(for:)`).
   private(set) var account: String
   /// Where pending changes are kept, one store for the whole run, shared by every change
-  /// and by finishing the last run's (through `pendingChanges()`); nil for a run that keeps
+  /// and by finishing the last run's (through `changesKeeper()`); nil for a run that keeps
   /// none.
   private(set) var journal: (any PendingChangeStore)?
   /// One change per subject on the wire, for every write the run makes, whichever screen.

@@ -32,7 +32,7 @@ extension CommandRunner {
     case .stopped(let stopSignal, let waiting):
       // Its request cancelled and ended: the journal holds the change, or it does not.
       let lines = await WaitingChange.lines(
-        for: [waiting], pending: composition.pendingChanges(), words: words)
+        for: [waiting], pending: composition.changesKeeper(), words: words)
       for line in lines { console.writeError(line + "\n") }
       return stopSignal.exitCode
     case nil:

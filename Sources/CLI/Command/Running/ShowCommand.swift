@@ -27,7 +27,7 @@ extension CommandRunner {
         wallet: composition.walletViewModel(),
         makeCardForm: { composition.addCardViewModel() },
         makeExpiryForm: { composition.updateCardViewModel(for: $0) },
-        userActed: composition.userActed, pending: composition.pendingChanges())
+        userActed: composition.userActed, pending: composition.changesKeeper())
     }
 
     // A person at a terminal that cannot move its cursor (TERM=dumb) is told why the screen
