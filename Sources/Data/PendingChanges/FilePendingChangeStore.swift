@@ -1,23 +1,15 @@
 import Domain
 import Foundation
 
-/// Pending changes on files, in the app's state (not its caches, which may be cleared):
-/// `pending-changes/<person>/<place>.json`, a folder for each person (their id escaped,
-/// `SmallFile.namePart`, so two ids that differ in any byte never share one) and a small
-/// JSON file for each change, named by its place in the person's order.
+/// Pending changes on files, in the app's state: `pending-changes/<person>/<place>.json`,
+/// a folder per person (their id escaped byte for byte, `SmallFile.namePart`) and a file
+/// per change, named by its place in the person's order. It keeps bytes and knows no rule
+/// (those are `PendingChangesKeeper`'s); a file it cannot read is left as it is, and
+/// logged once a run.
 ///
-/// Why runs that overlap never lose a change, with no lock: a place is claimed by making
-/// its file exclusively (a second run that wants the same place gets the next one), the
-/// file is then made whole by a rename, and a place is never given twice: a change taken
-/// out leaves its place's marker (`<place>.done`, empty) until a later place is claimed.
-/// So a file only ever holds the one change it was made for; no run writes over or removes
-/// what another wrote, and two that finish the same change send it under one key, which
-/// the backend applies once.
-///
-/// The store keeps bytes and knows no rule: what is too old, which change comes first and
-/// which one an answer takes out are `PendingChangesKeeper`'s. A file it cannot read
-/// (another version's, a damaged one, one it may not read) is left as it is, and logged
-/// once a run; a file just claimed, still empty, is one being written.
+/// Runs at once, with no lock: a place is claimed by making its file exclusively, made
+/// whole by a rename, and never given twice (a change taken out leaves `<place>.done`
+/// until a later place is claimed), so a file only ever holds the change it was made for.
 public struct FilePendingChangeStore: PendingChangeStore {
   public static let folderName = "pending-changes"
 

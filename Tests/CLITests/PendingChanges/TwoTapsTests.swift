@@ -14,14 +14,7 @@ struct TwoTapsTests {
     try #require(await terminal.waiting(for: "Enter select"))
 
     // The first card, then, while its answer takes four seconds, the second.
-    terminal.send("j")
-    try #require(await terminal.waiting(for: "▸○ Visa •••• 4242"))
-    terminal.send("d")
-    try #require(await terminal.waiting(for: "Making it your default…"))
-    let before = terminal.output.count
-    terminal.send("j")
-    try #require(await terminal.waiting(for: "▸○ Mastercard •••• 5454", after: before))
-    terminal.send("d")
+    let before = try await tapDefaultTwice(terminal)
 
     #expect(
       await terminal.waiting(
@@ -45,14 +38,7 @@ struct TwoTapsTests {
     let terminal = try PseudoTerminal(["--scenario-file", file.path])
     try #require(await terminal.waiting(for: "Enter select"))
 
-    terminal.send("j")
-    try #require(await terminal.waiting(for: "▸○ Visa •••• 4242"))
-    terminal.send("d")
-    try #require(await terminal.waiting(for: "Making it your default…"))
-    let before = terminal.output.count
-    terminal.send("j")
-    try #require(await terminal.waiting(for: "▸○ Mastercard •••• 5454", after: before))
-    terminal.send("d")
+    let before = try await tapDefaultTwice(terminal)
     try #require(
       await terminal.waiting(
         for: "Mastercard •••• 5454 is now your default.", after: before, seconds: 20))
@@ -66,5 +52,19 @@ struct TwoTapsTests {
       of: "Mastercard •••• 5454 is now your default.", options: .backwards)
     #expect(visa != nil)
     #expect(mastercard.map { $0.lowerBound > (visa?.lowerBound ?? text.endIndex) } == true)
+  }
+
+  /// `d` on the first card and, once its row says it is on its way, `d` on the second;
+  /// returns where the output stood between the two.
+  private func tapDefaultTwice(_ terminal: PseudoTerminal) async throws -> Int {
+    terminal.send("j")
+    try #require(await terminal.waiting(for: "▸○ Visa •••• 4242"))
+    terminal.send("d")
+    try #require(await terminal.waiting(for: "Making it your default…"))
+    let before = terminal.output.count
+    terminal.send("j")
+    try #require(await terminal.waiting(for: "▸○ Mastercard •••• 5454", after: before))
+    terminal.send("d")
+    return before
   }
 }

@@ -3,8 +3,8 @@ import Domain
 /// Whether the person whose local copy and journal a run uses is still the one signed in.
 /// The run learns its person when it starts; signing in on the screen as someone else
 /// closes the gate, and from then on the run neither shows, writes nor finishes anything
-/// of the first person's (`GatedLocalCopyStore`, `GatedPendingChangeStore`): no one's data is shown to
-/// another, and no one's change is sent under another's session. The terminal program
+/// of the first person's (`GatedLocalCopyStore`, `GatedPendingChangeStore`): no one's data
+/// is shown to another, and no one's change is sent under another's session. The terminal program
 /// keeps one person a run; an app would switch to the new person's storage instead.
 actor SignedInPersonGate {
   private(set) var isOpen = true
