@@ -64,7 +64,7 @@ enum Finishing {
   private static func milliseconds(finishing count: Int, in directory: URL) async -> Double {
     let store = FilePendingChangeStore(directory: directory, logger: SilentLog())
     for index in 0..<count { _ = try? await store.add(change(index, of: "ada")) }
-    let keeper = PendingChangesKeeper(store: store, account: "ada", logger: SilentLog())
+    let keeper = PendingChangesKeeper(store: store, person: "ada", logger: SilentLog())
     let finishing = FinishPendingChangesUseCase(
       keeper: keeper, writes: AnsweringWrites(), logger: SilentLog())
     return await Rounds.milliseconds { _ = await finishing.execute() }
@@ -74,7 +74,7 @@ enum Finishing {
   private static func change(_ index: Int, of person: String) -> PendingChange {
     PendingChange(
       .remove(cardID: "card-\(index)"), idempotencyKey: "key-\(person)-\(index)",
-      account: person, startedAt: Date().addingTimeInterval(-60))
+      person: person, startedAt: Date().addingTimeInterval(-60))
   }
 }
 

@@ -84,7 +84,7 @@ extension AppDependencies {
     signIn: @escaping @Sendable () async throws -> Void
   ) -> PaymentMethodsViewModel {
     let localCopy = LocalCopyKeeper(
-      store: FileLocalCopyStore(directory: folder), account: person, now: Date.init,
+      store: FileLocalCopyStore(directory: folder), person: person, now: Date.init,
       logger: logger)
     let useCase = PaymentMethodsUseCase(
       walletRepository: BackendWalletRepository(client: client),

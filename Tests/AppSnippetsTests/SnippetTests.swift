@@ -92,7 +92,7 @@ struct LocalCopySnippetTests {
     let visa = PaymentCard(
       id: "card-1", brand: "Visa", lastFour: "4242", expiry: expiry, status: .active)
     let copy = LocalCopy(cards: .init([visa], loadedAt: Date().addingTimeInterval(-3_600)))
-    try await FileLocalCopyStore(directory: folder).save(copy, account: "ada")
+    try await FileLocalCopyStore(directory: folder).save(copy, person: "ada")
     let dependencies = AppDependencies(
       baseURL: try #require(URL(string: "http://127.0.0.1:1")),
       tokens: (Secret("access"), Secret("refresh")), device: ReadyDevice(), logger: LogSpy(),

@@ -104,7 +104,7 @@ struct InteractiveFrameTests {
       against: "interactive/session-expired.txt")
   }
 
-  @Test("after Enter on a locked account: how to reach support, with the reference")
+  @Test("after Enter on a locked person: how to reach support, with the reference")
   func support() async {
     var model = InteractiveScreen(screen: .paymentMethods)
     let snapshot = await InteractiveFixtures.snapshot("user-locked")

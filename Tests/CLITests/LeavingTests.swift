@@ -295,7 +295,7 @@ struct LeavingCommandTests {
     let removal = WaitingChange(
       kind: .removal, title: "Visa •••• 4242", subject: .removal(cardID: "1"))
     let another = PendingChange(
-      .remove(cardID: "2"), idempotencyKey: "key-2", account: "demo",
+      .remove(cardID: "2"), idempotencyKey: "key-2", person: "demo",
       startedAt: Date(timeIntervalSince1970: 1_800_000_000))
 
     let lines = await WaitingChange.lines(
@@ -313,7 +313,7 @@ struct LeavingCommandTests {
     let removal = WaitingChange(
       kind: .removal, title: "Visa •••• 4242", subject: .removal(cardID: "1"))
     let held = PendingChange(
-      .remove(cardID: "1"), idempotencyKey: "key-1", account: "demo",
+      .remove(cardID: "1"), idempotencyKey: "key-1", person: "demo",
       startedAt: Date(timeIntervalSince1970: 1_800_000_000))
 
     let lines = await WaitingChange.lines(
@@ -396,6 +396,6 @@ private final class StopSignalAtTheChange: StopSignalSource {
 extension LeavingCommandTests {
   /// The demo user's pending changes, kept in `store`.
   fileprivate static func pending(_ store: InMemoryJournal) -> PendingChangesKeeper {
-    PendingChangesKeeper(store: store, account: "demo", logger: SilentLog())
+    PendingChangesKeeper(store: store, person: "demo", logger: SilentLog())
   }
 }

@@ -85,7 +85,7 @@ struct LocalCopyScenarioTests {
     #expect((try printedJSON(run)["action"] as? [String: Any])?["kind"] as? String == "signIn")
     #expect(run.errors.contains("the seeded local copy is on the device"))
     #expect(run.errors.contains("deleted the local copy"))
-    #expect(try await store.load(account: "demo") == nil)
+    #expect(try await store.load(person: "demo") == nil)
     #expect(folder.files().isEmpty)
   }
 
@@ -125,7 +125,7 @@ struct LocalCopyScenarioTests {
   func damagedListReplaced() async throws {
     let folder = try TemporaryFolder()
     let run = await runCLI(["--scenario", "saved-list-corrupt", "--cache-dir", folder.path])
-    let kept = try await FileLocalCopyStore(directory: folder.url).load(account: "demo")
+    let kept = try await FileLocalCopyStore(directory: folder.url).load(person: "demo")
 
     #expect(run.exitCode == .success)
     #expect(kept?.wallet?.value?.balance == 125.5)

@@ -49,7 +49,7 @@ struct LocalCopySecretsTests {
       #expect(!folder.files().isEmpty, "the runs wrote nothing to search")
     }
     for file in folder.files() {
-      // Its name too: the local copy's names the account. A known session's is the SHA-256
+      // Its name too: the local copy's names the person. A known session's is the SHA-256
       // of its refresh token, whose 64 hex digits only look like trace ids: it is checked
       // to be exactly that, and its bytes are searched.
       let name = file.lastPathComponent

@@ -150,7 +150,7 @@ struct PendingChangeFinishingTests {
     _ = try await journal.add(
       PendingChange(
         .remove(cardID: "card-1"), idempotencyKey: "key-1",
-        account: ScenarioBackend.demoUsername, startedAt: now.addingTimeInterval(-60)))
+        person: ScenarioBackend.demoUsername, startedAt: now.addingTimeInterval(-60)))
     var options = CommandLineOptions()
     options.cacheDirectory = folder.path
     let log = LogSpy()
@@ -213,7 +213,7 @@ struct PendingChangeFinishingTests {
     let composition = InteractiveFixtures.composition("all-available")
     let kept = FinishedChanges.Finished(
       PendingChange(
-        .makeDefault(.wallet), idempotencyKey: "key-1", account: "demo", startedAt: Date()),
+        .makeDefault(.wallet), idempotencyKey: "key-1", person: "demo", startedAt: Date()),
       ending: .kept)
     let list = composition.paymentMethodsViewModel(telling: FinishedChanges([kept]))
 

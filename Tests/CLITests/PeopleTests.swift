@@ -192,7 +192,7 @@ struct PeopleTests {
     composition.keep(for: start.person)
     // What the start said of Ada's change: it waits for her to sign in.
     let adas = PendingChange(
-      .remove(cardID: "card-1"), idempotencyKey: "key-1", account: "u-ada", startedAt: Date())
+      .remove(cardID: "card-1"), idempotencyKey: "key-1", person: "u-ada", startedAt: Date())
     let list = composition.paymentMethodsViewModel(
       telling: FinishedChanges([.init(adas, ending: .waitsForSignIn)]))
     await list.load().value
@@ -207,7 +207,7 @@ struct PeopleTests {
     }
     #expect(methods.message?.contains("from last time") != true)
     let files = FileLocalCopyStore(directory: folder.url)
-    #expect(try await files.load(account: "u-ada") == nil)
+    #expect(try await files.load(person: "u-ada") == nil)
   }
 
   @Test("once another person signed in, the journal writes down and lists nothing")
@@ -217,14 +217,14 @@ struct PeopleTests {
     let journal = GatedPendingChangeStore(store: kept, gate: gate)
     let change = try await journal.add(
       PendingChange(
-        .remove(cardID: "1"), idempotencyKey: "key-1", account: "u-ada", startedAt: Date()))
+        .remove(cardID: "1"), idempotencyKey: "key-1", person: "u-ada", startedAt: Date()))
 
     await gate.close()
 
     await #expect(throws: AnotherPersonSignedIn.self) {
       _ = try await journal.add(
         PendingChange(
-          .remove(cardID: "2"), idempotencyKey: "key-2", account: "u-ada", startedAt: Date()))
+          .remove(cardID: "2"), idempotencyKey: "key-2", person: "u-ada", startedAt: Date()))
     }
     #expect(try await journal.changes(of: "u-ada").isEmpty)
     #expect(await kept.changes == [change])

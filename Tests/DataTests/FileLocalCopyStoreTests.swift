@@ -5,7 +5,7 @@ import Testing
 
 @testable import DataLayer
 
-@Suite("The local copy on files: one per account, whole or not at all", .timeLimit(.minutes(1)))
+@Suite("The local copy on files: one per person, whole or not at all", .timeLimit(.minutes(1)))
 struct FileLocalCopyStoreTests {
   private let temporary = TemporaryDirectory()
   private var directory: URL { temporary.appending("saved") }
@@ -42,20 +42,20 @@ struct FileLocalCopyStoreTests {
       cards: LocalCopy.Part(cards, loadedAt: loadedAt))
   }
 
-  private func write(_ text: String, account: String = "ada") throws {
+  private func write(_ text: String, person: String = "ada") throws {
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-    try Data(text.utf8).write(to: try #require(store.file(account: account)))
+    try Data(text.utf8).write(to: try #require(store.file(person: person)))
   }
 
-  private func unreadable(account: String = "ada") async -> LocalCopyUnreadable? {
-    await #expect(throws: LocalCopyUnreadable.self) { try await store.load(account: account) }
+  private func unreadable(person: String = "ada") async -> LocalCopyUnreadable? {
+    await #expect(throws: LocalCopyUnreadable.self) { try await store.load(person: person) }
   }
 
   @Test("a local copy reads back as it was saved: every field, its times to the millisecond")
   func roundTrip() async throws {
-    try await store.save(Self.list, account: "ada")
+    try await store.save(Self.list, person: "ada")
 
-    let read = try #require(try await store.load(account: "ada"))
+    let read = try #require(try await store.load(person: "ada"))
 
     #expect(read == Self.list)
   }
@@ -64,55 +64,55 @@ struct FileLocalCopyStoreTests {
   func noWalletIsAnAnswer() async throws {
     let list = LocalCopy(wallet: LocalCopy.Part(nil, loadedAt: Self.loadedAt))
 
-    try await store.save(list, account: "ada")
+    try await store.save(list, person: "ada")
 
-    #expect(try await store.load(account: "ada") == list)
+    #expect(try await store.load(person: "ada") == list)
   }
 
   @Test("nothing saved reads as nil, not as an error, even with no directory yet")
   func nothingSaved() async throws {
-    #expect(try await store.load(account: "ada") == nil)
+    #expect(try await store.load(person: "ada") == nil)
   }
 
   @Test("the directory is made when missing, however deep")
   func directoryMade() async throws {
     let deep = FileLocalCopyStore(directory: temporary.appending("a/b/c"))
 
-    try await deep.save(Self.list, account: "ada")
+    try await deep.save(Self.list, person: "ada")
 
-    #expect(try await deep.load(account: "ada") == Self.list)
+    #expect(try await deep.load(person: "ada") == Self.list)
   }
 
-  @Test("accounts are kept apart, each in a file of its own directly in the directory")
+  @Test("people are kept apart, each in a file of its own directly in the directory")
   func accountsApart() async throws {
-    let accounts = [
+    let people = [
       "ada", "Ada", "ADA", "../ada", "ada/../../x", ".", "..", "", "ädä", "a%41", "aA",
     ]
-    for (n, account) in accounts.enumerated() {
-      try await store.save(Self.list(n), account: account)
+    for (n, person) in people.enumerated() {
+      try await store.save(Self.list(n), person: person)
     }
 
-    for (n, account) in accounts.enumerated() {
-      #expect(try await store.load(account: account) == Self.list(n), "\(account)")
+    for (n, person) in people.enumerated() {
+      #expect(try await store.load(person: person) == Self.list(n), "\(person)")
     }
     let names = try FileManager.default.contentsOfDirectory(atPath: directory.path)
-    #expect(Set(names.map { $0.lowercased() }).count == accounts.count)
+    #expect(Set(names.map { $0.lowercased() }).count == people.count)
     #expect(names.allSatisfy { $0.hasPrefix("saved-list-") && $0.hasSuffix(".json") })
     #expect(try FileManager.default.contentsOfDirectory(atPath: temporary.url.path) == ["saved"])
   }
 
-  @Test("an account too long for a file name keeps nothing: saving throws, loading finds nil")
+  @Test("a person too long for a file name keeps nothing: saving throws, loading finds nil")
   func accountTooLong() async throws {
-    let account = String(repeating: "é", count: 100)
+    let person = String(repeating: "é", count: 100)
 
-    await #expect(throws: (any Error).self) { try await store.save(Self.list, account: account) }
-    #expect(try await store.load(account: account) == nil)
+    await #expect(throws: (any Error).self) { try await store.save(Self.list, person: person) }
+    #expect(try await store.load(person: person) == nil)
   }
 
   @Test("a truncated file is unreadable, and says so")
   func truncated() async throws {
-    try await store.save(Self.list, account: "ada")
-    let file = try #require(store.file(account: "ada"))
+    try await store.save(Self.list, person: "ada")
+    let file = try #require(store.file(person: "ada"))
     let whole = try Data(contentsOf: file)
     try whole.prefix(whole.count / 2).write(to: file)
 
@@ -130,7 +130,7 @@ struct FileLocalCopyStoreTests {
   func tooLarge() async throws {
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     try OnDeviceFiles.sparseFile(
-      at: try #require(store.file(account: "ada")), size: 10 * 1024 * 1024)
+      at: try #require(store.file(person: "ada")), size: 10 * 1024 * 1024)
 
     #expect(await unreadable()?.reason == "10485760 bytes, over the limit of 1048576 bytes")
   }
@@ -151,8 +151,8 @@ struct FileLocalCopyStoreTests {
 
   @Test("a card the app cannot read makes the whole list unreadable, never a part of it")
   func wholeOrNothing() async throws {
-    try await store.save(Self.list, account: "ada")
-    let file = try #require(store.file(account: "ada"))
+    try await store.save(Self.list, person: "ada")
+    let file = try #require(store.file(person: "ada"))
     let text = try String(contentsOf: file, encoding: .utf8)
     try Data(text.replacingOccurrences(of: "\"expired\"", with: "\"lost\"").utf8).write(to: file)
 
@@ -175,22 +175,22 @@ struct FileLocalCopyStoreTests {
     let wallet = Wallet(balance: Decimal(string: "98765432109876.54321")!, currency: "EUR")
     let list = LocalCopy(wallet: LocalCopy.Part(wallet, loadedAt: Self.loadedAt))
 
-    try await store.save(list, account: "ada")
+    try await store.save(list, person: "ada")
 
-    #expect(try await store.load(account: "ada") == list)
+    #expect(try await store.load(person: "ada") == list)
   }
 
   @Test(
     "a directory where the file should be: loading is unreadable, saving throws, and deleting leaves it"
   )
   func directoryInPlace() async throws {
-    let file = try #require(store.file(account: "ada"))
+    let file = try #require(store.file(person: "ada"))
     try FileManager.default.createDirectory(
       at: file.appendingPathComponent("inside"), withIntermediateDirectories: true)
 
     #expect(await unreadable()?.reason == "not a plain file: a directory")
-    await #expect(throws: (any Error).self) { try await store.save(Self.list, account: "ada") }
-    await #expect(throws: (any Error).self) { try await store.delete(account: "ada") }
+    await #expect(throws: (any Error).self) { try await store.save(Self.list, person: "ada") }
+    await #expect(throws: (any Error).self) { try await store.delete(person: "ada") }
     #expect(FileManager.default.fileExists(atPath: file.appendingPathComponent("inside").path))
   }
 
@@ -198,11 +198,11 @@ struct FileLocalCopyStoreTests {
     "a read-only directory: saving throws, and the list saved before still reads",
     .enabled(if: !OnDeviceFiles.isRoot, "root writes to read-only directories"))
   func readOnlyDirectory() async throws {
-    try await store.save(Self.list, account: "ada")
+    try await store.save(Self.list, person: "ada")
     try FileManager.default.setAttributes([.posixPermissions: 0o500], ofItemAtPath: directory.path)
 
-    await #expect(throws: (any Error).self) { try await store.save(Self.list(1), account: "ada") }
-    #expect(try await store.load(account: "ada") == Self.list)
+    await #expect(throws: (any Error).self) { try await store.save(Self.list(1), person: "ada") }
+    #expect(try await store.load(person: "ada") == Self.list)
   }
 
   @Test(
@@ -211,18 +211,18 @@ struct FileLocalCopyStoreTests {
   func unwritableDirectory() async throws {
     let store = FileLocalCopyStore(directory: URL(fileURLWithPath: "/proc/self/payment-methods"))
 
-    await #expect(throws: (any Error).self) { try await store.save(Self.list, account: "ada") }
+    await #expect(throws: (any Error).self) { try await store.save(Self.list, person: "ada") }
   }
 
   @Test("a list over 1 MiB is never written, and the list saved before stays")
   func overLimitNotWritten() async throws {
-    try await store.save(Self.list, account: "ada")
+    try await store.save(Self.list, person: "ada")
     let huge = LocalCopy(
       cards: LocalCopy.Part(
         Array(repeating: Self.list.cards!.value[0], count: 20_000), loadedAt: Self.loadedAt))
 
-    await #expect(throws: SmallFile.Problem.self) { try await store.save(huge, account: "ada") }
-    #expect(try await store.load(account: "ada") == Self.list)
+    await #expect(throws: SmallFile.Problem.self) { try await store.save(huge, person: "ada") }
+    #expect(try await store.load(person: "ada") == Self.list)
   }
 
   @Test("the file is its owner's alone, saved once or again, in a folder open to everyone")
@@ -231,8 +231,8 @@ struct FileLocalCopyStoreTests {
       at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o755])
 
     for _ in 0..<2 {
-      try await store.save(Self.list, account: "ada")
-      let file = try #require(store.file(account: "ada"))
+      try await store.save(Self.list, person: "ada")
+      let file = try #require(store.file(person: "ada"))
       let attributes = try FileManager.default.attributesOfItem(atPath: file.path)
       #expect((attributes[.posixPermissions] as? NSNumber)?.intValue == 0o600)
     }
@@ -240,18 +240,18 @@ struct FileLocalCopyStoreTests {
 
   @Test("deleting forgets the list; deleting what was never saved is not an error")
   func delete() async throws {
-    try await store.save(Self.list, account: "ada")
+    try await store.save(Self.list, person: "ada")
 
-    try await store.delete(account: "ada")
-    try await store.delete(account: "bob")
+    try await store.delete(person: "ada")
+    try await store.delete(person: "bob")
 
-    #expect(try await store.load(account: "ada") == nil)
+    #expect(try await store.load(person: "ada") == nil)
   }
 
   @Test("fifty stores saving at once leave a file that always parses: one of their lists, whole")
   func concurrentWriters() async throws {
     let lists = (0...50).map(Self.list)
-    try await store.save(lists[50], account: "ada")
+    try await store.save(lists[50], person: "ada")
     let directory = directory
     let finished = CallCounter()
     let start = StartBarrier(parties: 51)
@@ -261,7 +261,7 @@ struct FileLocalCopyStoreTests {
       for n in 0..<50 {
         group.addTask {
           await start.arriveAndWait()
-          try await FileLocalCopyStore(directory: directory).save(lists[n], account: "ada")
+          try await FileLocalCopyStore(directory: directory).save(lists[n], person: "ada")
           finished.increment()
         }
       }
@@ -269,7 +269,7 @@ struct FileLocalCopyStoreTests {
         let reader = FileLocalCopyStore(directory: directory)
         await start.arriveAndWait()
         repeat {
-          reads.record(try await reader.load(account: "ada"))
+          reads.record(try await reader.load(person: "ada"))
         } while finished.count < 50
       }
       try await group.waitForAll()
@@ -277,7 +277,7 @@ struct FileLocalCopyStoreTests {
 
     #expect(!reads.all.isEmpty)
     #expect(reads.all.filter { read in !lists.contains { $0 == read } }.isEmpty)
-    let last = try #require(try await store.load(account: "ada"))
+    let last = try #require(try await store.load(person: "ada"))
     #expect(lists.prefix(50).contains(last))
     #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).count == 1)
   }
@@ -292,11 +292,11 @@ struct FileLocalCopyStoreTests {
     var list = Self.list
     list.cards?.value.append(careless)
 
-    try await store.save(list, account: "ada")
+    try await store.save(list, person: "ada")
 
-    let bytes = try Data(contentsOf: try #require(store.file(account: "ada")))
+    let bytes = try Data(contentsOf: try #require(store.file(person: "ada")))
     #expect(OnDeviceFiles.secrets(in: bytes) == [])
-    let read = try #require(try await store.load(account: "ada")?.cards?.value.last)
+    let read = try #require(try await store.load(person: "ada")?.cards?.value.last)
     #expect(read.lastFour == "4242")
     #expect(read.decline == IssuerDecline(reason: .blocked))
   }

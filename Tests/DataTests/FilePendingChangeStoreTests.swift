@@ -25,9 +25,9 @@ struct FilePendingChangeStoreTests {
   private static let startedAt = Date(timeIntervalSince1970: 1_800_000_000.125)
   private static func change(
     _ kind: PendingChange.Kind = .remove(cardID: "card-1"), key: String = "key-1",
-    account: String = "ada", startedAt: Date = startedAt
+    person: String = "ada", startedAt: Date = startedAt
   ) -> PendingChange {
-    PendingChange(kind, idempotencyKey: key, account: account, startedAt: startedAt)
+    PendingChange(kind, idempotencyKey: key, person: person, startedAt: startedAt)
   }
 
   private static let kinds: [PendingChange.Kind] = [
@@ -89,7 +89,7 @@ struct FilePendingChangeStoreTests {
   func idsComparedAsBytes(first: String, second: String) async throws {
     try #require(first == second, "Swift's String calls them equal: the case this test is for")
 
-    let hers = try await store().add(Self.change(key: "hers", account: first))
+    let hers = try await store().add(Self.change(key: "hers", person: first))
 
     #expect(try await store().changes(of: second).isEmpty)
     #expect(try await store().contains(hers))
@@ -102,7 +102,7 @@ struct FilePendingChangeStoreTests {
 
     #expect(store().folder(of: person) == nil)
     await #expect(throws: SmallFile.Problem.self) {
-      _ = try await store().add(Self.change(account: person))
+      _ = try await store().add(Self.change(person: person))
     }
     #expect(try await store().changes(of: person).isEmpty)
   }
@@ -167,7 +167,7 @@ struct FilePendingChangeStoreTests {
 
   @Test("another person's changes are neither read nor logged when one person's are")
   func onlyThePersonsFolderIsRead() async throws {
-    _ = try await store().add(Self.change(account: "bob"))
+    _ = try await store().add(Self.change(person: "bob"))
     try Data("not JSON".utf8).write(to: try file(2, of: "bob"))
     let ada = try await store().add(Self.change(key: "ada-1"))
 
@@ -221,11 +221,11 @@ struct FilePendingChangeStoreTests {
   @Test(
     "a change the store could not read back is never written down",
     arguments: [
-      change(key: "key\n1"), change(account: ""), change(.remove(cardID: "1\u{7}")),
+      change(key: "key\n1"), change(person: ""), change(.remove(cardID: "1\u{7}")),
     ])
   func unreadableRefused(change: PendingChange) async throws {
     await #expect(throws: SmallFile.Problem.self) { _ = try await store().add(change) }
-    #expect(try await store().changes(of: change.account).isEmpty)
+    #expect(try await store().changes(of: change.person).isEmpty)
   }
 
   @Test(

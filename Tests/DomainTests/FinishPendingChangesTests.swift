@@ -16,10 +16,10 @@ struct FinishPendingChangesTests {
   ) -> FinishPendingChangesUseCase {
     FinishPendingChangesUseCase(
       keeper: PendingChangesKeeper(
-        store: journal, account: "ada", now: { PendingFixtures.now }, logger: logger),
+        store: journal, person: "ada", now: { PendingFixtures.now }, logger: logger),
       writes: writes,
       localCopy: localCopy.map {
-        LocalCopyKeeper(store: $0, account: "ada", now: { PendingFixtures.now }, logger: logger)
+        LocalCopyKeeper(store: $0, person: "ada", now: { PendingFixtures.now }, logger: logger)
       },
       now: { PendingFixtures.now }, budget: budget, clock: clock, logger: logger)
   }
@@ -27,12 +27,12 @@ struct FinishPendingChangesTests {
   /// A change; by default a removal of a card named after its key, so that changes of
   /// different keys are about different subjects.
   private func change(
-    _ kind: PendingChange.Kind? = nil, key: String, account: String = "ada",
+    _ kind: PendingChange.Kind? = nil, key: String, person: String = "ada",
     age: TimeInterval = 60
   ) -> PendingChange {
     let kind = kind ?? .remove(cardID: "card-" + key)
     return PendingFixtures.change(
-      kind, key: key, account: account, startedAt: PendingFixtures.now.addingTimeInterval(-age))
+      kind, key: key, person: person, startedAt: PendingFixtures.now.addingTimeInterval(-age))
   }
 
   @Test("each pending change is sent again under its own key, in the order written down")
@@ -173,7 +173,7 @@ struct FinishPendingChangesTests {
   @Test("another person's change is left as it is, even too old: their own start says so")
   func otherAccountLeft() async throws {
     let journal = InMemoryJournal([
-      change(key: "bob-1", account: "bob"), change(key: "bob-old", account: "bob", age: day + 1),
+      change(key: "bob-1", person: "bob"), change(key: "bob-old", person: "bob", age: day + 1),
     ])
     let writes = ScriptedWrites()
 
@@ -371,7 +371,7 @@ struct FinishPendingChangesTests {
 
   @Test("with no change of the person's to finish, the local copy is not read")
   func nothingToNameReadsNothing() async throws {
-    let journal = InMemoryJournal([change(.remove(cardID: "1"), key: "theirs", account: "bob")])
+    let journal = InMemoryJournal([change(.remove(cardID: "1"), key: "theirs", person: "bob")])
     let store = LocalCopyStoreSpy(loadError: LocalCopyUnreadable(reason: "cut off midway"))
     let finishing = finishing(journal, writes: ScriptedWrites(), localCopy: store)
 

@@ -39,7 +39,7 @@ struct JournaledCardWritesTests {
     JournaledCardWrites(
       writes: writes,
       keeper: PendingChangesKeeper(
-        store: journal ?? self.journal, account: "ada", now: { PendingFixtures.now },
+        store: journal ?? self.journal, person: "ada", now: { PendingFixtures.now },
         logger: logger))
   }
 
@@ -57,7 +57,7 @@ struct JournaledCardWritesTests {
   }
 
   @Test(
-    "the entry is the change itself: its kind, its key, the account and when it started",
+    "the entry is the change itself: its kind, its key, the person and when it started",
     arguments: CardChange.allCases)
   func entryIsTheChange(change: CardChange) async throws {
     let writes = ScriptedWrites(failure: PendingFixtures.failure(.timedOut))
@@ -67,7 +67,7 @@ struct JournaledCardWritesTests {
     #expect(
       await journal.changes == [
         PendingChange(
-          change.kind, idempotencyKey: "key-1", account: "ada", startedAt: PendingFixtures.now,
+          change.kind, idempotencyKey: "key-1", person: "ada", startedAt: PendingFixtures.now,
           place: 1)
       ])
   }
@@ -165,7 +165,7 @@ struct JournaledCardWritesTests {
       .makeDefault(.card(id: "2")), key: "older-default",
       startedAt: PendingFixtures.now.addingTimeInterval(-120)),
     PendingFixtures.change(.updateExpiry(cardID: "1", PendingFixtures.expiry), key: "expiry"),
-    PendingFixtures.change(.makeDefault(.card(id: "3")), key: "bob", account: "bob"),
+    PendingFixtures.change(.makeDefault(.card(id: "3")), key: "bob", person: "bob"),
   ]
 
   @Test("a change answered takes out the person's older pending ones to the same subject")
@@ -210,7 +210,7 @@ struct JournaledCardWritesTests {
     let newer = PendingFixtures.change(.makeDefault(.card(id: "2")), key: "newer")
     let writes = JournaledCardWrites(
       writes: AnotherRunWritesMeanwhile(journal: journal, writes: newer),
-      keeper: PendingChangesKeeper(store: store, account: "ada", logger: logger))
+      keeper: PendingChangesKeeper(store: store, person: "ada", logger: logger))
 
     _ = try await writes.makeDefault(.wallet, idempotencyKey: "unkept")
 
@@ -430,7 +430,7 @@ struct PendingChangesKeeperTests {
         PendingFixtures.change(.remove(cardID: "1"), key: "first"),
         PendingFixtures.change(.remove(cardID: "2"), key: "second"),
       ]))
-    let keeper = PendingChangesKeeper(store: store, account: "ada", logger: LogSpy())
+    let keeper = PendingChangesKeeper(store: store, person: "ada", logger: LogSpy())
 
     #expect(await keeper.changes()?.map(\.idempotencyKey) == ["first", "second"])
   }
@@ -438,10 +438,10 @@ struct PendingChangesKeeperTests {
   @Test("another person's changes are never given, whatever their id looks like")
   func onlyThePersons() async throws {
     let store = InMemoryJournal([
-      PendingFixtures.change(.remove(cardID: "1"), key: "hers", account: "jos\u{E9}"),
-      PendingFixtures.change(.remove(cardID: "2"), key: "his", account: "jose\u{301}"),
+      PendingFixtures.change(.remove(cardID: "1"), key: "hers", person: "jos\u{E9}"),
+      PendingFixtures.change(.remove(cardID: "2"), key: "his", person: "jose\u{301}"),
     ])
-    let keeper = PendingChangesKeeper(store: store, account: "jose\u{301}", logger: LogSpy())
+    let keeper = PendingChangesKeeper(store: store, person: "jose\u{301}", logger: LogSpy())
 
     #expect(await keeper.changes()?.map(\.idempotencyKey) == ["his"])
   }
@@ -453,8 +453,8 @@ struct ReversedStore: PendingChangeStore {
 
   init(_ store: InMemoryJournal) { self.store = store }
 
-  func changes(of account: String) async throws -> [PendingChange] {
-    try await store.changes(of: account).reversed()
+  func changes(of person: String) async throws -> [PendingChange] {
+    try await store.changes(of: person).reversed()
   }
   func add(_ change: PendingChange) async throws -> PendingChange { try await store.add(change) }
   func contains(_ change: PendingChange) async throws -> Bool { try await store.contains(change) }
@@ -472,8 +472,8 @@ struct RefusesKeys: PendingChangeStore {
     (self.keys, self.store) = (keys, store)
   }
 
-  func changes(of account: String) async throws -> [PendingChange] {
-    try await store.changes(of: account)
+  func changes(of person: String) async throws -> [PendingChange] {
+    try await store.changes(of: person)
   }
   func add(_ change: PendingChange) async throws -> PendingChange {
     if keys.contains(change.idempotencyKey) { throw Refused() }

@@ -21,7 +21,7 @@ struct LocalCopyFaultTests {
     ])
   func unreadableIsMissing(error: any Error & Sendable) async throws {
     let logger = LogSpy()
-    let store = LocalCopyStoreSpy([Saved.account: Saved.list(.fresh)!], loadError: error)
+    let store = LocalCopyStoreSpy([Saved.person: Saved.list(.fresh)!], loadError: error)
 
     let list = try await cardsOffline(store, logger: logger).execute()
 
@@ -37,12 +37,12 @@ struct LocalCopyFaultTests {
   @Test("a local copy that cannot be read is replaced by the next one kept")
   func unreadableIsReplaced() async throws {
     let store = LocalCopyStoreSpy(
-      [Saved.account: Saved.list(.fresh)!], loadError: LocalCopyUnreadable(reason: "truncated"))
+      [Saved.person: Saved.list(.fresh)!], loadError: LocalCopyUnreadable(reason: "truncated"))
 
     _ = try await cardsOffline(store).execute()
 
     #expect(
-      await store.list(Saved.account)
+      await store.list(Saved.person)
         == LocalCopy(wallet: LocalCopy.Part(Fixtures.wallet, loadedAt: Saved.now)))
   }
 
@@ -50,7 +50,7 @@ struct LocalCopyFaultTests {
   func saveFails() async throws {
     let logger = LogSpy()
     let store = LocalCopyStoreSpy(
-      [Saved.account: Saved.list(.fresh)!], saveError: SurpriseError(detail: "disk full"))
+      [Saved.person: Saved.list(.fresh)!], saveError: SurpriseError(detail: "disk full"))
 
     let list = try await cardsOffline(store, logger: logger).execute()
 
@@ -65,7 +65,7 @@ struct LocalCopyFaultTests {
   func deleteFails() async throws {
     let logger = LogSpy()
     let store = LocalCopyStoreSpy(
-      [Saved.account: Saved.list(.fresh)!], deleteError: SurpriseError(detail: "read-only"))
+      [Saved.person: Saved.list(.fresh)!], deleteError: SurpriseError(detail: "read-only"))
     let useCase = makeUseCase(
       cards: .throwing(Fixtures.cards(.sessionEnded)), localCopy: store,
       logger: logger)
@@ -103,7 +103,7 @@ struct LocalCopyFaultTests {
   func cancelledWhileReading() async throws {
     let reading = Gate()
     let logger = LogSpy()
-    let store = LocalCopyStoreSpy([Saved.account: Saved.list(.fresh)!]) {
+    let store = LocalCopyStoreSpy([Saved.person: Saved.list(.fresh)!]) {
       await reading.arrive()
       try await suspendUntilCancelled()
     }
@@ -114,7 +114,7 @@ struct LocalCopyFaultTests {
     load.cancel()
 
     await #expect(throws: CancellationError.self) { try await load.value }
-    #expect(await store.calls == [.load(account: Saved.account)])
+    #expect(await store.calls == [.load(person: Saved.person)])
     #expect(logger.entries.isEmpty)
   }
 }

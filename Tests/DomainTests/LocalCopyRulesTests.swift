@@ -6,7 +6,7 @@ import Testing
 /// The local copy the tests start from, and the time they load at.
 enum Saved {
   static let now = Date(timeIntervalSince1970: 1_790_000_000)
-  static let account = "ada"
+  static let person = "ada"
   /// Not what the sources answer now, so a copied row is never mistaken for a live one.
   static let wallet = Wallet(balance: 10, currency: "EUR", isDefault: true)
   static let card = PaymentCard(
@@ -43,11 +43,11 @@ enum Saved {
   }
 
   static func store(_ age: Age) -> LocalCopyStoreSpy {
-    LocalCopyStoreSpy(list(age).map { [account: $0] } ?? [:])
+    LocalCopyStoreSpy(list(age).map { [person: $0] } ?? [:])
   }
 
   static func keeper(_ store: any LocalCopyStore, logger: LogSpy = LogSpy()) -> LocalCopyKeeper {
-    LocalCopyKeeper(store: store, account: account, now: { now }, logger: logger)
+    LocalCopyKeeper(store: store, person: person, now: { now }, logger: logger)
   }
 }
 
@@ -136,7 +136,7 @@ struct LocalCopyRulesTableTests {
 
     _ = try await row.useCase(store).execute()
 
-    let kept = try #require(await store.list(Saved.account))
+    let kept = try #require(await store.list(Saved.person))
     let before = Saved.list(row.age)
     let answeredWallet = LocalCopy.Part(Optional(Fixtures.wallet), loadedAt: Saved.now)
     let answeredCards = LocalCopy.Part([Fixtures.visa], loadedAt: Saved.now)
@@ -161,8 +161,8 @@ struct LocalCopyRulesTableTests {
       guard case PaymentMethodsError.needsJourney = error else { return false }
       return true
     }
-    #expect(await store.list(Saved.account) == nil)
-    #expect(await store.calls == [.delete(account: Saved.account)])
+    #expect(await store.list(Saved.person) == nil)
+    #expect(await store.calls == [.delete(person: Saved.person)])
   }
 }
 
@@ -172,7 +172,7 @@ struct LocalCopyRulesTests {
   func justFresh() async throws {
     let loadedAt = Saved.now.addingTimeInterval(-24 * 60 * 60 + 1)
     let store = LocalCopyStoreSpy([
-      Saved.account: LocalCopy(cards: LocalCopy.Part([Saved.card], loadedAt: loadedAt))
+      Saved.person: LocalCopy(cards: LocalCopy.Part([Saved.card], loadedAt: loadedAt))
     ])
     let useCase = makeUseCase(
       cards: .throwing(Fixtures.cards(.offline)), localCopy: store)
@@ -234,7 +234,7 @@ struct LocalCopyRulesTests {
   func emptyPartShowsNothing() async throws {
     let loadedAt = Saved.Age.fresh.loadedAt!
     let store = LocalCopyStoreSpy([
-      Saved.account: LocalCopy(
+      Saved.person: LocalCopy(
         wallet: LocalCopy.Part(nil, loadedAt: loadedAt),
         cards: LocalCopy.Part([], loadedAt: loadedAt))
     ])
@@ -261,7 +261,7 @@ struct LocalCopyRulesTests {
 
     _ = try await makeUseCase(wallet: wallet, localCopy: store).execute()
 
-    #expect(await store.list(Saved.account)?.wallet == LocalCopy.Part(nil, loadedAt: Saved.now))
+    #expect(await store.list(Saved.person)?.wallet == LocalCopy.Part(nil, loadedAt: Saved.now))
   }
 
   @Test("no saved cards are kept as an empty list")
@@ -270,7 +270,7 @@ struct LocalCopyRulesTests {
 
     _ = try await makeUseCase(cards: .returning([]), localCopy: store).execute()
 
-    #expect(await store.list(Saved.account)?.cards == LocalCopy.Part([], loadedAt: Saved.now))
+    #expect(await store.list(Saved.person)?.cards == LocalCopy.Part([], loadedAt: Saved.now))
   }
 
   @Test("a source switched off leaves its part as it was")
@@ -281,7 +281,7 @@ struct LocalCopyRulesTests {
 
     _ = try await useCase.execute()
 
-    #expect(await store.list(Saved.account)?.wallet == Saved.list(.fresh)?.wallet)
+    #expect(await store.list(Saved.person)?.wallet == Saved.list(.fresh)?.wallet)
   }
 
   @Test("a load where the wallet and the cards answered writes the list without reading it")
@@ -290,10 +290,10 @@ struct LocalCopyRulesTests {
 
     _ = try await makeUseCase(localCopy: store).execute()
 
-    #expect(await store.calls == [.save(account: Saved.account)])
+    #expect(await store.calls == [.save(person: Saved.person)])
   }
 
-  @Test("another account's local copy is never shown, nor deleted by this one's journey")
+  @Test("another person's local copy is never shown, nor deleted by this one's journey")
   func otherAccount() async throws {
     let store = LocalCopyStoreSpy(["grace": Saved.list(.fresh)!])
     let policy = store

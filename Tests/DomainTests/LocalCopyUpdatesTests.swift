@@ -54,7 +54,7 @@ private enum Kept {
   }
 
   static func store(_ list: LocalCopy? = list()) -> LocalCopyStoreSpy {
-    LocalCopyStoreSpy(list.map { [Saved.account: $0] } ?? [:])
+    LocalCopyStoreSpy(list.map { [Saved.person: $0] } ?? [:])
   }
 
   static func writes(
@@ -98,7 +98,7 @@ struct LocalCopyUpdatesTests {
       .remove(cardID: "9", idempotencyKey: "k")
 
     #expect(answer == outcome)
-    #expect(await store.list(Saved.account) == Kept.list(cards: [Kept.visa]))
+    #expect(await store.list(Saved.person) == Kept.list(cards: [Kept.visa]))
   }
 
   @Test("a card the backend keeps, the last way to pay, stays in the saved cards")
@@ -119,7 +119,7 @@ struct LocalCopyUpdatesTests {
     _ = try await Kept.writes(writes, store).makeDefault(.card(id: "9"), idempotencyKey: "k")
 
     #expect(
-      await store.list(Saved.account)
+      await store.list(Saved.person)
         == Kept.list(cards: [Kept.visa.withDefault(false), Kept.amex.withDefault(true)]))
   }
 
@@ -131,7 +131,7 @@ struct LocalCopyUpdatesTests {
     _ = try await Kept.writes(writes, store).makeDefault(.wallet, idempotencyKey: "k")
 
     #expect(
-      await store.list(Saved.account)
+      await store.list(Saved.person)
         == Kept.list(
           wallet: Wallet(balance: 10, currency: "EUR", isDefault: true),
           cards: [Kept.visa.withDefault(false), Kept.amex]))
@@ -144,7 +144,7 @@ struct LocalCopyUpdatesTests {
     _ = try await Kept.writes(AnsweringWrites(defaulting: .methodGone), store)
       .makeDefault(.card(id: "9"), idempotencyKey: "k")
 
-    #expect(await store.list(Saved.account) == Kept.list(cards: [Kept.visa]))
+    #expect(await store.list(Saved.person) == Kept.list(cards: [Kept.visa]))
   }
 
   @Test("a card's new expiry replaces it in the saved cards")
@@ -156,7 +156,7 @@ struct LocalCopyUpdatesTests {
     _ = try await Kept.writes(AnsweringWrites(update: .updated(renewed)), store)
       .updateExpiry(cardID: "9", to: renewed.expiry, idempotencyKey: "k")
 
-    #expect(await store.list(Saved.account) == Kept.list(cards: [Kept.visa, renewed]))
+    #expect(await store.list(Saved.person) == Kept.list(cards: [Kept.visa, renewed]))
   }
 
   @Test("a card a new expiry finds gone leaves the saved cards")
@@ -166,7 +166,7 @@ struct LocalCopyUpdatesTests {
     _ = try await Kept.writes(AnsweringWrites(update: .cardGone), store)
       .updateExpiry(cardID: "9", to: Kept.amex.expiry, idempotencyKey: "k")
 
-    #expect(await store.list(Saved.account) == Kept.list(cards: [Kept.visa]))
+    #expect(await store.list(Saved.person) == Kept.list(cards: [Kept.visa]))
   }
 
   @Test("a new expiry the backend found invalid changes nothing")
@@ -202,7 +202,7 @@ struct LocalCopyUpdatesTests {
 
     #expect(outcome == .saved(Kept.mastercard))
     #expect(
-      await store.list(Saved.account) == Kept.list(cards: [Kept.visa, Kept.amex, Kept.mastercard]))
+      await store.list(Saved.person) == Kept.list(cards: [Kept.visa, Kept.amex, Kept.mastercard]))
   }
 
   @Test("a card saved already is in the saved cards once, as the backend has it")
@@ -213,7 +213,7 @@ struct LocalCopyUpdatesTests {
 
     _ = try await Kept.saving(.alreadySaved(amex), store).save(Kept.newCard(), idempotencyKey: "k")
 
-    #expect(await store.list(Saved.account) == Kept.list(cards: [Kept.visa, amex]))
+    #expect(await store.list(Saved.person) == Kept.list(cards: [Kept.visa, amex]))
   }
 
   @Test("a card added as the default takes the mark from the others")
@@ -224,7 +224,7 @@ struct LocalCopyUpdatesTests {
     _ = try await Kept.saving(.saved(mastercard), store).save(Kept.newCard(), idempotencyKey: "k")
 
     #expect(
-      await store.list(Saved.account)
+      await store.list(Saved.person)
         == Kept.list(cards: [Kept.visa.withDefault(false), Kept.amex, mastercard]))
   }
 
@@ -238,7 +238,7 @@ struct LocalCopyUpdatesTests {
 
     #expect(status == .succeeded(Kept.mastercard))
     #expect(
-      await store.list(Saved.account) == Kept.list(cards: [Kept.visa, Kept.amex, Kept.mastercard]))
+      await store.list(Saved.person) == Kept.list(cards: [Kept.visa, Kept.amex, Kept.mastercard]))
   }
 
   @Test("with no local copy, a write keeps nothing")
@@ -279,7 +279,7 @@ struct LocalCopyUpdatesTests {
   func unwritable() async throws {
     let logger = LogSpy()
     let store = LocalCopyStoreSpy(
-      [Saved.account: Kept.list()], saveError: SurpriseError(detail: "disk full"))
+      [Saved.person: Kept.list()], saveError: SurpriseError(detail: "disk full"))
 
     let answer = try await Kept.writes(AnsweringWrites(), store, logger: logger)
       .remove(cardID: "9", idempotencyKey: "k")

@@ -105,9 +105,9 @@ enum PendingFixtures {
   }
 
   static func change(
-    _ kind: PendingChange.Kind, key: String, account: String = "ada",
+    _ kind: PendingChange.Kind, key: String, person: String = "ada",
     startedAt: Date = now.addingTimeInterval(-60)
   ) -> PendingChange {
-    PendingChange(kind, idempotencyKey: key, account: account, startedAt: startedAt)
+    PendingChange(kind, idempotencyKey: key, person: person, startedAt: startedAt)
   }
 }

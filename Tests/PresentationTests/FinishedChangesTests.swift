@@ -24,7 +24,7 @@ struct FinishedChangesTests {
     _ kind: PendingChange.Kind, card: PaymentCard? = visa, _ ending: FinishedChanges.Ending
   ) -> FinishedChanges.Finished {
     FinishedChanges.Finished(
-      PendingChange(kind, idempotencyKey: "key", account: "ada", startedAt: Date()), card: card,
+      PendingChange(kind, idempotencyKey: "key", person: "ada", startedAt: Date()), card: card,
       ending: ending)
   }
 
@@ -172,7 +172,7 @@ struct FinishedChangesTests {
       ),
     ])
   func sending(kind: PendingChange.Kind, card: PaymentCard?, locale: String, said: String) {
-    let change = PendingChange(kind, idempotencyKey: "key", account: "ada", startedAt: Date())
+    let change = PendingChange(kind, idempotencyKey: "key", person: "ada", startedAt: Date())
 
     #expect(
       Phrasebook.presentation(Locale(identifier: locale)).sentence(sending: change, card: card)

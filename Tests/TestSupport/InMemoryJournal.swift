@@ -34,9 +34,9 @@ public actor InMemoryJournal: PendingChangeStore {
   /// to fail.
   public var changes: [PendingChange] { kept.sorted { $0.place < $1.place } }
 
-  public func changes(of account: String) async throws -> [PendingChange] {
+  public func changes(of person: String) async throws -> [PendingChange] {
     if failsToRead { throw Failure() }
-    return kept.filter { $0.account.utf8.elementsEqual(account.utf8) }
+    return kept.filter { $0.person.utf8.elementsEqual(person.utf8) }
   }
 
   public func add(_ change: PendingChange) async throws -> PendingChange {

@@ -4,9 +4,9 @@ import Domain
 /// that cannot be read, a disk that refuses a write or a delete.
 public actor LocalCopyStoreSpy: LocalCopyStore {
   public enum Call: Sendable, Equatable {
-    case load(account: String)
-    case save(account: String)
-    case delete(account: String)
+    case load(person: String)
+    case save(person: String)
+    case delete(person: String)
   }
 
   private var lists: [String: LocalCopy]
@@ -30,8 +30,8 @@ public actor LocalCopyStoreSpy: LocalCopyStore {
     self.beforeLoad = beforeLoad
   }
 
-  /// The account's list as kept now, without recording a call.
-  public func list(_ account: String) -> LocalCopy? { lists[account] }
+  /// The person's list as kept now, without recording a call.
+  public func list(_ person: String) -> LocalCopy? { lists[person] }
 
   /// Whether anything was written or deleted.
   public var wroteAnything: Bool {
@@ -41,25 +41,25 @@ public actor LocalCopyStoreSpy: LocalCopyStore {
     }
   }
 
-  public func load(account: String) async throws -> LocalCopy? {
-    calls.append(.load(account: account))
+  public func load(person: String) async throws -> LocalCopy? {
+    calls.append(.load(person: person))
     try await beforeLoad()
     if let loadError { throw loadError }
-    return lists[account]
+    return lists[person]
   }
 
-  public func save(_ list: LocalCopy, account: String) throws {
-    calls.append(.save(account: account))
+  public func save(_ list: LocalCopy, person: String) throws {
+    calls.append(.save(person: person))
     if let saveError { throw saveError }
-    lists[account] = list
+    lists[person] = list
     // A list that could not be read is replaced by the next one written.
     loadError = nil
   }
 
-  public func delete(account: String) throws {
-    calls.append(.delete(account: account))
+  public func delete(person: String) throws {
+    calls.append(.delete(person: person))
     if let deleteError { throw deleteError }
-    lists[account] = nil
+    lists[person] = nil
     loadError = nil
   }
 }

@@ -19,8 +19,8 @@ public struct FileLocalCopyStore: LocalCopyStore {
     self.directory = directory
   }
 
-  public func load(account: String) async throws -> LocalCopy? {
-    guard let file = file(account: account) else { return nil }
+  public func load(person: String) async throws -> LocalCopy? {
+    guard let file = file(person: person) else { return nil }
     do throws(SmallFile.Problem) {
       guard let data = try SmallFile(url: file).read() else { return nil }
       let records = try FileFormat.decode(
@@ -31,24 +31,24 @@ public struct FileLocalCopyStore: LocalCopyStore {
     }
   }
 
-  public func save(_ list: LocalCopy, account: String) async throws {
-    guard let file = file(account: account) else {
-      throw SmallFile.Problem(reason: "the account's name is too long for a file name")
+  public func save(_ list: LocalCopy, person: String) async throws {
+    guard let file = file(person: person) else {
+      throw SmallFile.Problem(reason: "the person's id is too long for a file name")
     }
     let data = try FileFormat.encoder().encode(LocalCopyFile(list))
     try SmallFile(url: file).replace(with: data)
   }
 
-  public func delete(account: String) async throws {
-    guard let file = file(account: account) else { return }
+  public func delete(person: String) async throws {
+    guard let file = file(person: person) else { return }
     try SmallFile(url: file).remove()
   }
 
-  /// Where the account's list is kept, for the developer log; nil for an account whose name
-  /// is too long to be a file's (nothing is kept for it). The name is the account's,
-  /// escaped (`SmallFile.namePart`): it never has a `/`, and no two accounts share it.
-  public func file(account: String) -> URL? {
-    guard let name = SmallFile.namePart(account) else { return nil }
+  /// Where the person's list is kept, for the developer log; nil for a person whose id
+  /// is too long to be a file's (nothing is kept for it). The name is the person's,
+  /// escaped (`SmallFile.namePart`): it never has a `/`, and no two people share it.
+  public func file(person: String) -> URL? {
+    guard let name = SmallFile.namePart(person) else { return nil }
     return directory.appendingPathComponent("saved-list-\(name).json", isDirectory: false)
   }
 }

@@ -23,17 +23,17 @@ public struct FilePendingChangeStore: PendingChangeStore {
     self.logger = logger
   }
 
-  /// The folder of `account`'s changes; nil for an id too long to name a folder: nothing
+  /// The folder of `person`'s changes; nil for an id too long to name a folder: nothing
   /// can be kept for it.
-  public func folder(of account: String) -> URL? {
-    SmallFile.namePart(account).map { folder.appendingPathComponent($0, isDirectory: true) }
+  public func folder(of person: String) -> URL? {
+    SmallFile.namePart(person).map { folder.appendingPathComponent($0, isDirectory: true) }
   }
 
-  public func changes(of account: String) async throws -> [PendingChange] {
-    guard let folder = folder(of: account) else { return [] }
+  public func changes(of person: String) async throws -> [PendingChange] {
+    guard let folder = folder(of: person) else { return [] }
     var changes: [PendingChange] = []
     for (place, name) in try places(in: folder) {
-      if let change = await read(name, place: place, in: folder, of: account) {
+      if let change = await read(name, place: place, in: folder, of: person) {
         changes.append(change)
       }
     }
@@ -41,12 +41,12 @@ public struct FilePendingChangeStore: PendingChangeStore {
   }
 
   /// Throws when the change cannot be kept: one the store could not read back (a
-  /// malformed key, account or card id), an id too long for a folder's name, or a file
+  /// malformed key, person or card id), an id too long for a folder's name, or a file
   /// that cannot be written (a read-only or full disk).
   public func add(_ change: PendingChange) async throws -> PendingChange {
     let record = PendingChangeRecord(change)
     _ = try record.change(place: 0)
-    guard let folder = folder(of: change.account) else {
+    guard let folder = folder(of: change.person) else {
       throw SmallFile.Problem(reason: "a person's id too long for a folder's name")
     }
     let data = try FileFormat.encoder().encode(JournalEntryFile(change: record))
@@ -63,12 +63,12 @@ public struct FilePendingChangeStore: PendingChangeStore {
   }
 
   public func contains(_ change: PendingChange) async throws -> Bool {
-    guard let folder = folder(of: change.account) else { return false }
+    guard let folder = folder(of: change.person) else { return false }
     return try key(at: change.place, in: folder) == change.idempotencyKey
   }
 
   public func remove(_ change: PendingChange) async throws {
-    guard let folder = folder(of: change.account),
+    guard let folder = folder(of: change.person),
       try key(at: change.place, in: folder) == change.idempotencyKey
     else { return }
     try retire(change.place, in: folder)
@@ -143,8 +143,8 @@ public struct FilePendingChangeStore: PendingChangeStore {
   }
 
   /// The change in the file named `name`, or nil for one being written, or, logged once,
-  /// for one that is not a change of `account`'s this version can read.
-  private func read(_ name: String, place: Int, in folder: URL, of account: String) async
+  /// for one that is not a change of `person`'s this version can read.
+  private func read(_ name: String, place: Int, in folder: URL, of person: String) async
     -> PendingChange?
   {
     let file = folder.appendingPathComponent(name, isDirectory: false)
@@ -154,7 +154,7 @@ public struct FilePendingChangeStore: PendingChangeStore {
       let entry = try FileFormat.decode(
         JournalEntryFile.self, version: JournalEntryFile.currentVersion, from: data)
       let change = try entry.change.change(place: place)
-      guard change.account.utf8.elementsEqual(account.utf8) else {
+      guard change.person.utf8.elementsEqual(person.utf8) else {
         throw SmallFile.Problem(reason: "another person's change in this person's folder")
       }
       return change

@@ -21,8 +21,14 @@ struct PendingChangeRecord: Codable, Equatable {
   /// For "updateExpiry": "MM/YY".
   var expiry: String?
   var idempotencyKey: String
-  var account: String
+  /// The person's id, under the file format's first name for it.
+  var person: String
   var startedAt: Date
+
+  enum CodingKeys: String, CodingKey {
+    case kind, cardId, expiry, idempotencyKey, startedAt
+    case person = "account"
+  }
 }
 
 extension PendingChangeRecord {
@@ -38,15 +44,15 @@ extension PendingChangeRecord {
       (kind, cardId, self.expiry) = ("updateExpiry", cardID, expiry.description)
     }
     idempotencyKey = change.idempotencyKey
-    account = change.account
+    person = change.person
     startedAt = change.startedAt
   }
 
   /// The change at `place`, or why the entry is not one.
   func change(place: Int) throws(SmallFile.Problem) -> PendingChange {
     if let problem = Self.problem(key: idempotencyKey) { throw SmallFile.Problem(reason: problem) }
-    guard FileFormat.isPlainText(account) else {
-      throw SmallFile.Problem(reason: "a malformed account")
+    guard FileFormat.isPlainText(person) else {
+      throw SmallFile.Problem(reason: "a malformed person's id")
     }
     if let cardId, !FileFormat.isPlainText(cardId) {
       throw SmallFile.Problem(reason: "a malformed card id")
@@ -63,7 +69,7 @@ extension PendingChangeRecord {
       throw SmallFile.Problem(reason: "an unknown kind of change")
     }
     return PendingChange(
-      changeKind, idempotencyKey: idempotencyKey, account: account, startedAt: startedAt,
+      changeKind, idempotencyKey: idempotencyKey, person: person, startedAt: startedAt,
       place: place)
   }
 

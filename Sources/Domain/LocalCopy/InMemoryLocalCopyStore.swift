@@ -4,20 +4,20 @@
 public actor InMemoryLocalCopyStore: LocalCopyStore {
   private var lists: [String: LocalCopy]
 
-  /// - Parameter lists: each account's local copy to start with.
+  /// - Parameter lists: each person's local copy to start with.
   public init(_ lists: [String: LocalCopy] = [:]) {
     self.lists = lists
   }
 
-  public func load(account: String) -> LocalCopy? {
-    lists[account]
+  public func load(person: String) -> LocalCopy? {
+    lists[person]
   }
 
-  public func save(_ list: LocalCopy, account: String) {
-    lists[account] = list
+  public func save(_ list: LocalCopy, person: String) {
+    lists[person] = list
   }
 
-  public func delete(account: String) {
-    lists[account] = nil
+  public func delete(person: String) {
+    lists[person] = nil
   }
 }

@@ -39,11 +39,11 @@ public protocol LocalCopyStore: Sendable {
   /// The person's local copy, or nil when none was kept. Throws `LocalCopyUnreadable` when
   /// one was kept but cannot be read (damaged, another format version, too large); the
   /// caller treats it as missing.
-  func load(account: String) async throws -> LocalCopy?
+  func load(person: String) async throws -> LocalCopy?
   /// Replaces the person's local copy, whole.
-  func save(_ list: LocalCopy, account: String) async throws
+  func save(_ list: LocalCopy, person: String) async throws
   /// Forgets the person's local copy; nothing kept is not an error.
-  func delete(account: String) async throws
+  func delete(person: String) async throws
 }
 
 /// A local copy that was kept but cannot be read. It counts as missing: the screen loads

@@ -10,18 +10,18 @@ import Foundation
 /// screen as it is. Only a read that was cancelled says nothing: its caller is leaving.
 public struct LocalCopyKeeper: Sendable {
   /// The signed-in person the copy is theirs: one person never sees another's.
-  public let account: String
+  public let person: String
   /// The wall clock: when a part was loaded, and how old it is.
   public let now: @Sendable () -> Date
   private let store: any LocalCopyStore
   private let logger: any DeveloperLog
 
   public init(
-    store: any LocalCopyStore, account: String, now: @escaping @Sendable () -> Date,
+    store: any LocalCopyStore, person: String, now: @escaping @Sendable () -> Date,
     logger: any DeveloperLog
   ) {
     self.store = store
-    self.account = account
+    self.person = person
     self.now = now
     self.logger = logger
   }
@@ -29,7 +29,7 @@ public struct LocalCopyKeeper: Sendable {
   /// The person's local copy, or nil when none was kept or it cannot be read.
   func read() async -> LocalCopy? {
     do {
-      return try await store.load(account: account)
+      return try await store.load(person: person)
     } catch {
       guard !(error is CancellationError) else { return nil }
       let reason = (error as? LocalCopyUnreadable)?.reason ?? String(describing: error)
@@ -65,7 +65,7 @@ public struct LocalCopyKeeper: Sendable {
   /// goes ahead whatever the store says.
   func forget() async {
     do {
-      try await store.delete(account: account)
+      try await store.delete(person: person)
       logger.log(.debug, "deleted the local copy: the user is sent elsewhere")
     } catch {
       logger.log(
@@ -76,7 +76,7 @@ public struct LocalCopyKeeper: Sendable {
 
   private func save(_ copy: LocalCopy, orSay failure: String) async {
     do {
-      try await store.save(copy, account: account)
+      try await store.save(copy, person: person)
     } catch {
       logger.log(
         .warning, failure, metadata: [LogMetadataKey.error: String(describing: error)])

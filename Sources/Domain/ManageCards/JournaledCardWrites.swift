@@ -95,7 +95,7 @@ public struct JournaledCardWrites: SavedCardWrites {
     guard let keeper else { return nil }
     let highest = await keeper.changes()?.map(\.place).max() ?? 0
     return PendingChange(
-      kind, idempotencyKey: key, account: keeper.account, startedAt: .distantPast,
+      kind, idempotencyKey: key, person: keeper.person, startedAt: .distantPast,
       place: highest == .max ? .max : highest + 1)
   }
 

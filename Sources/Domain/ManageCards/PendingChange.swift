@@ -16,8 +16,8 @@ public struct PendingChange: Sendable, Equatable {
   public var kind: Kind
   public var idempotencyKey: String
   /// Whose change it is, as the local copy names the signed-in person: a change is only
-  /// ever sent again for the account that made it, never under someone else's session.
-  public var account: String
+  /// ever sent again for the person that made it, never under someone else's session.
+  public var person: String
   /// When the change was first sent: the backend forgets its keys after a day. It says how
   /// old the change is, never which change came first: a clock can be set back or ahead.
   public var startedAt: Date
@@ -27,11 +27,11 @@ public struct PendingChange: Sendable, Equatable {
   public var place: Int
 
   public init(
-    _ kind: Kind, idempotencyKey: String, account: String, startedAt: Date, place: Int = 0
+    _ kind: Kind, idempotencyKey: String, person: String, startedAt: Date, place: Int = 0
   ) {
     self.kind = kind
     self.idempotencyKey = idempotencyKey
-    self.account = account
+    self.person = person
     self.startedAt = startedAt
     self.place = place
   }
@@ -95,11 +95,11 @@ public struct PendingChange: Sendable, Equatable {
 /// rule: which change comes first, which one an answer takes out, and what is too old to
 /// send are `PendingChangesKeeper`'s, its one caller.
 public protocol PendingChangeStore: Sendable {
-  /// The changes kept for `account` (compared byte for byte), in no promised order. An
+  /// The changes kept for `person` (compared byte for byte), in no promised order. An
   /// entry the store cannot read (another version's, a damaged one) is left as it is,
   /// logged by the store, and not returned.
-  func changes(of account: String) async throws -> [PendingChange]
-  /// Keeps `change` for its account at a place after every change of theirs kept now, and
+  func changes(of person: String) async throws -> [PendingChange]
+  /// Keeps `change` for its person at a place after every change of theirs kept now, and
   /// returns it with that place (`PendingChange.place`), once it is kept.
   func add(_ change: PendingChange) async throws -> PendingChange
   /// Whether `change` is still kept: another run may have taken it out since it was read.

@@ -13,18 +13,18 @@ import Foundation
 /// safety net, not a gate.
 public struct PendingChangesKeeper: Sendable {
   /// The person whose changes these are, compared byte for byte by the store.
-  public let account: String
+  public let person: String
   private let store: any PendingChangeStore
   private let now: @Sendable () -> Date
   private let logger: any DeveloperLog
 
   /// - Parameter now: the wall clock, for the time a change started: how old it is.
   public init(
-    store: any PendingChangeStore, account: String,
+    store: any PendingChangeStore, person: String,
     now: @escaping @Sendable () -> Date = Date.init, logger: any DeveloperLog
   ) {
     self.store = store
-    self.account = account
+    self.person = person
     self.now = now
     self.logger = logger
   }
@@ -33,7 +33,7 @@ public struct PendingChangesKeeper: Sendable {
   /// the store cannot be read.
   public func changes() async -> [PendingChange]? {
     do {
-      let changes = try await store.changes(of: account)
+      let changes = try await store.changes(of: person)
       return changes.sorted { $0.isOlder(than: $1) }
     } catch {
       logger.log(
@@ -47,7 +47,7 @@ public struct PendingChangesKeeper: Sendable {
   /// kept now; nil, with a warning, when it cannot be kept (it is sent all the same).
   func add(_ kind: PendingChange.Kind, idempotencyKey: String) async -> PendingChange? {
     let change = PendingChange(
-      kind, idempotencyKey: idempotencyKey, account: account, startedAt: now())
+      kind, idempotencyKey: idempotencyKey, person: person, startedAt: now())
     do {
       return try await store.add(change)
     } catch {

@@ -35,7 +35,7 @@ struct ChoiceOrderTests {
     _ = try await store.add(
       PendingChange(
         .makeDefault(.card(id: "card-1")), idempotencyKey: "ahead",
-        account: ScenarioBackend.demoUsername, startedAt: now.addingTimeInterval(240)))
+        person: ScenarioBackend.demoUsername, startedAt: now.addingTimeInterval(240)))
 
     // This run makes the wallet the default, and the backend agrees.
     let outcome = try await composition(in: folder).cardWrites().makeDefault(

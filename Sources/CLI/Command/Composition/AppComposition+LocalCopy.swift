@@ -20,7 +20,7 @@ extension AppComposition {
   func changesKeeper(for person: String? = nil) -> PendingChangesKeeper? {
     journal.map {
       PendingChangesKeeper(
-        store: $0, account: person ?? account, now: environment.now, logger: logger)
+        store: $0, person: person ?? runPerson, now: environment.now, logger: logger)
     }
   }
 
@@ -28,7 +28,7 @@ extension AppComposition {
   /// unless another is named.
   func keeper(for person: String? = nil) -> LocalCopyKeeper {
     LocalCopyKeeper(
-      store: localCopy, account: person ?? account, now: environment.now, logger: logger)
+      store: localCopy, person: person ?? runPerson, now: environment.now, logger: logger)
   }
 
   /// What the app does when it starts, before anything loads: the developer log says where
@@ -43,7 +43,7 @@ extension AppComposition {
     sending: @escaping @Sendable (PendingChange, PaymentCard?) async -> Void
   ) async -> Start {
     for note in storageNotes { logger.log(note.level, note.text) }
-    guard keepsFiles else { return Start(person: account, finished: nil) }
+    guard keepsFiles else { return Start(person: runPerson, finished: nil) }
     // A scenario's person is known; a server is asked. (A scenario's `GET /me/status`
     // answers are its journeys' to play, and none is spent here.)
     let person: String?
@@ -90,13 +90,13 @@ extension AppComposition {
   /// in (a change whose session ended waits for that). Nil for a run without a journal.
   func finishPendingChanges(for person: String? = nil) -> FinishPendingChangesUseCase? {
     guard let pending = changesKeeper(for: person) else { return nil }
-    let account = person ?? account
+    let person = person ?? runPerson
     // Not through `JournaledCardWrites`: each change is in the journal already, with the
     // time it started, and is taken out by the use case once it is answered for good.
     let writes = CardWritesUpdatingLocalCopy(
-      BackendCardsRepository(client: client), localCopy: keeper(for: account))
+      BackendCardsRepository(client: client), localCopy: keeper(for: person))
     return FinishPendingChangesUseCase(
-      keeper: pending, writes: writes, localCopy: keeper(for: account), now: environment.now,
+      keeper: pending, writes: writes, localCopy: keeper(for: person), now: environment.now,
       budget: deadline, clock: environment.clock, logger: logger)
   }
 }

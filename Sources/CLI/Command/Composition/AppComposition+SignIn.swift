@@ -19,11 +19,11 @@ extension AppComposition {
   func signIn(
     announcing announce: @escaping @Sendable (FinishedChanges) async -> Void
   ) -> @Sendable () async throws -> Void {
-    { [client, account, keepsFiles, logger, gate, finishing = finishPendingChanges()] in
+    { [client, runPerson, keepsFiles, logger, gate, finishing = finishPendingChanges()] in
       let person = try await client.signIn(
         username: ScenarioBackend.demoUsername, password: ScenarioBackend.demoPassword)
       // A run that keeps nothing on files has nobody's to protect.
-      guard person.map({ $0.utf8.elementsEqual(account.utf8) }) == true || !keepsFiles else {
+      guard person.map({ $0.utf8.elementsEqual(runPerson.utf8) }) == true || !keepsFiles else {
         await gate.close()
         logger.log(
           .warning,

@@ -87,7 +87,7 @@ struct AppComposition {
   /// Whose local copy and pending changes the run's are: the person whose session it is
   /// (`userId`). A run that keeps them in memory is the demo user's; one that keeps them on
   /// files learns whose when it starts (`beforeLoading`, then `keep(for:)`).
-  private(set) var account: String
+  private(set) var runPerson: String
   /// Where pending changes are kept, one store for the whole run, shared by every change
   /// and by finishing the last run's (through `changesKeeper()`); nil for a run that keeps
   /// none.
@@ -122,7 +122,7 @@ struct AppComposition {
     self.locale = locale
     self.timeZone = timeZone
     localCopy = storage.localCopy
-    account = storage.account
+    runPerson = storage.person
     journal = storage.journalDirectory.map {
       FilePendingChangeStore(directory: $0, logger: logger)
     }
@@ -173,7 +173,7 @@ struct AppComposition {
   /// device: everything kept there belongs to someone, and it may not be this session.
   mutating func keep(for person: String?) {
     if let person {
-      account = person
+      runPerson = person
       localCopy = GatedLocalCopyStore(store: localCopy, gate: gate)
       journal = journal.map { GatedPendingChangeStore(store: $0, gate: gate) }
     } else if keepsFiles {

@@ -19,18 +19,18 @@ struct GatedLocalCopyStore: LocalCopyStore {
   let store: any LocalCopyStore
   let gate: SignedInPersonGate
 
-  func load(account: String) async throws -> LocalCopy? {
+  func load(person: String) async throws -> LocalCopy? {
     guard await gate.isOpen else { return nil }
-    return try await store.load(account: account)
+    return try await store.load(person: person)
   }
 
-  func save(_ list: LocalCopy, account: String) async throws {
+  func save(_ list: LocalCopy, person: String) async throws {
     guard await gate.isOpen else { throw AnotherPersonSignedIn() }
-    try await store.save(list, account: account)
+    try await store.save(list, person: person)
   }
 
-  func delete(account: String) async throws {
-    try await store.delete(account: account)
+  func delete(person: String) async throws {
+    try await store.delete(person: person)
   }
 }
 
@@ -41,9 +41,9 @@ struct GatedPendingChangeStore: PendingChangeStore {
   let store: any PendingChangeStore
   let gate: SignedInPersonGate
 
-  func changes(of account: String) async throws -> [PendingChange] {
+  func changes(of person: String) async throws -> [PendingChange] {
     guard await gate.isOpen else { return [] }
-    return try await store.changes(of: account)
+    return try await store.changes(of: person)
   }
 
   func add(_ change: PendingChange) async throws -> PendingChange {

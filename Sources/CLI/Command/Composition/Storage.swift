@@ -27,7 +27,7 @@ struct Storage {
   /// none is finished at the start.
   let journalDirectory: URL?
   /// Whose local copy and changes they are.
-  let account = ScenarioBackend.demoUsername
+  let person = ScenarioBackend.demoUsername
   /// What `--verbose` says of them.
   private(set) var notes: [Note] = []
   /// Why a folder the run would keep them in cannot be used (a file, read-only, or one
@@ -107,7 +107,7 @@ struct Storage {
 
   /// "in /home/ada/.cache/payment-methods/saved-list-demo.json", or "in memory".
   private func place(of files: FileLocalCopyStore?) -> String {
-    guard let file = files?.file(account: account) else { return "in memory" }
+    guard let file = files?.file(person: person) else { return "in memory" }
     return "in " + file.path
   }
 
@@ -162,14 +162,14 @@ struct Storage {
 extension Storage {
   /// Puts the local copy the run starts with (a scenario's, or `--saved-list`) in the store,
   /// saved `age` before `now`, before anything loads. A damaged seed writes its bytes where
-  /// the file store keeps the account's list; in a run that keeps it in memory, in a folder
+  /// the file store keeps the person's list; in a run that keeps it in memory, in a folder
   /// made for the run. A seed that cannot be put there is logged, and the run goes on
   /// without it.
   mutating func seed(_ seed: LocalCopySeed?, now: Date) async {
     guard let seed else { return }
     do {
       if let list = seed.localCopy(now: now) {
-        try await localCopy.save(list, account: account)
+        try await localCopy.save(list, person: person)
       } else {
         try writeDamagedFile()
       }
@@ -198,7 +198,7 @@ extension Storage {
           text: "the seeded damaged local copy is kept " + place(of: files)
             + ", for this run alone"))
     }
-    guard let file = localCopyFiles?.file(account: account) else { return }
+    guard let file = localCopyFiles?.file(person: person) else { return }
     try FileManager.default.createDirectory(
       at: file.deletingLastPathComponent(), withIntermediateDirectories: true,
       attributes: [.posixPermissions: 0o700])
