@@ -26,7 +26,7 @@ struct LocalCopyFaultTests {
     let list = try await cardsOffline(store, logger: logger).execute()
 
     #expect(list.methods == [.wallet(Fixtures.wallet), .applePay(Fixtures.applePay)])
-    #expect(list.loadedAt.isEmpty)
+    #expect(list.copiedAsOf.isEmpty)
     #expect(list.failures.map(\.source) == [.cards])
     let warnings = logger.entries.filter { $0.level == .warning }
     #expect(warnings.count == 1)

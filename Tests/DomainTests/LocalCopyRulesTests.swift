@@ -124,7 +124,7 @@ struct LocalCopyRulesTableTests {
     let list = try await row.useCase(Saved.store(row.age)).execute()
 
     #expect(list.methods == row.shown)
-    #expect(list.loadedAt == (row.showsSaved ? [row.source: Saved.Age.fresh.loadedAt!] : [:]))
+    #expect(list.copiedAsOf == (row.showsSaved ? [row.source: Saved.Age.fresh.loadedAt!] : [:]))
     #expect(list.failures.map(\.source) == (row.outcome == .answered ? [] : [row.source]))
   }
 
@@ -179,7 +179,7 @@ struct LocalCopyRulesTests {
 
     let list = try await useCase.execute()
 
-    #expect(list.loadedAt == [.cards: loadedAt])
+    #expect(list.copiedAsOf == [.cards: loadedAt])
   }
 
   @Test("copied rows shown are logged at info, with the time they were saved")
@@ -208,7 +208,7 @@ struct LocalCopyRulesTests {
     #expect(list.methods == [.wallet(Saved.wallet), .card(Saved.card)])
     #expect(list.failures.map(\.source) == [.wallet, .cards, .applePay])
     #expect(
-      list.loadedAt == [.wallet: Saved.Age.fresh.loadedAt!, .cards: Saved.Age.fresh.loadedAt!])
+      list.copiedAsOf == [.wallet: Saved.Age.fresh.loadedAt!, .cards: Saved.Age.fresh.loadedAt!])
   }
 
   @Test(
@@ -245,7 +245,7 @@ struct LocalCopyRulesTests {
     let list = try await useCase.execute()
 
     #expect(list.methods == [.applePay(Fixtures.applePay)])
-    #expect(list.loadedAt.isEmpty)
+    #expect(list.copiedAsOf.isEmpty)
   }
 
   @Test(
@@ -304,7 +304,7 @@ struct LocalCopyRulesTests {
     let list = try await offline.execute()
     _ = try? await signedOut.execute()
 
-    #expect(list.loadedAt.isEmpty)
+    #expect(list.copiedAsOf.isEmpty)
     #expect(await store.list("grace") == Saved.list(.fresh))
   }
 }

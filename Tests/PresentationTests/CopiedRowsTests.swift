@@ -26,7 +26,7 @@ private let cardsOffline = SourceFailure(
 private func savedCards(at loadedAt: Date = twoHoursAgo) -> PaymentMethodList {
   PaymentMethodList(
     methods: [wallet, .card(visa), .card(mastercard)], failures: [cardsOffline],
-    loadedAt: [.cards: loadedAt])
+    copiedAsOf: [.cards: loadedAt])
 }
 
 @MainActor
@@ -68,7 +68,7 @@ struct CopiedRowsTests {
         RequestFailure(.offline, context: ErrorContext(operation: "GET /wallet"))))
     let list = PaymentMethodList(
       methods: [wallet, .card(visa), .applePay(ApplePay(status: .available))],
-      failures: [walletOffline], loadedAt: [.wallet: twoHoursAgo])
+      failures: [walletOffline], copiedAsOf: [.wallet: twoHoursAgo])
 
     let shown = try #require(methods(await loaded(list: list)))
 

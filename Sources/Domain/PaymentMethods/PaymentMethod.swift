@@ -35,15 +35,16 @@ public struct PaymentMethodList: Sendable {
   public var methods: [PaymentMethod]
   /// In source order; never one with a journey (that is thrown).
   public var failures: [SourceFailure]
-  /// The sources whose rows are shown from the local copy, because they failed, each with
-  /// the time its rows were loaded: the screen marks those rows, and dates their notice.
-  public var loadedAt: [PaymentSource: Date]
+  /// The sources shown as copied rows (they failed; their rows are the local copy's), each
+  /// as of when its copy was loaded: the screen marks those rows, and dates their notice.
+  /// A source absent here is shown as it answered now.
+  public var copiedAsOf: [PaymentSource: Date]
 
   public init(
-    methods: [PaymentMethod], failures: [SourceFailure] = [], loadedAt: [PaymentSource: Date] = [:]
+    methods: [PaymentMethod], failures: [SourceFailure] = [], copiedAsOf: [PaymentSource: Date] = [:]
   ) {
     self.methods = methods
     self.failures = failures
-    self.loadedAt = loadedAt
+    self.copiedAsOf = copiedAsOf
   }
 }

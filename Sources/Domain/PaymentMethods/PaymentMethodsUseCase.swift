@@ -106,7 +106,7 @@ public struct PaymentMethodsUseCase: Sendable {
       throw PaymentMethodsError.noPaymentMethodsFound
     }
     return PaymentMethodList(
-      methods: methods, failures: failures, loadedAt: copied.mapValues(\.loadedAt))
+      methods: methods, failures: failures, copiedAsOf: copied.mapValues(\.loadedAt))
   }
 
   // MARK: - Calling the sources

@@ -7,7 +7,7 @@ extension PaymentMethodsViewModel {
   /// title, how long ago in its message; its hint and recovery are the failure's own.
   func notice(for failure: SourceFailure) -> SourceNotice {
     let error = loader.presenter.presentSourceFailure(failure)
-    guard let asOf = loadedAt[failure.source] else {
+    guard let asOf = copiedAsOf[failure.source] else {
       return SourceNotice(source: failure.source, error: error)
     }
     let time = AsOfTime(locale: locale, timeZone: timeZone, words: words)

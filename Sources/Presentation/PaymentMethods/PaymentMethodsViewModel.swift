@@ -42,7 +42,7 @@ public final class PaymentMethodsViewModel {
   @ObservationIgnored var defaultsWaiting: [PaymentMethodRow.ID] = []
   /// The sources `shownMethods` shows from the local copy, and as of when: their rows stay marked
   /// when they are made again after a change.
-  @ObservationIgnored var loadedAt: [PaymentSource: Date] = [:]
+  @ObservationIgnored var copiedAsOf: [PaymentSource: Date] = [:]
 
   public convenience init(
     useCase: PaymentMethodsUseCase, userStatus: any UserStatusRepository,
@@ -208,7 +208,7 @@ public final class PaymentMethodsViewModel {
   /// presented (and logged, once), as are the words of each issuer that declined a card.
   func group(_ list: PaymentMethodList) -> Methods {
     shownMethods = list.methods
-    loadedAt = list.loadedAt
+    copiedAsOf = list.copiedAsOf
     for case .card(let card) in list.methods {
       guard let decline = card.decline, let said = decline.message else { continue }
       loader.presenter.log(
@@ -224,7 +224,7 @@ public final class PaymentMethodsViewModel {
     var grouped = Methods()
     for method in methods {
       let row = PaymentMethodRow(
-        method, words: words, locale: locale, isFromLocalCopy: loadedAt[method.source] != nil)
+        method, words: words, locale: locale, isFromLocalCopy: copiedAsOf[method.source] != nil)
       switch row.kind {
       case .wallet: grouped.wallet = row
       case .card: grouped.cards.append(row)
