@@ -41,7 +41,8 @@ public struct PaymentMethodList: Sendable {
   public var copiedAsOf: [PaymentSource: Date]
 
   public init(
-    methods: [PaymentMethod], failures: [SourceFailure] = [], copiedAsOf: [PaymentSource: Date] = [:]
+    methods: [PaymentMethod], failures: [SourceFailure] = [],
+    copiedAsOf: [PaymentSource: Date] = [:]
   ) {
     self.methods = methods
     self.failures = failures
