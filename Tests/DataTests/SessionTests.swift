@@ -13,7 +13,7 @@ struct SessionTests {
   @Test("a refresh that fails offline keeps the session, and a later request refreshes again")
   func offlineRefreshKeepsTheSession() async throws {
     let backend = RefreshScriptBackend(refreshAnswers: [.offline, .fresh])
-    let client = makeClient(backend)
+    let client = await makeClient(backend)
 
     let first = try #require(await requestFailure { _ = try await client.send(.cards) })
     let second = try await client.send(.cards)
@@ -36,7 +36,7 @@ struct SessionTests {
   func refreshFailureKind(
     answer: RefreshScriptBackend.RefreshAnswer, kind: RequestFailure.Kind
   ) async throws {
-    let client = makeClient(RefreshScriptBackend(refreshAnswers: [answer]))
+    let client = await makeClient(RefreshScriptBackend(refreshAnswers: [answer]))
 
     let failure = try #require(await requestFailure { _ = try await client.send(.cards) })
 
@@ -49,7 +49,7 @@ struct SessionTests {
   @Test("a 400 or 401 answer to the refresh ends the session", arguments: [400, 401])
   func refusalEndsTheSession(status: Int) async throws {
     let backend = RefreshScriptBackend(refreshAnswers: [.status(status), .fresh])
-    let client = makeClient(backend)
+    let client = await makeClient(backend)
 
     let first = try #require(await requestFailure { _ = try await client.send(.cards) })
     let second = try #require(await requestFailure { _ = try await client.send(.cards) })
@@ -60,12 +60,37 @@ struct SessionTests {
     #expect(await backend.refreshes == 1)
   }
 
+  @Test("a refresh that names another person ends the session: nothing is sent under it")
+  func refreshToAnotherPersonEndsTheSession() async throws {
+    let backend = RefreshScriptBackend(refreshAnswers: [.freshFor("u-ada")])
+    let logger = LogSpy()
+    let client = await makeClient(backend, logger: logger, person: "u-bob")
+
+    let first = try #require(await requestFailure { _ = try await client.send(.cards) })
+    let second = try #require(await requestFailure { _ = try await client.send(.cards) })
+
+    #expect(first.kind == .sessionEnded)
+    #expect(second.kind == .sessionEnded)
+    #expect(await backend.sentWithNewTokens == 0)
+    #expect(logger.entries.contains { $0.message.contains("another person's") })
+  }
+
+  @Test("a refresh that names the session's own person, byte for byte, keeps it going")
+  func refreshToTheSamePersonContinues() async throws {
+    let backend = RefreshScriptBackend(refreshAnswers: [.freshFor("u-bob")])
+    let client = await makeClient(backend, person: "u-bob")
+
+    let answer = try await client.send(.cards)
+
+    #expect(answer.response.status == 200)
+  }
+
   @Test(
     "a refresh token the backend rotates is sent on the next refresh, so a second expiry is refreshed too"
   )
   func rotatedRefreshTokenIsKept() async throws {
     let backend = RotatingRefreshBackend(rotates: true)
-    let client = makeClient(backend)
+    let client = await makeClient(backend)
 
     _ = try await client.send(.cards)
     await backend.expireAccessToken()
@@ -78,7 +103,7 @@ struct SessionTests {
   @Test("a refresh answer without a refresh token keeps the old one for the next refresh")
   func refreshTokenKeptWithoutANewOne() async throws {
     let backend = RotatingRefreshBackend(rotates: false)
-    let client = makeClient(backend)
+    let client = await makeClient(backend)
 
     _ = try await client.send(.cards)
     await backend.expireAccessToken()
@@ -109,7 +134,7 @@ struct SessionTests {
   func refreshLoggedOnce() async throws {
     let logger = LogSpy()
     let backend = RefreshScriptBackend(refreshAnswers: [.fresh])
-    let client = makeClient(backend, logger: logger)
+    let client = await makeClient(backend, logger: logger)
 
     async let cards = client.send(.cards)
     async let wallet = client.send(.wallet)
@@ -125,7 +150,7 @@ struct SessionTests {
   @Test("a failed refresh is logged once, with its trace id and what went wrong")
   func failedRefreshLogged() async throws {
     let logger = LogSpy()
-    let client = makeClient(RefreshScriptBackend(refreshAnswers: [.offline]), logger: logger)
+    let client = await makeClient(RefreshScriptBackend(refreshAnswers: [.offline]), logger: logger)
 
     _ = await requestFailure { _ = try await client.send(.cards) }
 
@@ -136,13 +161,16 @@ struct SessionTests {
     #expect(lines.first?.message.contains("offline") == true)
   }
 
-  private func makeClient(_ backend: any PaymentsBackend, logger: LogSpy = LogSpy())
-    -> BackendClient
-  {
+  /// - Parameter person: whose session it is, as the backend said at its start.
+  private func makeClient(
+    _ backend: any PaymentsBackend, logger: LogSpy = LogSpy(), person: String? = nil
+  ) async -> BackendClient {
     let traceIDs = SequentialTraceIDs()
+    let session = Session(accessToken: Secret("old"), refreshToken: Secret("refresh"))
+    if let person { await session.record(person: person) }
     return BackendClient(
       backend: backend,
-      session: Session(accessToken: Secret("old"), refreshToken: Secret("refresh")),
+      session: session,
       policy: RetryPolicy(maxAttempts: 1),
       environment: BackendClient.Environment(
         clock: AdvancingClock(), traceID: { traceIDs.next($0.rawValue) }),
@@ -155,6 +183,8 @@ struct SessionTests {
 actor RefreshScriptBackend: PaymentsBackend {
   enum RefreshAnswer: Sendable {
     case fresh
+    /// Fresh tokens, the answer naming whose they are.
+    case freshFor(String)
     case offline
     case timedOut
     case status(Int)
@@ -162,6 +192,8 @@ actor RefreshScriptBackend: PaymentsBackend {
 
   private let refreshAnswers: [RefreshAnswer]
   private(set) var refreshes = 0
+  /// Requests other than the refresh sent with a token the refresh gave.
+  private(set) var sentWithNewTokens = 0
 
   init(refreshAnswers: [RefreshAnswer]) {
     self.refreshAnswers = refreshAnswers
@@ -172,6 +204,7 @@ actor RefreshScriptBackend: PaymentsBackend {
       guard request.credential != .accessToken(Secret("old")) else {
         return BackendResponse(status: 401, body: Data(#"{"code":"token_expired"}"#.utf8))
       }
+      sentWithNewTokens += 1
       let body = request.endpoint == .wallet ? #"{"balance":1,"currency":"EUR"}"# : #"{"cards":[]}"#
       return BackendResponse(status: 200, body: Data(body.utf8))
     }
@@ -180,6 +213,9 @@ actor RefreshScriptBackend: PaymentsBackend {
     switch answer {
     case .fresh:
       return BackendResponse(status: 200, body: Data(#"{"accessToken":"new-\#(refreshes)"}"#.utf8))
+    case .freshFor(let person):
+      let body = #"{"accessToken":"new-\#(refreshes)","userId":"\#(person)"}"#
+      return BackendResponse(status: 200, body: Data(body.utf8))
     case .offline:
       throw TransportError.offline
     case .timedOut:

@@ -52,6 +52,20 @@ struct UserStatusPayload: Decodable, Equatable {
 struct SessionPayload: Decodable, Equatable {
   var accessToken: String
   var refreshToken: String?
+  /// Whose session the new tokens are, where the backend says; one that is not a string says
+  /// nothing (the answer's tokens are still good).
+  var userId: String?
+
+  init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    accessToken = try container.decode(String.self, forKey: .accessToken)
+    refreshToken = try container.decodeIfPresent(String.self, forKey: .refreshToken)
+    userId = try? container.decodeIfPresent(String.self, forKey: .userId)
+  }
+
+  private enum CodingKeys: String, CodingKey {
+    case accessToken, refreshToken, userId
+  }
 }
 
 /// The answer to a sign-in: a whole new session.

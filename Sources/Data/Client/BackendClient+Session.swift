@@ -9,9 +9,10 @@ extension BackendClient {
   /// that failure's kind (and so its recovery): `sessionEnded` when the backend refused,
   /// the network's kind when it failed on the way.
   func refreshSession(replacing token: Secret, context: ErrorContext) async throws {
+    let person = await session.person
     do {
       _ = try await session.refresh(replacing: token) { refreshToken in
-        try await self.sendRefresh(refreshToken)
+        try await self.sendRefresh(refreshToken, for: person)
       }
     } catch let failure as RequestFailure {
       throw Self.failed(context, because: failure)
@@ -27,14 +28,23 @@ extension BackendClient {
   /// its own with its trace id and outcome. The backend's refusal (400 or 401,
   /// `invalid_grant`) is the failure that ends the session: `sessionEnded`, made here. A new
   /// refresh token in the answer is the rotated one, for the session to keep; an empty one
-  /// is none.
-  private func sendRefresh(_ refreshToken: Secret) async throws -> RefreshedTokens {
+  /// is none. An answer naming someone other than `person`, the session's, ends the session
+  /// too: its tokens are another person's, and nothing of this one's is sent under them.
+  private func sendRefresh(_ refreshToken: Secret, for person: String?) async throws
+    -> RefreshedTokens
+  {
     do {
       let (body, context) = try await sendSessionRequest(
         .refreshSession, credential: .refreshToken(refreshToken),
         refusal: { RequestFailure(.sessionEnded, context: $0) })
       guard let payload = try? JSONDecoder().decode(SessionPayload.self, from: body) else {
         throw RequestFailure(.malformedResponse, context: context)
+      }
+      if let named = payload.userId, let person, !named.utf8.elementsEqual(person.utf8) {
+        logRefresh(
+          .warning, "the refreshed session is another person's; this session has ended",
+          context: context)
+        throw AnotherPersonsSession(context: context)
       }
       let rotated = payload.refreshToken.flatMap { $0.isEmpty ? nil : Secret($0) }
       logRefresh(
@@ -45,6 +55,8 @@ extension BackendClient {
         context: context)
       return RefreshedTokens(
         accessToken: Secret(payload.accessToken), rotatedRefreshToken: rotated)
+    } catch let other as AnotherPersonsSession {
+      throw RequestFailure(.sessionEnded, context: other.context)
     } catch let failure as RequestFailure {
       logRefresh(
         .warning,
@@ -147,4 +159,10 @@ extension BackendClient {
     context.underlying = session
     return RequestFailure(session.kind, context: context)
   }
+}
+
+/// A refresh answered with another person's tokens: said once where it is found, then the
+/// session's end (`sessionEnded`), as a refusal is.
+private struct AnotherPersonsSession: Error {
+  var context: ErrorContext
 }

@@ -18,6 +18,9 @@ public actor Session {
   private var firstTokens: (access: Secret, refresh: Secret)
   /// The backend's refusal that ended the session; nil while it is open.
   private var ended: RequestFailure?
+  /// Whose session this is, once the backend or the device said: a refresh whose answer
+  /// names someone else ends it (`BackendClient.refreshSession`).
+  private(set) var person: String?
   private let known: KnownSessions?
 
   public init(accessToken: Secret, refreshToken: Secret, known: KnownSessions? = nil) {
@@ -34,13 +37,18 @@ public actor Session {
     self.refreshToken = refreshToken
     firstTokens = (accessToken, refreshToken)
     ended = nil
+    self.person = nil
     if let person { record(person: person) }
   }
 
   /// Whose session this is, when this device has seen the backend say it for these two
   /// tokens together.
   func knownPerson() -> String? {
-    known?.person(accessToken: accessToken, refreshToken: refreshToken)
+    guard let known = known?.person(accessToken: accessToken, refreshToken: refreshToken) else {
+      return nil
+    }
+    person = known
+    return known
   }
 
   /// Keeps `person` as this session's: for the tokens it has now, and for those it started
@@ -48,6 +56,7 @@ public actor Session {
   /// gave are never taken to be the person's without the backend saying so: a pair never
   /// seen together is asked for.)
   func record(person: String) {
+    self.person = person
     known?.record(person, accessToken: accessToken, refreshToken: refreshToken)
     if firstTokens.access != accessToken || firstTokens.refresh != refreshToken {
       known?.record(person, accessToken: firstTokens.access, refreshToken: firstTokens.refresh)
