@@ -19,8 +19,8 @@
 #
 # Usage: measure-cli-process.sh PAYMENT_METHODS_BINARY [RUNS] [STATIC_BINARY]
 # Prints one line: cli_ms cli_max_rss_kib baseline_ms baseline_max_rss_kib version_ms
-# platform_ms cli_de_ms platform_de_ms, then, with STATIC_BINARY, static_ms
-# static_max_rss_kib platform_static_ms.
+# platform_ms cli_de_ms platform_de_ms platform_max_rss_kib, then, with STATIC_BINARY,
+# static_ms static_max_rss_kib platform_static_ms.
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 cli="$1"
@@ -57,6 +57,7 @@ scenario=(--no-color --scenario-file "$here/zero-latency.json")
 for _ in $(seq "$runs"); do
   peak cli "$cli" "${scenario[@]}"
   peak baseline "$work/minimal-json"
+  peak platform "$work/platform-floor" "$(dirname "$cli")/PaymentMethods_Presentation.resources"
   if [ -n "$static" ]; then peak static "$static" "${scenario[@]}"; fi
 done
 
@@ -109,7 +110,7 @@ PYTHON
 read -r cli_ms baseline_ms version_ms platform_ms cli_de_ms platform_de_ms static_ms \
   platform_static_ms <<<"$times"
 line="$cli_ms $(median <"$work/cli.kib") $baseline_ms $(median <"$work/baseline.kib")"
-line="$line $version_ms $platform_ms $cli_de_ms $platform_de_ms"
+line="$line $version_ms $platform_ms $cli_de_ms $platform_de_ms $(median <"$work/platform.kib")"
 if [ -n "$static" ]; then
   line="$line $static_ms $(median <"$work/static.kib") $platform_static_ms"
 fi

@@ -35,18 +35,23 @@ enum CLIProcess {
     case .failure(let failure): return .failure(failure)
     }
     let numbers = output.split(whereSeparator: \.isWhitespace).compactMap { Double($0) }
-    guard numbers.count == (shipped ? 11 : 8) else {
+    guard numbers.count == (shipped ? 12 : 9) else {
       return .failure(ProcessFailure(reason: "unexpected output from the script: \(output)"))
     }
     let section = "CLI process"
     var figures = [
+      // Against a program that shows no words: reported, not a goal. The difference is
+      // mostly Foundation's localization (its bundle and tables), which any localized app
+      // pays; the goals below hold the app to the platform work that shows the screen.
       Figure(
         section: section, name: "first frame (start to exit)", value: numbers[0],
-        unit: "ms", floorName: "minimal Foundation program", floor: numbers[2],
-        goal: .atMost(1.2)),
+        unit: "ms", floorName: "minimal Foundation program", floor: numbers[2], goal: .none),
       Figure(
         section: section, name: "peak memory", value: numbers[1] / 1024, unit: "MiB",
-        floorName: "minimal Foundation program", floor: numbers[3] / 1024, goal: .atMost(1.5)),
+        floorName: "minimal Foundation program", floor: numbers[3] / 1024, goal: .none),
+      Figure(
+        section: section, name: "peak memory", value: numbers[1] / 1024, unit: "MiB",
+        floorName: "platform work alone", floor: numbers[8] / 1024, goal: .atMost(1.5)),
       Figure(
         section: section, name: "first frame (start to exit)", value: numbers[0],
         unit: "ms", floorName: "payment-methods --version", floor: numbers[4], goal: .none),
@@ -69,13 +74,13 @@ enum CLIProcess {
     // loader to find at start.
     figures += [
       Figure(
-        section: section, name: "first frame, static stdlib", value: numbers[8], unit: "ms",
+        section: section, name: "first frame, static stdlib", value: numbers[9], unit: "ms",
         floorName: "first frame, shared stdlib", floor: numbers[0], goal: .none),
       Figure(
-        section: section, name: "first frame, static stdlib", value: numbers[8], unit: "ms",
-        floorName: "platform work alone, static stdlib", floor: numbers[10], goal: .none),
+        section: section, name: "first frame, static stdlib", value: numbers[9], unit: "ms",
+        floorName: "platform work alone, static stdlib", floor: numbers[11], goal: .none),
       Figure(
-        section: section, name: "peak memory, static stdlib", value: numbers[9] / 1024,
+        section: section, name: "peak memory, static stdlib", value: numbers[10] / 1024,
         unit: "MiB", floorName: "peak memory, shared stdlib", floor: numbers[1] / 1024,
         goal: .none),
     ]
