@@ -5,7 +5,11 @@
 ///
 /// One for the whole app, shared by every write of the person's (`JournaledCardWrites`),
 /// whichever screen makes it. A change whose caller leaves while it waits gives up its
-/// turn at once.
+/// turn at once. Turns go in the order changes arrive here, once written down, and the wait
+/// counts against the caller's deadline: a screen that lets a second choice follow the
+/// first at once makes it after the first has started (the payment-methods screen holds a
+/// second default until the first one's end). It orders one app's requests; two apps (or
+/// runs) at once are not ordered by it.
 public actor SubjectTurns {
   private typealias Waiter = (id: Int, turn: CheckedContinuation<Void, any Error>)
   private var waiting: [PendingChange.Subject: [Waiter]] = [:]
