@@ -37,6 +37,14 @@ struct LineEditorTests {
     #expect(editor.take(Array("ü\n".utf8), echoing: true).lines == ["ü"])
   }
 
+  @Test("Ctrl-W takes back the last word and the spaces after it, as the terminal did")
+  func erasingAWord() {
+    var editor = LineEditor()
+    _ = editor.take(Array("ab cd  ".utf8), echoing: true)
+    #expect(editor.take([0x17], echoing: true).echo == String(repeating: "\u{8} \u{8}", count: 4))
+    #expect(editor.take(Array("x\n".utf8), echoing: true).lines == ["ab x"])
+  }
+
   @Test("Ctrl-D on an empty line ends the input; on a line with text it does nothing")
   func endOfInput() {
     var editor = LineEditor()

@@ -1,7 +1,7 @@
 /// The accessible screen's line, as it is typed: the terminal's own line editing stands
 /// aside (`Transcript.takeKeys`), and this does what it did, without echoing what a person
 /// never typed as text. Characters are echoed as they come (none while a secret is typed);
-/// Backspace and Ctrl-U take them back; Enter ends the line; Ctrl-D on an empty line ends
+/// Backspace, Ctrl-W (a word) and Ctrl-U take them back; Enter ends the line; Ctrl-D on an empty line ends
 /// the input. An arrow key's escape sequence (`ESC [ B`) goes into the line, as the
 /// terminal's editing put it there, so that the line still moves, but it is never echoed:
 /// the terminal's editing showed it as `^[[B`. Plain values: bytes in, echo and lines out.
@@ -53,6 +53,8 @@ struct LineEditor: Equatable {
       case 0x15:
         typed.echo += Self.erase(units.reduce(0) { $0 + $1.cells })
         units = []
+      case 0x17:
+        typed.echo += Self.erase(takeBackWord())
       case 0x1B, 0xC2...0xF4:
         pending = [byte]
       case 0x20..<0x7F:
@@ -73,6 +75,19 @@ struct LineEditor: Equatable {
       pending = []
     }
     return typed
+  }
+
+  /// Takes back the line's last word and the spaces after it, as the terminal's Ctrl-W
+  /// did; returns the cells their echo took.
+  private mutating func takeBackWord() -> Int {
+    var cells = 0
+    while let last = units.last, last.bytes == [UInt8(ascii: " ")] {
+      cells += units.removeLast().cells
+    }
+    while let last = units.last, last.bytes != [UInt8(ascii: " ")] {
+      cells += units.removeLast().cells
+    }
+    return cells
   }
 
   /// Adds what `pending` holds to the line once it is whole: an escape sequence, kept
