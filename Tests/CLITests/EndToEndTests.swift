@@ -325,8 +325,11 @@ struct EndToEndTests {
     let errors = Pipe.notInherited()
     process.standardError = errors
     try process.run()
-    let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    process.waitUntilExit()
+    let text = await offThePool {
+      let read = errors.fileHandleForReading.readDataToEndOfFile()
+      process.waitUntilExit()
+      return String(decoding: read, as: UTF8.self)
+    }
 
     #expect(process.terminationStatus == 74)
     #expect(text == "payment-methods: cannot write the output: it is closed\n")

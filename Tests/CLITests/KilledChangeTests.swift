@@ -42,7 +42,7 @@ struct KilledChangeTests {
   func killedRemovalIsFinishedOnce() async throws {
     let (scripts, cache) = (try TemporaryFolder(), try TemporaryFolder())
     let script = try await answerHeldScript(in: scripts)
-    let server = try WatchedScenarioServer(["--script", script.path])
+    let server = try await WatchedScenarioServer.started(["--script", script.path])
     defer { server.stop() }
     let program = EndToEndTests.builtProgram("payment-methods-http")
     let backend = ["--backend-url", server.url, "--cache-dir", cache.path]

@@ -7,7 +7,7 @@ import Testing
 @Suite("Over HTTP: the binary and a real server", .serialized, .timeLimit(.minutes(1)))
 struct OverHTTPTests {
   /// A running `scripts/scenario-server`, stopped when the test is done with it.
-  final class ScenarioServer {
+  final class ScenarioServer: Sendable {
     let process = Process()
     let port: String
 
@@ -26,17 +26,25 @@ struct OverHTTPTests {
       port = try OverHTTPTests.line(of: output)
     }
 
+    /// A server started, and listening, from a thread of its own (`offThePool`): the wait
+    /// for its first line holds no thread that tests share.
+    static func started(scenario: String) async throws -> ScenarioServer {
+      try await offThePool { try ScenarioServer(scenario: scenario) }
+    }
+
     var url: String { "http://127.0.0.1:\(port)" }
 
+    /// Ends the server; its exit is waited for on a thread of its own, as each server has a
+    /// port of its own and nothing waits for the old one.
     func stop() {
       process.terminate()
-      process.waitUntilExit()
+      Thread { [process] in process.waitUntilExit() }.start()
     }
   }
 
   @Test("token-expired over HTTP shows exactly the screen it shows in process")
   func sameScreen() async throws {
-    let server = try ScenarioServer(scenario: "token-expired")
+    let server = try await ScenarioServer.started(scenario: "token-expired")
     defer { server.stop() }
     try #require(Int(server.port) != nil, "the server printed its port")
 
@@ -50,7 +58,7 @@ struct OverHTTPTests {
 
   @Test("payment-methods-http names itself to the server with the version --version prints")
   func userAgent() async throws {
-    let server = try WatchedScenarioServer(["--scenario", "all-available"])
+    let server = try await WatchedScenarioServer.started(["--scenario", "all-available"])
     defer { server.stop() }
     let version = try await EndToEndTests.runBinary(["--version"])
     let number = try #require(version.output.split(separator: " ").last)
@@ -71,7 +79,7 @@ struct OverHTTPTests {
     let folder = try TemporaryFolder()
     let file = folder.url.appendingPathComponent("remove-405.json")
     try Data(#"{"removeCard": {"responses": [{"status": 405}]}}"#.utf8).write(to: file)
-    let server = try WatchedScenarioServer(["--scenario-file", file.path])
+    let server = try await WatchedScenarioServer.started(["--scenario-file", file.path])
     defer { server.stop() }
 
     let run = try await EndToEndTests.runBinary(
@@ -86,7 +94,7 @@ struct OverHTTPTests {
 
   @Test("over HTTP too, a way out is reached by the user's r, on either screen, not by a load")
   func wayOutOverHTTP() async throws {
-    let server = try ScenarioServer(scenario: "offline")
+    let server = try await ScenarioServer.started(scenario: "offline")
     defer { server.stop() }
     let terminal = try PseudoTerminal(["--backend-url", server.url])
     try #require(await terminal.waiting(for: "r try again"))
@@ -133,7 +141,7 @@ struct OverHTTPTests {
   func wayOutWalks(walk: Int) async throws {
     let (scenario, offered, presses, shows) = Self.walks[walk]
     let lastKey = offered.hasPrefix("Enter") ? "\r" : "r"
-    let server = try ScenarioServer(scenario: scenario)
+    let server = try await ScenarioServer.started(scenario: scenario)
     defer { server.stop() }
     for arguments in [["--scenario", scenario], ["--backend-url", server.url]] {
       let terminal = try PseudoTerminal(arguments)
@@ -265,7 +273,7 @@ struct OverHTTPTests {
     arguments: rowWalks.indices)
   func rowWalk(walk: Int) async throws {
     let (scenario, presses) = Self.rowWalks[walk]
-    let server = try ScenarioServer(scenario: scenario)
+    let server = try await ScenarioServer.started(scenario: scenario)
     defer { server.stop() }
     for arguments in [["--scenario", scenario], ["--backend-url", server.url]] {
       let terminal = try PseudoTerminal(arguments)
@@ -282,7 +290,7 @@ struct OverHTTPTests {
 
   @Test("--no-cache over HTTP writes no file or folder at all, Foundation's URL cache's neither")
   func noCacheWritesNothing() async throws {
-    let server = try ScenarioServer(scenario: "all-available")
+    let server = try await ScenarioServer.started(scenario: "all-available")
     defer { server.stop() }
     let home = try TemporaryFolder()
 
@@ -295,7 +303,7 @@ struct OverHTTPTests {
 
   @Test("the tokens from the environment are sent, and never printed, even with --verbose")
   func tokensFromTheEnvironment() async throws {
-    let server = try ScenarioServer(scenario: "token-expired")
+    let server = try await ScenarioServer.started(scenario: "token-expired")
     defer { server.stop() }
     let token = "env_access_token_71c3"
 
@@ -433,14 +441,16 @@ extension OverHTTPTests {
     let output = Pipe.notInherited()
     process.standardOutput = output
     try process.run()
-    let port = try Self.line(of: output)
+    let port = try await offThePool { try Self.line(of: output) }
 
     let result = try await EndToEndTests.runBinary([
       "--backend-url", "http://127.0.0.1:\(port)", "--screen", "wallet", "--json",
     ])
     process.terminate()
-    process.waitUntilExit()
-    let paths = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    let paths = await offThePool {
+      process.waitUntilExit()
+      return String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    }
 
     #expect(result.status == 70, "a 307 is an answer the client has no mapping for")
     #expect(paths.contains("/wallet"))

@@ -46,7 +46,7 @@ struct PeopleOverHTTPTests {
     _ scenario: String, person: String, removal: Int? = nil, in folder: TemporaryFolder
   ) async throws -> WatchedScenarioServer {
     let file = try await script(scenario, person: person, removal: removal, in: folder)
-    return try WatchedScenarioServer(["--script", file.path])
+    return try await WatchedScenarioServer.started(["--script", file.path])
   }
 
   private func run(_ arguments: [String], as name: String, backend: String, state: TemporaryFolder)

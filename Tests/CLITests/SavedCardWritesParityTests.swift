@@ -86,7 +86,7 @@ struct SavedCardWritesParityTests {
     "the method a write finds gone is the one named, off the list, and the same both ways"
   )
   func goneIsTheOneNamed() async throws {
-    let server = try OverHTTPTests.ScenarioServer(scenario: "set-default-gone")
+    let server = try await OverHTTPTests.ScenarioServer.started(scenario: "set-default-gone")
     defer { server.stop() }
     let url = try #require(URL(string: server.url))
     let scenario = try #require(BuiltInScenarios.named("set-default-gone"))
@@ -100,7 +100,7 @@ struct SavedCardWritesParityTests {
 
   @Test("a card already on the list is already saved, never listed twice, the same both ways")
   func listedCardIsAlreadySaved() async throws {
-    let server = try OverHTTPTests.ScenarioServer(scenario: "add-card-ok")
+    let server = try await OverHTTPTests.ScenarioServer.started(scenario: "add-card-ok")
     defer { server.stop() }
     let url = try #require(URL(string: server.url))
     let scenario = try #require(BuiltInScenarios.named("add-card-ok"))
@@ -118,7 +118,7 @@ struct SavedCardWritesParityTests {
 
   @Test("remove, make default and a new expiry: the same answers and the same list after")
   func sameWrites() async throws {
-    let server = try OverHTTPTests.ScenarioServer(scenario: "all-available")
+    let server = try await OverHTTPTests.ScenarioServer.started(scenario: "all-available")
     defer { server.stop() }
     let url = try #require(URL(string: server.url))
     let scenario = try #require(BuiltInScenarios.named("all-available"))
@@ -169,7 +169,7 @@ struct SavedCardWritesParityTests {
 
   @Test("a repeated key gets its first answer, and the write is done once, the same both ways")
   func repeatedKeyIsReplayed() async throws {
-    let server = try OverHTTPTests.ScenarioServer(scenario: "set-default-ok")
+    let server = try await OverHTTPTests.ScenarioServer.started(scenario: "set-default-ok")
     defer { server.stop() }
     let url = try #require(URL(string: server.url))
     let scenario = try #require(BuiltInScenarios.named("set-default-ok"))

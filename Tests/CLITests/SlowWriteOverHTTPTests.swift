@@ -20,7 +20,7 @@ struct SlowWriteOverHTTPTests {
     let folder = try TemporaryFolder()
     let cache = folder.url.appendingPathComponent("cache").path
     // A removal the service, down, answers 503 on every attempt: kept for the next start.
-    let down = try WatchedScenarioServer([
+    let down = try await WatchedScenarioServer.started([
       "--scenario-file", removals(#""responses": [{"status": 503}]"#, in: folder, named: "a.json"),
     ])
     let left = try await EndToEndTests.runBinary(
@@ -28,7 +28,7 @@ struct SlowWriteOverHTTPTests {
     down.stop()
     try #require(left.status == 69, "kept for the next start: \(left.output)")
     // The next start: the same removal, which the server takes 6 s to answer.
-    let slow = try WatchedScenarioServer([
+    let slow = try await WatchedScenarioServer.started([
       "--scenario-file",
       removals(#""latencyMs": 6000, "responses": [{"status": 204}]"#, in: folder, named: "b.json"),
     ])
@@ -48,7 +48,7 @@ struct SlowWriteOverHTTPTests {
   @Test("a removal that times out once is sent again within its deadline, under its key")
   func timedOutOnceSentAgain() async throws {
     let folder = try TemporaryFolder()
-    let server = try WatchedScenarioServer([
+    let server = try await WatchedScenarioServer.started([
       "--scenario-file",
       removals(
         #""responses": [{"transport": "timedOut"}, {"status": 204}]"#, in: folder,

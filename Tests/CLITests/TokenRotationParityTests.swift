@@ -26,7 +26,7 @@ struct TokenRotationParityTests {
 
   @Test("both players rotate the refresh token on every refresh and refuse a replaced one")
   func sameRotation() async throws {
-    let server = try OverHTTPTests.ScenarioServer(scenario: "token-rotated")
+    let server = try await OverHTTPTests.ScenarioServer.started(scenario: "token-rotated")
     defer { server.stop() }
     let url = try #require(URL(string: server.url))
     let scenario = try #require(BuiltInScenarios.named("token-rotated"))

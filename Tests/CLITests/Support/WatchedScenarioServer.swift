@@ -52,6 +52,12 @@ final class WatchedScenarioServer: @unchecked Sendable {
     }
   }
 
+  /// A server started, and listening, from a thread of its own (`offThePool`): the wait
+  /// for its port holds no thread that tests share.
+  static func started(_ arguments: [String]) async throws -> WatchedScenarioServer {
+    try await offThePool { try WatchedScenarioServer(arguments) }
+  }
+
   var url: String { "http://127.0.0.1:\(port)" }
 
   /// What the server has logged so far, a line each.
@@ -85,8 +91,14 @@ final class WatchedScenarioServer: @unchecked Sendable {
     return true
   }
 
-  /// Stops the server: SIGTERM, then SIGKILL if it has not ended within five seconds.
+  /// Stops the server, on a thread of its own so no thread tests share waits for it: each
+  /// server has a port of its own, and nothing waits for the old one.
   func stop() {
+    Thread { self.stopAndWait() }.start()
+  }
+
+  /// SIGTERM, then SIGKILL if it has not ended within five seconds.
+  private func stopAndWait() {
     guard process.isRunning else { return }
     process.terminate()
     if exited.wait(timeout: .now() + 5) == .timedOut, process.isRunning {
