@@ -297,7 +297,7 @@ struct RowWritesTests {
 
     #expect(methods(viewModel)?.rows.filter(\.isDefault).map(\.id) == ["wallet"])
     #expect(methods(viewModel)?.message == reason)
-    #expect(methods(viewModel)?.lastChange == .cardCannotPay)
+    #expect(methods(viewModel)?.lastChange == .refusedAsDefault(.cardCannotPay))
   }
 
   @Test("a default the backend reports gone reloads the list once, and says so")

@@ -54,12 +54,11 @@ public struct MakeDefaultUseCase: Sendable {
     self.deadline = Deadline(deadline, clock: clock)
   }
 
-  /// A tap on a method: refused at once, with its reason, and nothing sent; or the request,
-  /// sent when the caller awaits it, so that a refused method never reads as being changed.
+  /// A tap on a method: refused at once, with its reason, nothing sent; or the request, sent
+  /// when awaited. It throws `RequestFailure`, `DeadlineExceeded`, `OutcomeNotKnownYet` (a
+  /// change the journal keeps), an unknown error, or `CancellationError`.
   public enum Tap: Sendable {
     case refused(DefaultRefusal)
-    /// Throws `RequestFailure`, `DeadlineExceeded`, `OutcomeNotKnownYet` (a change the
-    /// journal keeps), an unknown error, or `CancellationError`.
     case send(@Sendable () async throws -> MakeDefaultOutcome)
   }
 

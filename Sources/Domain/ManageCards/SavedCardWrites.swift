@@ -31,18 +31,15 @@ public enum DefaultMethod: Sendable, Equatable {
   case wallet
 }
 
-/// Why a method is not made the default: the one rule's answer (`PaymentMethod.asNewDefault`),
-/// found before anything is sent, so never the backend's.
+/// Why a method is not made the default, found before anything is sent: never the backend's.
 public enum DefaultRefusal: Sendable, Equatable {
   /// Apple Pay is the device's, never the backend's default.
   case applePayIsNeverDefault
-  /// The card cannot pay (`PaymentCard.canPay`: expired, or declined by its issuer), so it
-  /// cannot be the way to pay by default.
+  /// The card cannot pay (`PaymentCard.canPay`: expired, or declined by its issuer).
   case cardCannotPay
 }
 
-/// A method asked to be the default, by the one rule: the method as the backend names it,
-/// or why it cannot be the default.
+/// The one rule's answer: the method as the backend names it, or why it cannot be the default.
 public enum NewDefault: Sendable, Equatable {
   case allowed(DefaultMethod)
   case refused(DefaultRefusal)
@@ -58,11 +55,9 @@ extension PaymentMethod {
     case .applePay: .refused(.applePayIsNeverDefault)
     }
   }
-}
 
-/// The one way the default mark moves, on the screen and in the local copy alike: once a
-/// method is the default, it is marked, and no other.
-extension PaymentMethod {
+  /// The one way the default mark moves, on the screen and in the local copy alike: once a
+  /// method is the default, it is marked, and no other.
   public func markingDefault(_ newDefault: DefaultMethod) -> PaymentMethod {
     switch self {
     case .card(let card): .card(card.markingDefault(newDefault))
@@ -88,8 +83,7 @@ extension Wallet {
   }
 }
 
-/// How the backend answered a new default on purpose. Nothing else: a method refused
-/// before anything is sent (`DefaultRefusal`) is no answer of the backend's.
+/// How the backend answered a new default on purpose; a refusal (`DefaultRefusal`) is none.
 public enum MakeDefaultOutcome: Sendable, Equatable {
   case madeDefault(DefaultMethod)
   /// The method is gone (a card removed on another device): the list is out of date.

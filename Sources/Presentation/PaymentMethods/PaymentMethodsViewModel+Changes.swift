@@ -50,22 +50,20 @@ extension PaymentMethodsViewModel {
     }
     // The use case asks whether the method may be the default: a refusal is said at once,
     // so the row never reads as being changed.
-    let send: @Sendable () async throws -> MakeDefaultOutcome
     switch makeDefault(method) {
     case .refused(let refusal):
       sayRefused(refusal, on: id)
       return nil
-    case .send(let request):
-      send = request
+    case .send(let send):
+      let task = start(
+        waits ? .waitingToMakeDefault : .makingDefault, on: id,
+        ErrorPresenter.Activity(verb: .save, objectKey: "object.defaultMethod")
+      ) {
+        .defaulting(try await send())
+      }
+      if waits, task != nil { defaultsWaiting.append(id) }
+      return task
     }
-    let task = start(
-      waits ? .waitingToMakeDefault : .makingDefault, on: id,
-      ErrorPresenter.Activity(verb: .save, objectKey: "object.defaultMethod")
-    ) {
-      .defaulting(try await send())
-    }
-    if waits, task != nil { defaultsWaiting.append(id) }
-    return task
   }
 
   /// The next new default in line goes out once the one before it has ended: its row says
@@ -235,16 +233,15 @@ extension PaymentMethodsViewModel {
     guard let row = listedRow(id) else { return }
     update {
       $0.mark(id, nil)
+      $0.lastChange = .refusedAsDefault(refusal)
       switch refusal {
       case .applePayIsNeverDefault:
         $0.say(words["write.applePayNeverDefault"])
-        $0.lastChange = .applePayIsNeverDefault
       case .cardCannotPay:
         // The reason the row gives: the issuer's decline first, else the expiry.
         let declined = card(for: id)?.decline != nil
         let key = declined ? "write.cannotPay.declined" : "write.cannotPay.expired"
         $0.say(words[key, row.title], spoken: words[key, row.spokenTitle])
-        $0.lastChange = .cardCannotPay
       }
     }
   }

@@ -55,12 +55,10 @@ public final class PaymentMethodsViewModel {
     if let removeCard {
       remove = { @Sendable cardID in try await removeCard.execute(cardID: cardID) }
     }
-    var setDefault: (@Sendable (PaymentMethod) -> MakeDefaultUseCase.Tap)?
-    if let makeDefault { setDefault = { @Sendable method in makeDefault.execute(method) } }
     self.init(
       loadMethods: useCase.execute, refreshMethods: useCase.refresh,
       checkUserStatus: userStatus.fetchUserStatus, signIn: signIn, removeCard: remove,
-      makeDefault: setDefault, journeyHandlers: journeyHandlers, logger: logger,
+      makeDefault: makeDefault?.execute, journeyHandlers: journeyHandlers, logger: logger,
       locale: locale, words: words, now: now, timeZone: timeZone)
   }
 
