@@ -107,6 +107,21 @@ struct ArchitectureTests {
     }
   }
 
+  @Test("whether a method may be the default is asked in one place: its use case, per tap")
+  func defaultRuleAskedOnce() throws {
+    var asking: [String] = []
+    for layer in ["Domain", "Data", "URLSessionBackend", "Presentation", "DemoBackend", "CLI"] {
+      let folder = packageRoot.appendingPathComponent("Sources/\(layer)")
+      for file in try files(ofLayer: layer) {
+        let text = try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8)
+        let code = GlossaryTests.code(text)
+        if code.contains(".asNewDefault") { asking.append("\(layer)/\(file)") }
+      }
+    }
+
+    #expect(asking == ["Domain/ManageCards/ManageCardsUseCases.swift"])
+  }
+
   @Test(
     "the lesson's layers hold no @unchecked Sendable: the compiler checks every shared type",
     arguments: ["Domain", "Data", "URLSessionBackend", "Presentation"])

@@ -44,8 +44,8 @@ struct ErrorTableTests {
       + [RemoveCardOutcome.removed, .alreadyRemoved, .refusedLastMethod].map(id)
       + [
         MakeDefaultOutcome.madeDefault(.wallet), .methodGone,
-        .applePayIsNeverDefault, .cardCannotPay,
       ].map(id)
+      + [DefaultRefusal.applePayIsNeverDefault, .cardCannotPay].map(id)
       + [
         UpdateCardOutcome.updated(card), .updatedUnread(cardID: "1", expiry: card.expiry),
         .invalid([:]),
@@ -216,8 +216,13 @@ struct ErrorTableTests {
     switch outcome {
     case .madeDefault: "MakeDefaultOutcome.madeDefault"
     case .methodGone: "MakeDefaultOutcome.methodGone"
-    case .applePayIsNeverDefault: "MakeDefaultOutcome.applePayIsNeverDefault"
-    case .cardCannotPay: "MakeDefaultOutcome.cardCannotPay"
+    }
+  }
+
+  private static func id(_ refusal: DefaultRefusal) -> String {
+    switch refusal {
+    case .applePayIsNeverDefault: "DefaultRefusal.applePayIsNeverDefault"
+    case .cardCannotPay: "DefaultRefusal.cardCannotPay"
     }
   }
 

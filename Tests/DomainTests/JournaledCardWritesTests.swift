@@ -338,7 +338,7 @@ struct JournaledCardWritesTests {
     _ = try await RemoveCardUseCase(writes: writes, newIdempotencyKey: { "key-r" }, logger: logger)
       .execute(cardID: "1")
     _ = try await MakeDefaultUseCase(writes: writes, newIdempotencyKey: { "key-d" })
-      .execute(.card(PendingFixtures.visa))
+      .execute(.card(PendingFixtures.visa)).answer()
     _ = try await UpdateCardExpiryUseCase(
       writes: writes, thisMonth: { CardValidation.Month(year: 2027, month: 1) },
       newIdempotencyKey: { "key-e" }

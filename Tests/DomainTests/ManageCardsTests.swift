@@ -7,6 +7,12 @@ private let january2027 = CardValidation.Month(year: 2027, month: 1)
 private let visa = PaymentCard(
   id: "1", brand: "Visa", lastFour: "4242", expiry: CardExpiry(month: 8, year: 2028)!,
   status: .active)
+private let expired = PaymentCard(
+  id: "2", brand: "Mastercard", lastFour: "4444", expiry: CardExpiry(month: 1, year: 2024)!,
+  status: .expired)
+private let declined = PaymentCard(
+  id: "3", brand: "Visa", lastFour: "1881", expiry: CardExpiry(month: 8, year: 2028)!,
+  status: .active, decline: IssuerDecline(reason: .blocked))
 
 /// Answers every write as told, recording each request.
 private final class WritesSpy: SavedCardWrites, @unchecked Sendable {
@@ -68,35 +74,44 @@ struct ManageCardsTests {
     #expect(logger.entries.isEmpty)
   }
 
-  @Test("Apple Pay is never made the default, and nothing is sent for it")
-  func applePayNeverDefault() async throws {
-    let writes = WritesSpy()
-    let useCase = MakeDefaultUseCase(writes: writes, newIdempotencyKey: { "key-1" })
-
-    let outcome = try await useCase.execute(.applePay(ApplePay(status: .available)))
-
-    #expect(outcome == .applePayIsNeverDefault)
-    #expect(writes.requests.isEmpty)
+  @Test(
+    "whether a method may be the default is one rule: Apple Pay never, a card only if it pays",
+    arguments: [
+      (PaymentMethod.card(visa), NewDefault.allowed(.card(id: "1"))),
+      (.wallet(Wallet(balance: 1, currency: "EUR")), .allowed(.wallet)),
+      (.wallet(Wallet(balance: 0, currency: "EUR", isDefault: true)), .allowed(.wallet)),
+      (.applePay(ApplePay(status: .available)), .refused(.applePayIsNeverDefault)),
+      (.applePay(ApplePay(status: .needsSetup)), .refused(.applePayIsNeverDefault)),
+      (.card(expired), .refused(.cardCannotPay)),
+      (.card(declined), .refused(.cardCannotPay)),
+    ])
+  func defaultRule(method: PaymentMethod, rule: NewDefault) {
+    #expect(method.asNewDefault == rule)
   }
 
   @Test(
-    "a card that cannot pay is never made the default, and nothing is sent for it",
+    "a method the rule refuses is refused by the use case, with its reason, and nothing sent",
     arguments: [
-      PaymentCard(
-        id: "2", brand: "Mastercard", lastFour: "4444", expiry: CardExpiry(month: 1, year: 2024)!,
-        status: .expired),
-      PaymentCard(
-        id: "3", brand: "Visa", lastFour: "1881", expiry: CardExpiry(month: 8, year: 2028)!,
-        status: .active, decline: IssuerDecline(reason: .blocked)),
+      (PaymentMethod.applePay(ApplePay(status: .available)), DefaultRefusal.applePayIsNeverDefault),
+      (.card(expired), .cardCannotPay),
+      (.card(declined), .cardCannotPay),
     ])
-  func cardThatCannotPayNeverDefault(card: PaymentCard) async throws {
+  func refusedBeforeSending(method: PaymentMethod, refusal: DefaultRefusal) async throws {
     let writes = WritesSpy()
-    let useCase = MakeDefaultUseCase(writes: writes, newIdempotencyKey: { "key-1" })
+    let counter = CallCounter()
+    let useCase = MakeDefaultUseCase(
+      writes: writes,
+      newIdempotencyKey: {
+        counter.increment()
+        return "key-1"
+      })
 
-    let outcome = try await useCase.execute(.card(card))
+    let tap = useCase.execute(method)
 
-    #expect(outcome == .cardCannotPay)
+    #expect(tap.refusal == refusal)
+    #expect(try await tap.answer() == nil, "nothing to send")
     #expect(writes.requests.isEmpty)
+    #expect(counter.count == 0, "no change made, so no key")
   }
 
   @Test("a card and the wallet are sent as the default they are")
@@ -104,8 +119,8 @@ struct ManageCardsTests {
     let writes = WritesSpy()
     let useCase = MakeDefaultUseCase(writes: writes, newIdempotencyKey: { "key-1" })
 
-    _ = try await useCase.execute(.card(visa))
-    _ = try await useCase.execute(.wallet(Wallet(balance: 1, currency: "EUR")))
+    _ = try await useCase.execute(.card(visa)).answer()
+    _ = try await useCase.execute(.wallet(Wallet(balance: 1, currency: "EUR"))).answer()
 
     #expect(writes.requests == ["default card(id: \"1\") key-1", "default wallet key-1"])
   }
@@ -114,7 +129,10 @@ struct ManageCardsTests {
   func defaultAnswerAsItCame() async throws {
     let useCase = MakeDefaultUseCase(writes: WritesSpy(), newIdempotencyKey: { "key-1" })
 
-    #expect(try await useCase.execute(.card(visa)) == .madeDefault(.card(id: "1")))
+    let tap = useCase.execute(.card(visa))
+
+    #expect(tap.refusal == nil)
+    #expect(try await tap.answer() == .madeDefault(.card(id: "1")))
   }
 
   @Test(
@@ -144,7 +162,7 @@ struct ManageCardsTests {
 
     _ = try await remove.execute(cardID: "1")
     _ = try await remove.execute(cardID: "1")
-    _ = try await makeDefault.execute(.card(visa))
+    _ = try await makeDefault.execute(.card(visa)).answer()
 
     #expect(
       writes.requests == ["remove 1 key-1", "remove 1 key-2", "default card(id: \"1\") key-3"])

@@ -21,8 +21,13 @@ private func loaded(
   loads: CallCounter = CallCounter(),
   methods: @escaping @Sendable (Int) -> [PaymentMethod] = { _ in allMethods },
   remove: (@Sendable (String) async throws -> RemoveCardOutcome)? = nil,
-  makeDefault: (@Sendable (PaymentMethod) async throws -> MakeDefaultOutcome)? = nil
+  makeDefault answer: (@Sendable (PaymentMethod) async throws -> MakeDefaultOutcome)? = nil,
+  useCase: MakeDefaultUseCase? = nil
 ) async -> PaymentMethodsViewModel {
+  // The backend's answer as a stand-in for the use case sends it; or the use case itself.
+  var makeDefault: (@Sendable (PaymentMethod) -> MakeDefaultUseCase.Tap)?
+  if let answer { makeDefault = { method in .send { try await answer(method) } } }
+  if let useCase { makeDefault = { useCase.execute($0) } }
   let viewModel = PaymentMethodsViewModel(
     loadMethods: {
       loads.increment()
@@ -219,7 +224,7 @@ struct RowWritesTests {
   @Test("Apple Pay is never made the default: refused with its reason, nothing sent")
   func applePayRefused() async throws {
     let useCase = MakeDefaultUseCase(writes: NoWrites(), newIdempotencyKey: { "key-1" })
-    let viewModel = await loaded(makeDefault: { try await useCase.execute($0) })
+    let viewModel = await loaded(useCase: useCase)
 
     await viewModel.makeDefault("apple-pay")?.value
 
@@ -229,16 +234,12 @@ struct RowWritesTests {
 
   @Test("a method refused as the default is refused at once, its row never read as changing")
   func refusedAtOnce() async throws {
-    let asked = CallCounter()
-    let viewModel = await loaded(makeDefault: { _ in
-      asked.increment()
-      return .applePayIsNeverDefault
-    })
+    let useCase = MakeDefaultUseCase(writes: NoWrites(), newIdempotencyKey: { "key-1" })
+    let viewModel = await loaded(useCase: useCase)
 
     let task = viewModel.makeDefault("apple-pay")
 
-    #expect(task == nil, "nothing to wait for")
-    #expect(asked.count == 0, "the use case is not asked")
+    #expect(task == nil, "nothing to wait for, and nothing sent")
     #expect(methods(viewModel)?.rows.allSatisfy { $0.write == nil } == true)
     #expect(methods(viewModel)?.message?.hasPrefix("Apple Pay can't be your default") == true)
   }
@@ -255,7 +256,7 @@ struct RowWritesTests {
       remove: { _ in
         await gate.pass()
         return .removed
-      }, makeDefault: { _ in .cardCannotPay })
+      }, useCase: MakeDefaultUseCase(writes: NoWrites(), newIdempotencyKey: { "key-1" }))
     let removal = try #require(viewModel.remove("card-3"))
     await gate.waitForArrivals(1)
 
@@ -290,13 +291,13 @@ struct RowWritesTests {
     let useCase = MakeDefaultUseCase(writes: NoWrites(), newIdempotencyKey: { "key-1" })
     let viewModel = await loaded(
       methods: { _ in allMethods + [.card(card)] },
-      makeDefault: { try await useCase.execute($0) })
+      useCase: useCase)
 
     await viewModel.makeDefault("card-3")?.value
 
     #expect(methods(viewModel)?.rows.filter(\.isDefault).map(\.id) == ["wallet"])
     #expect(methods(viewModel)?.message == reason)
-    #expect(methods(viewModel)?.lastChange == .cardCannotPay)
+    #expect(methods(viewModel)?.lastChange == .refusedAsDefault(.cardCannotPay))
   }
 
   @Test("a default the backend reports gone reloads the list once, and says so")

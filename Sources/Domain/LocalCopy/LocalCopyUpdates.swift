@@ -33,7 +33,6 @@ public struct CardWritesUpdatingLocalCopy: SavedCardWrites {
     // waits for the next load, which the screen starts.)
     case .methodGone:
       if case .card(let id) = method { await localCopy.edit { $0.removeCard(id) } }
-    case .applePayIsNeverDefault, .cardCannotPay: break
     }
     return outcome
   }

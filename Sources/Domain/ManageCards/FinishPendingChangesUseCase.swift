@@ -177,8 +177,6 @@ public struct FinishPendingChangesUseCase: Sendable {
     switch outcome {
     case .madeDefault: .done
     case .methodGone: .gone
-    // Refused before anything is sent, so never the answer to a change the journal kept.
-    case .applePayIsNeverDefault, .cardCannotPay: .refused(.request(nil))
     }
   }
 

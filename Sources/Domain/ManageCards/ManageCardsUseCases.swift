@@ -36,9 +36,9 @@ public struct RemoveCardUseCase: Sendable {
   }
 }
 
-/// Makes a method the user's default way to pay. Apple Pay never is (it is the device's,
-/// not the backend's), and nor is a card that cannot pay (`PaymentCard.canPay`: expired,
-/// or declined by its issuer): each is refused here, without a request.
+/// Makes a method the user's default way to pay. Whether it may be is asked here, once
+/// per tap, before anything is sent (`PaymentMethod.asNewDefault`): Apple Pay never is (it
+/// is the device's, not the backend's), nor is a card that cannot pay.
 public struct MakeDefaultUseCase: Sendable {
   private let writes: any SavedCardWrites
   private let newIdempotencyKey: @Sendable () -> String
@@ -54,29 +54,24 @@ public struct MakeDefaultUseCase: Sendable {
     self.deadline = Deadline(deadline, clock: clock)
   }
 
-  /// The local refusal `execute` answers `method` with, before any request; nil for a
-  /// method that can be the default. A screen asks it first, so that a refused method
-  /// never reads as being changed.
-  public static func localRefusal(of method: PaymentMethod) -> MakeDefaultOutcome? {
-    switch method {
-    case .card(let card): card.canPay ? nil : .cardCannotPay
-    case .wallet: nil
-    case .applePay: .applePayIsNeverDefault
-    }
+  /// A tap on a method: refused at once, with its reason, nothing sent; or the request, sent
+  /// when awaited. It throws `RequestFailure`, `DeadlineExceeded`, `OutcomeNotKnownYet` (a
+  /// change the journal keeps), an unknown error, or `CancellationError`.
+  public enum Tap: Sendable {
+    case refused(DefaultRefusal)
+    case send(@Sendable () async throws -> MakeDefaultOutcome)
   }
 
-  /// Throws `RequestFailure`, `DeadlineExceeded`, `OutcomeNotKnownYet` (a change the journal
-  /// keeps), an unknown error, or `CancellationError`.
-  public func execute(_ method: PaymentMethod) async throws -> MakeDefaultOutcome {
-    if let refusal = Self.localRefusal(of: method) { return refusal }
-    let target: DefaultMethod
-    switch method {
-    case .card(let card): target = .card(id: card.id)
-    case .wallet: target = .wallet
-    case .applePay: return .applePayIsNeverDefault  // Refused above already.
+  public func execute(_ method: PaymentMethod) -> Tap {
+    switch method.asNewDefault {
+    case .refused(let refusal):
+      return .refused(refusal)
+    case .allowed(let target):
+      let (writes, deadline, key) = (writes, deadline, newIdempotencyKey())
+      return .send {
+        try await deadline.call { try await writes.makeDefault(target, idempotencyKey: key) }
+      }
     }
-    let (writes, key) = (writes, newIdempotencyKey())
-    return try await deadline.call { try await writes.makeDefault(target, idempotencyKey: key) }
   }
 }
 

@@ -31,9 +31,33 @@ public enum DefaultMethod: Sendable, Equatable {
   case wallet
 }
 
-/// The one way the default mark moves, on the screen and in the local copy alike: once a
-/// method is the default, it is marked, and no other.
+/// Why a method is not made the default, found before anything is sent: never the backend's.
+public enum DefaultRefusal: Sendable, Equatable {
+  /// Apple Pay is the device's, never the backend's default.
+  case applePayIsNeverDefault
+  /// The card cannot pay (`PaymentCard.canPay`: expired, or declined by its issuer).
+  case cardCannotPay
+}
+
+/// The one rule's answer: the method as the backend names it, or why it cannot be the default.
+public enum NewDefault: Sendable, Equatable {
+  case allowed(DefaultMethod)
+  case refused(DefaultRefusal)
+}
+
 extension PaymentMethod {
+  /// Whether this method may be made the default: one pure rule, which `MakeDefaultUseCase`
+  /// asks once per tap, before anything is sent.
+  public var asNewDefault: NewDefault {
+    switch self {
+    case .card(let card): card.canPay ? .allowed(.card(id: card.id)) : .refused(.cardCannotPay)
+    case .wallet: .allowed(.wallet)
+    case .applePay: .refused(.applePayIsNeverDefault)
+    }
+  }
+
+  /// The one way the default mark moves, on the screen and in the local copy alike: once a
+  /// method is the default, it is marked, and no other.
   public func markingDefault(_ newDefault: DefaultMethod) -> PaymentMethod {
     switch self {
     case .card(let card): .card(card.markingDefault(newDefault))
@@ -59,17 +83,11 @@ extension Wallet {
   }
 }
 
-/// How making a method the default ended, in one type as `UpdateCardOutcome` is: the
-/// backend answers `madeDefault` or `methodGone`; the two refusals are found locally
-/// (`MakeDefaultUseCase.localRefusal(of:)`), before anything is sent.
+/// How the backend answered a new default on purpose; a refusal (`DefaultRefusal`) is none.
 public enum MakeDefaultOutcome: Sendable, Equatable {
   case madeDefault(DefaultMethod)
   /// The method is gone (a card removed on another device): the list is out of date.
   case methodGone
-  /// Apple Pay is the device's, never the backend's default: nothing was sent.
-  case applePayIsNeverDefault
-  /// The card cannot pay, so it cannot be the way to pay by default: nothing was sent.
-  case cardCannotPay
 }
 
 public enum UpdateCardOutcome: Sendable, Equatable {

@@ -26,9 +26,9 @@ extension PaymentMethodsViewModel {
   }
 
   /// Makes a method the user's default, once the backend agrees; a method it reports gone
-  /// reloads the list once. Apple Pay, and a card that cannot pay, are refused with their
-  /// reason at once, and the default already says so (each nil: no request, nothing to wait
-  /// for). Nil, and nothing done, for a row that is busy.
+  /// reloads the list once. A method the use case refuses (Apple Pay, a card that cannot
+  /// pay) is refused with its reason at once, and the default already says so (each nil: no
+  /// request, nothing to wait for). Nil, and nothing done, for a row that is busy.
   @discardableResult
   public func makeDefault(_ id: PaymentMethodRow.ID) -> Task<Void, Never>? {
     guard let makeDefault, let method = shownMethods.first(where: { $0.id == id }),
@@ -48,19 +48,22 @@ extension PaymentMethodsViewModel {
       }
       return nil
     }
-    // Refused before any request: said at once, so the row never reads as being changed.
-    if let refusal = MakeDefaultUseCase.localRefusal(of: method) {
+    // The use case asks whether the method may be the default: a refusal is said at once,
+    // so the row never reads as being changed.
+    switch makeDefault(method) {
+    case .refused(let refusal):
       sayRefused(refusal, on: id)
       return nil
+    case .send(let send):
+      let task = start(
+        waits ? .waitingToMakeDefault : .makingDefault, on: id,
+        ErrorPresenter.Activity(verb: .save, objectKey: "object.defaultMethod")
+      ) {
+        .defaulting(try await send())
+      }
+      if waits, task != nil { defaultsWaiting.append(id) }
+      return task
     }
-    let task = start(
-      waits ? .waitingToMakeDefault : .makingDefault, on: id,
-      ErrorPresenter.Activity(verb: .save, objectKey: "object.defaultMethod")
-    ) {
-      .defaulting(try await makeDefault(method))
-    }
-    if waits, task != nil { defaultsWaiting.append(id) }
-    return task
   }
 
   /// The next new default in line goes out once the one before it has ended: its row says
@@ -143,10 +146,6 @@ extension PaymentMethodsViewModel {
         $0.say(words["write.lastMethod"])
         $0.lastChange = .keptAsLastMethod
       }
-    case .success(.defaulting(.applePayIsNeverDefault)):
-      sayRefused(.applePayIsNeverDefault, on: id)
-    case .success(.defaulting(.cardCannotPay)):
-      sayRefused(.cardCannotPay, on: id)
     case .success(.defaulting(.madeDefault(let method))):
       shownMethods = shownMethods.map { $0.markingDefault(method) }
       return showListed(
@@ -229,23 +228,20 @@ extension PaymentMethodsViewModel {
       show: { self.state = $0 })
   }
 
-  /// Says why `id` cannot be the default (`MakeDefaultUseCase.localRefusal(of:)`).
-  private func sayRefused(_ refusal: MakeDefaultOutcome, on id: PaymentMethodRow.ID) {
+  /// Says why `id` cannot be the default.
+  private func sayRefused(_ refusal: DefaultRefusal, on id: PaymentMethodRow.ID) {
     guard let row = listedRow(id) else { return }
     update {
       $0.mark(id, nil)
+      $0.lastChange = .refusedAsDefault(refusal)
       switch refusal {
       case .applePayIsNeverDefault:
         $0.say(words["write.applePayNeverDefault"])
-        $0.lastChange = .applePayIsNeverDefault
       case .cardCannotPay:
         // The reason the row gives: the issuer's decline first, else the expiry.
         let declined = card(for: id)?.decline != nil
         let key = declined ? "write.cannotPay.declined" : "write.cannotPay.expired"
         $0.say(words[key, row.title], spoken: words[key, row.spokenTitle])
-        $0.lastChange = .cardCannotPay
-      case .madeDefault, .methodGone:
-        break  // The backend's answers are no local refusal.
       }
     }
   }

@@ -94,10 +94,8 @@ extension PaymentMethodsViewModel {
     case madeDefault
     /// The method was the default already: nothing was sent.
     case alreadyDefault
-    case applePayIsNeverDefault
-    /// The card cannot pay (expired, or declined by its issuer), so it is not made the
-    /// default: nothing was sent.
-    case cardCannotPay
+    /// The use case refused the method as the default, for its reason: nothing was sent.
+    case refusedAsDefault(DefaultRefusal)
     /// The method was gone: the list was loaded again.
     case methodGone
     /// The card has its new expiry.

@@ -29,8 +29,7 @@ public final class PaymentMethodsViewModel {
   @ObservationIgnored let now: @Sendable () -> Date
   @ObservationIgnored let timeZone: TimeZone
   @ObservationIgnored let removeCard: (@Sendable (String) async throws -> RemoveCardOutcome)?
-  @ObservationIgnored let makeDefault:
-    (@Sendable (PaymentMethod) async throws -> MakeDefaultOutcome)?
+  @ObservationIgnored let makeDefault: (@Sendable (PaymentMethod) -> MakeDefaultUseCase.Tap)?
   /// The methods the rows were made from: a change the backend agreed to is applied to
   /// them, and the rows made again.
   @ObservationIgnored var shownMethods: [PaymentMethod] = []
@@ -56,14 +55,10 @@ public final class PaymentMethodsViewModel {
     if let removeCard {
       remove = { @Sendable cardID in try await removeCard.execute(cardID: cardID) }
     }
-    var setDefault: (@Sendable (PaymentMethod) async throws -> MakeDefaultOutcome)?
-    if let makeDefault {
-      setDefault = { @Sendable method in try await makeDefault.execute(method) }
-    }
     self.init(
       loadMethods: useCase.execute, refreshMethods: useCase.refresh,
       checkUserStatus: userStatus.fetchUserStatus, signIn: signIn, removeCard: remove,
-      makeDefault: setDefault, journeyHandlers: journeyHandlers, logger: logger,
+      makeDefault: makeDefault?.execute, journeyHandlers: journeyHandlers, logger: logger,
       locale: locale, words: words, now: now, timeZone: timeZone)
   }
 
@@ -86,7 +81,7 @@ public final class PaymentMethodsViewModel {
     checkUserStatus: @escaping @Sendable () async throws -> UserStatus = { .verified },
     signIn: @escaping @Sendable () async throws -> Void = {},
     removeCard: (@Sendable (String) async throws -> RemoveCardOutcome)? = nil,
-    makeDefault: (@Sendable (PaymentMethod) async throws -> MakeDefaultOutcome)? = nil,
+    makeDefault: (@Sendable (PaymentMethod) -> MakeDefaultUseCase.Tap)? = nil,
     journeyHandlers: JourneyHandlers = .standard,
     logger: any DeveloperLog,
     locale: Locale = .current,

@@ -110,7 +110,7 @@ struct WriteMatrixTests {
           cardID: $0)
       },
       makeDefault: {
-        try await MakeDefaultUseCase(writes: writes, newIdempotencyKey: { "key-1" }, clock: clock)
+        MakeDefaultUseCase(writes: writes, newIdempotencyKey: { "key-1" }, clock: clock)
           .execute($0)
       },
       logger: logger, locale: Locale(identifier: "en_US"))

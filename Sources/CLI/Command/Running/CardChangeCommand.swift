@@ -204,7 +204,7 @@ private struct CardChangeRun {
       result.status = .alreadyDefault
     case .updated:
       result.status = .updated
-    case .keptAsLastMethod, .applePayIsNeverDefault, .cardCannotPay, .cardNotExpired:
+    case .keptAsLastMethod, .refusedAsDefault, .cardNotExpired:
       result.status = .refused
       result.ending = .refused
     case .methodGone:
