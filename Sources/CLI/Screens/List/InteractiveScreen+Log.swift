@@ -1,6 +1,6 @@
 extension InteractiveScreen {
   /// A key while the log's panel stands in the screen's place: its keys only (↑↓ scroll
-  /// it, l closes it) and the keys that quit; any other does nothing, so none acts on the
+  /// it, PgUp PgDn a page at a time, l closes it) and the keys that quit; any other does nothing, so none acts on the
   /// screen out of sight.
   mutating func handleInLog(_ key: Key) -> [Effect] {
     switch key {
@@ -13,7 +13,19 @@ extension InteractiveScreen {
       logScroll = 0
     default:
       if let lines = Self.scrollLines(key) { logScroll += lines }
+      if let pages = Self.scrollPages(key) { logScroll += pages * logPage }
     }
     return []
+  }
+}
+
+extension InteractiveScreen {
+  /// The pages PgUp or PgDn scroll the log's panel by: back (negative) or forward.
+  static func scrollPages(_ key: Key) -> Int? {
+    switch key {
+    case .pageUp: -1
+    case .pageDown: 1
+    default: nil
+    }
   }
 }
