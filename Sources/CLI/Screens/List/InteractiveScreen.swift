@@ -126,8 +126,8 @@ struct InteractiveScreen: Equatable {
   /// How many lines the log's panel is scrolled from its newest line (up when negative):
   /// by ↑↓ where it stands in the screen's place, by PgUp PgDn wherever it stands.
   var logScroll = 0
-  /// How many lines PgUp or PgDn scroll the log's panel: a page of it, as many of its lines
-  /// as are in sight (`InteractiveFrame.logPage`, which the driver asks before each key).
+  /// The lines PgUp or PgDn scroll the log's panel (`InteractiveFrame.logPage`, asked by
+  /// the driver before each key).
   var logPage = 1
   /// What the user would do next, for a journey this app cannot finish itself (updating
   /// the app, calling support).
@@ -206,12 +206,7 @@ struct InteractiveScreen: Equatable {
     _ key: Key, on snapshot: ScreenSnapshot, form formSnapshot: CardFormSnapshot? = nil
   ) -> [Effect] {
     if showsLog, logTakesScreen, !showsHelp { return handleInLog(key) }
-    // PgUp PgDn scroll the log beside the screen, whatever the screen shows (a form, a
-    // question); they do nothing else anywhere, so the screen keeps its cursor and scroll.
-    if let pages = Self.scrollPages(key) {
-      if showsLog, !showsHelp { logScroll += pages * logPage }
-      return []
-    }
+    if let pages = Self.scrollPages(key) { return scrollLog(pages: pages) }
     if let lines = Self.scrollLines(key), scrolls(snapshot, form: formSnapshot) {
       scroll += lines
       return []
