@@ -277,6 +277,7 @@ struct KeyDecodingTests {
       ([0x1B, 0x5B, 0x34, 0x7E], .end),
       ([0x1B, 0x5B, 0x5A], .shiftTab), ([0x1B], .escape), ([0x03], .interrupt), ([0x1A], .suspend),
       ([0x0D], .enter), ([0x09], .tab), ([0x71], .character("q")),
+      ([0x1B, 0x5B, 0x35, 0x7E], .pageUp), ([0x1B, 0x5B, 0x36, 0x7E], .pageDown),
     ] as [([UInt8], Key)])
   func decodes(bytes: [UInt8], key: Key) {
     #expect(Key.decode(bytes) == [key])

@@ -241,9 +241,11 @@ struct LocalizationTests {
   ]
 
   /// The English names of the keys a German keyboard labels otherwise (Strg, Umschalt,
-  /// Entf, Pos1, Ende): one convention wherever the German tables name a key. Esc, Tab and
-  /// Enter are called so on both.
-  nonisolated static let englishKeyNames = ["Ctrl", "Shift", "Delete", "Home", "End"]
+  /// Entf, Pos1, Ende, Bild↑ Bild↓): one convention wherever the German tables name a key.
+  /// Esc, Tab and Enter are called so on both.
+  nonisolated static let englishKeyNames = [
+    "Ctrl", "Shift", "Delete", "Home", "End", "PgUp", "PgDn",
+  ]
 
   @Test(
     "German names every key as a German keyboard labels it: Strg, Umschalt, Entf, Pos1, Ende",

@@ -16,6 +16,9 @@ enum Key: Equatable, Sendable {
   case backspace
   /// The Delete key (forward delete), "[3~".
   case delete
+  /// Page Up and Page Down, "[5~" and "[6~": they scroll the developer log's panel.
+  case pageUp
+  case pageDown
   case character(Character)
 
   /// Decodes one read's worth of bytes. Escape sequences are expected whole within one
@@ -76,6 +79,8 @@ enum Key: Equatable, Sendable {
         case (UInt8(ascii: "F"), _), (UInt8(ascii: "~"), "4"), (UInt8(ascii: "~"), "8"): .end
         case (UInt8(ascii: "Z"), _): .shiftTab
         case (UInt8(ascii: "~"), "3"): .delete
+        case (UInt8(ascii: "~"), "5"): .pageUp
+        case (UInt8(ascii: "~"), "6"): .pageDown
         default: nil
         }
       // An unknown sequence (← →, F-keys) is swallowed whole: its bytes are no keys, and

@@ -85,7 +85,9 @@ struct LogPanelTerminalTests {
     #expect(frame.contains { $0.hasPrefix("╭────") }, "beside the list")
     // The log's lines stay English, on a German screen too.
     #expect(frame.contains { $0.contains("[warning] showing that cards could not load") })
-    #expect(frame.contains { $0.contains("recovery=retryWhenUserActs(reconnect)") })
+    // Its rest and the older lines are a PgDn or PgUp away, and the panel says so.
+    #expect(frame.contains("  " + language.moreBelow))
+    #expect(frame.contains("  " + language.moreAbove))
     #expect(!frame.contains { $0.contains("nothing logged yet") })
     #expect(frame.allSatisfy { TerminalCells.width($0) <= 80 })
     terminal.send("q")
@@ -109,6 +111,98 @@ struct LogPanelTerminalTests {
 
     #expect(await terminal.waitingForFrame(containing: "[debug] the local copy is", after: before))
     #expect(terminal.lastFrameLines.contains("  " + language.moreBelow))
+    terminal.send("q")
+    #expect(await terminal.exiting() == 0)
+  }
+
+  /// The log beside the list at 80×24, opened on cards-offline: its newest line (a long
+  /// warning) in sight from its start, its oldest out of sight above.
+  private func besideTheList(_ language: ScreenLanguage) async throws -> PseudoTerminal {
+    let terminal = try await started(language, columns: 80, rows: 24, scenario: "cards-offline")
+    _ = try await openLog(terminal, language)
+    try #require(terminal.lastFrameLines.contains { $0.hasPrefix("╭────") }, "beside the list")
+    try #require(terminal.lastFrameLines.contains { $0.contains("[warning] showing that cards") })
+    try #require(!terminal.lastFrameLines.contains { $0.contains(Self.oldest) })
+    return terminal
+  }
+
+  /// The oldest line cards-offline logs, and the last line of its newest.
+  static let oldest = "[debug] the local copy is kept in memory"
+  static let newestEnd = "recovery=retryWhenUserActs(reconnect)"
+  static let pageUp = "\u{1B}[5~"
+  static let pageDown = "\u{1B}[6~"
+
+  @Test(
+    "at 80×24, PgUp scrolls the log beside the list back to its oldest line, which is offered",
+    arguments: ScreenLanguage.both)
+  func pageUpBesideTheList(language: ScreenLanguage) async throws {
+    let terminal = try await besideTheList(language)
+    #expect(terminal.lastFrameLines.contains { $0.contains(language.scrollLogKey) })
+    #expect(terminal.lastFrameLines.contains("  " + language.moreAbove))
+    let before = terminal.output.count
+
+    terminal.send(String(repeating: Self.pageUp, count: 30))
+
+    #expect(await terminal.waitingForFrame(containing: Self.oldest, after: before))
+    #expect(terminal.lastFrameLines.contains("  " + language.moreBelow))
+    #expect(!terminal.lastFrameLines.contains("  " + language.moreAbove), "nothing older")
+    terminal.send("q")
+    #expect(await terminal.exiting() == 0)
+  }
+
+  @Test(
+    "at 80×24, PgDn scrolls the log beside the list forward again to its newest line",
+    arguments: ScreenLanguage.both)
+  func pageDownBesideTheList(language: ScreenLanguage) async throws {
+    let terminal = try await besideTheList(language)
+    let before = terminal.output.count
+    terminal.send(String(repeating: Self.pageUp, count: 30))
+    try #require(await terminal.waitingForFrame(containing: Self.oldest, after: before))
+    let back = terminal.output.count
+
+    terminal.send(String(repeating: Self.pageDown, count: 30))
+
+    #expect(await terminal.waitingForFrame(containing: Self.newestEnd, after: back))
+    #expect(!terminal.lastFrameLines.contains("  " + language.moreBelow), "nothing newer")
+    #expect(!terminal.lastFrameLines.contains { $0.contains(Self.oldest) })
+    terminal.send("q")
+    #expect(await terminal.exiting() == 0)
+  }
+
+  @Test(
+    "at 80×24, PgUp PgDn leave the list's cursor where it is; ↓ still moves it",
+    arguments: ScreenLanguage.both)
+  func pageKeysLeaveTheList(language: ScreenLanguage) async throws {
+    let terminal = try await besideTheList(language)
+    #expect(terminal.lastFrameLines.contains { $0.hasPrefix("│ ▸○ Wallet") })
+    let before = terminal.output.count
+
+    terminal.send(Self.pageUp + Self.pageDown + Self.pageUp)
+
+    try #require(await terminal.waitingForFrame(containing: "[debug] ← GET /cards", after: before))
+    #expect(terminal.lastFrameLines.contains { $0.hasPrefix("│ ▸○ Wallet") }, "cursor stays")
+    #expect(!terminal.frames(after: before).contains { $0.contains(language.walletSelected) })
+    let moved = terminal.output.count
+    terminal.send("\u{1B}[B")
+    #expect(await terminal.waitingForFrame(containing: "│ ▸✖", after: moved))
+    terminal.send("q")
+    #expect(await terminal.exiting() == 0)
+  }
+
+  @Test(
+    "at 80×24, closing the log scrolled back and opening it again shows its newest line",
+    arguments: ScreenLanguage.both)
+  func closingResetsTheScroll(language: ScreenLanguage) async throws {
+    let terminal = try await besideTheList(language)
+    let before = terminal.output.count
+    terminal.send(String(repeating: Self.pageUp, count: 30))
+    try #require(await terminal.waitingForFrame(containing: Self.oldest, after: before))
+
+    terminal.send("l")
+    let reopened = try await openLog(terminal, language)
+
+    #expect(await terminal.waitingForFrame(containing: "[warning] showing", after: reopened))
+    #expect(!terminal.lastFrameLines.contains { $0.contains(Self.oldest) })
     terminal.send("q")
     #expect(await terminal.exiting() == 0)
   }

@@ -57,6 +57,9 @@ struct ScreenLanguage: CustomTestStringConvertible, Sendable {
   let walletSelected: String
   let selected: String
   let moreBelow: String
+  let moreAbove: String
+  /// The footer's hint for PgUp PgDn, which scroll the log beside the screen.
+  let scrollLogKey: String
   let yes: String
   let removeKeys: String
   let question: String
@@ -67,14 +70,16 @@ struct ScreenLanguage: CustomTestStringConvertible, Sendable {
   static let english = ScreenLanguage(
     locale: "en_US", title: "Choose how to pay", logTitle: "Developer log (newest last):",
     logKey: "l log", selectKey: "Enter select", walletSelected: "Wallet selected.",
-    selected: "Selected: Wallet", moreBelow: "↓ more below", yes: "y",
+    selected: "Selected: Wallet", moreBelow: "↓ more below", moreAbove: "↑ more above",
+    scrollLogKey: "PgUp PgDn scroll the log", yes: "y",
     removeKeys: "y Enter remove", question: "Remove Visa •••• 4242?",
     removed: "Visa •••• 4242 removed.")
   static let german = ScreenLanguage(
     locale: "de_DE", title: "Wähle, wie du bezahlst",
     logTitle: "Entwickler-Log (neueste Zeile unten):", logKey: "l Log",
     selectKey: "Enter auswählen", walletSelected: "Wallet ausgewählt.",
-    selected: "Ausgewählt: Wallet", moreBelow: "↓ weiter unten steht mehr", yes: "j",
+    selected: "Ausgewählt: Wallet", moreBelow: "↓ weiter unten steht mehr",
+    moreAbove: "↑ weiter oben steht mehr", scrollLogKey: "Bild↑ Bild↓ im Log blättern", yes: "j",
     removeKeys: "j Enter entfernen", question: "Visa •••• 4242 entfernen?",
     removed: "Visa •••• 4242 entfernt.")
   static let both = [english, german]

@@ -46,7 +46,8 @@ struct CardFormScreen: Equatable {
       return [
         form.action?.kind == .signIn ? .signInAndSubmitCard : .submitCard
       ]
-    case .enter, .home, .end, .delete:
+    // PgUp PgDn scroll the log beside the form; the screen takes them before the form.
+    case .enter, .home, .end, .delete, .pageUp, .pageDown:
       return []
     }
   }

@@ -39,13 +39,14 @@ struct InteractiveFrame {
     } else if model.showsLog {
       let log = logPanel(
         model, snapshot, form: form, log: log, size: size, screenLines: top.count)
-      // In the screen's place, only the panel's keys are on offer.
+      // In the screen's place, only the panel's keys are on offer; beside it, the screen's
+      // and, where the panel scrolls, PgUp PgDn.
       if log.inPlace {
         top = []
         focus = nil
-        actions = log.actions
-        footer = footerLines(actions, size: size).map { palette.dim($0) }
       }
+      actions = log.actions
+      footer = footerLines(actions, size: size).map { palette.dim($0) }
       panel = log.lines
     }
 
@@ -183,6 +184,7 @@ struct InteractiveFrame {
   func help(_ model: InteractiveScreen) -> [(String, String)] {
     let last = [
       ("l", words["help.log"]),
+      (words["keyName.pages"], words["help.scrollLog"]),
       ("?", words["help.help"]),
       ("q, Esc, " + words["keyName.ctrlC"], words["help.quit"]),
     ]

@@ -44,6 +44,8 @@ struct InteractiveScreen: Equatable {
     case move
     /// The help, on a terminal too short for it.
     case scroll
+    /// The log's panel beside the screen, a page at a time, where its lines do not all fit.
+    case scrollLog
     case select
     case retry
     /// The journey's button: sign in, check the status again, or see how to update or
@@ -79,6 +81,7 @@ struct InteractiveScreen: Equatable {
       switch self {
       case .move: ("↑↓", words["key.move"])
       case .scroll: ("↑↓", words["key.scroll"])
+      case .scrollLog: (words["keyName.pages"], words["key.scrollLog"])
       case .select: ("Enter", words["key.select"])
       case .retry: ("r", words["key.retry"])
       case .journey(let button): ("Enter", button)
@@ -120,9 +123,12 @@ struct InteractiveScreen: Equatable {
   /// both (`InteractiveFrame.logTakesScreen`, which the driver asks before each key): then
   /// only the panel's keys act, none on the screen out of sight.
   var logTakesScreen = false
-  /// How many lines the log's panel is scrolled from its newest line (up when negative),
-  /// where it stands in the screen's place.
+  /// How many lines the log's panel is scrolled from its newest line (up when negative):
+  /// by ↑↓ where it stands in the screen's place, by PgUp PgDn wherever it stands.
   var logScroll = 0
+  /// The lines PgUp or PgDn scroll the log's panel (`InteractiveFrame.logPage`, asked by
+  /// the driver before each key).
+  var logPage = 1
   /// What the user would do next, for a journey this app cannot finish itself (updating
   /// the app, calling support).
   var guidance: Guidance?
@@ -200,6 +206,7 @@ struct InteractiveScreen: Equatable {
     _ key: Key, on snapshot: ScreenSnapshot, form formSnapshot: CardFormSnapshot? = nil
   ) -> [Effect] {
     if showsLog, logTakesScreen, !showsHelp { return handleInLog(key) }
+    if let pages = Self.scrollPages(key) { return scrollLog(pages: pages) }
     if let lines = Self.scrollLines(key), scrolls(snapshot, form: formSnapshot) {
       scroll += lines
       return []

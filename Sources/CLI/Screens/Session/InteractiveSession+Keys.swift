@@ -66,6 +66,8 @@ extension InteractiveSession {
       if transcript == nil {
         model.logTakesScreen = frame.logTakesScreen(
           model, screens.snapshot(of: model.screen), form: drawnForm, log: log, size: size)
+        model.logPage = frame.logPage(
+          model, screens.snapshot(of: model.screen), form: drawnForm, log: log, size: size)
       }
       let effects = model.handle(key, on: screens.snapshot(of: model.screen), form: drawnForm)
       if effects.contains(.quit) { return false }

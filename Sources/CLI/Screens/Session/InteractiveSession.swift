@@ -174,8 +174,14 @@ final class InteractiveSession {
         redraw(screens)
         guard readHeldLines(on: screens) else { break loop }
       case .logLine(let line):
+        let dropping = max(0, log.count + 1 - 500)
+        if model.showsLog, transcript == nil {
+          model.logScroll = frame.logScroll(
+            model, screens.snapshot(of: model.screen), form: drawnForm, log: log,
+            adding: line, dropping: dropping, size: size)
+        }
         log.append(line)
-        if log.count > 500 { log.removeFirst(log.count - 500) }
+        log.removeFirst(dropping)
         guard model.showsLog else { continue }
       }
       redraw(screens)
