@@ -18,9 +18,9 @@ public actor Session {
   private var firstTokens: (access: Secret, refresh: Secret)
   /// The backend's refusal that ended the session; nil while it is open.
   private var ended: RequestFailure?
-  private let known: KnownSessions?
+  private let known: (any KnownSessions)?
 
-  public init(accessToken: Secret, refreshToken: Secret, known: KnownSessions? = nil) {
+  public init(accessToken: Secret, refreshToken: Secret, known: (any KnownSessions)? = nil) {
     self.accessToken = accessToken
     self.refreshToken = refreshToken
     self.known = known
