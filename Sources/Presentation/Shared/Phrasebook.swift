@@ -73,6 +73,7 @@ public struct Phrasebook: Sendable {
   /// The placeholders `%@` and `%n$@`, and `%%` for a percent sign; strings only, so a
   /// table can never ask for an argument of another type. A placeholder with no argument
   /// is left empty.
+  // Not String(format:): it trusts a table's `%d` and its count of arguments, and may trap.
   static func filling(_ template: String, with arguments: [String]) -> String {
     guard template.contains("%") else { return template }
     var result = ""
