@@ -12,9 +12,8 @@ public struct Phrasebook: Sendable {
   public enum Source: Sendable {
     /// A resource bundle with a `<language>.lproj` folder per language: what an app ships.
     case bundle(Bundle)
-    /// The words of one language, which the program looks up itself, by key (nil for a key
-    /// it lacks): for a program that has no bundle to read (the terminal program, copied
-    /// without its bundles, gives the English table it carries).
+    /// Words of one language the program looks up itself, by key (nil for a key it lacks):
+    /// the terminal program's English table, when it was copied without its bundles.
     case lookup(languageCode: String, words: @Sendable (String) -> String?)
   }
 
@@ -72,8 +71,7 @@ public struct Phrasebook: Sendable {
 
   /// The placeholders `%@` and `%n$@`, and `%%` for a percent sign; strings only, so a
   /// table can never ask for an argument of another type. A placeholder with no argument
-  /// is left empty.
-  // Not String(format:): it trusts a table's `%d` and its count of arguments, and may trap.
+  /// is left empty. (Not `String(format:)`: it trusts a table's `%d` and may trap.)
   static func filling(_ template: String, with arguments: [String]) -> String {
     guard template.contains("%") else { return template }
     var result = ""
