@@ -111,3 +111,40 @@ struct LocalCopySnippetTests {
     #expect(bobs.cards.isEmpty)
   }
 }
+
+@Suite("docs/IOS.md: the person kept with the session in the Keychain", .timeLimit(.minutes(1)))
+struct KeychainKnownSessionsTests {
+  /// A Keychain item in memory.
+  private final class MemoryKeychain: SessionKeychain, @unchecked Sendable {
+    // Safe: `stored` is only touched while holding `lock`.
+    private let lock = NSLock()
+    private var stored: StoredSession?
+
+    init(_ stored: StoredSession?) { self.stored = stored }
+    func read() -> StoredSession? { lock.withLock { stored } }
+    func write(_ session: StoredSession) { lock.withLock { stored = session } }
+  }
+
+  private let keychain = MemoryKeychain(
+    StoredSession(accessToken: "access", refreshToken: "refresh", person: nil))
+
+  @Test("a person the backend named is kept in the session's item, and found again")
+  func keptWithTheSession() {
+    let known = KeychainKnownSessions(keychain: keychain)
+
+    known.record("u-ada", accessToken: Secret("access"), refreshToken: Secret("refresh"))
+
+    #expect(keychain.read()?.person == "u-ada")
+    #expect(known.person(accessToken: Secret("access"), refreshToken: Secret("refresh")) == "u-ada")
+  }
+
+  @Test("tokens the item does not hold name nobody, and are never recorded")
+  func otherTokensNameNobody() {
+    let known = KeychainKnownSessions(keychain: keychain)
+
+    known.record("u-bob", accessToken: Secret("access"), refreshToken: Secret("other"))
+
+    #expect(keychain.read()?.person == nil)
+    #expect(known.person(accessToken: Secret("access"), refreshToken: Secret("other")) == nil)
+  }
+}

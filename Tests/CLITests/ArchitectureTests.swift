@@ -132,4 +132,38 @@ struct ArchitectureTests {
       #expect(!text.contains("@unchecked"), "\(layer)/\(file) has @unchecked")
     }
   }
+
+  /// The lesson's text, file by file, for the tests below.
+  private func texts(ofLayer layer: String) throws -> [(file: String, text: String)] {
+    let folder = packageRoot.appendingPathComponent("Sources/\(layer)")
+    return try files(ofLayer: layer).map { file in
+      (file, try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8))
+    }
+  }
+
+  @Test(
+    "the lesson holds no hand-written digest: naming tokens on a disk is the terminal's",
+    arguments: ["Domain", "Data", "URLSessionBackend", "Presentation"])
+  func noDigest(layer: String) throws {
+    for (file, text) in try texts(ofLayer: layer) {
+      let digits = text.replacingOccurrences(of: "_", with: "").lowercased()
+      let named = text.contains("SHA256")
+      // SHA-256's first hash value and first round constant (FIPS 180-4).
+      let constants = digits.contains("0x6a09e667") || digits.contains("0x428a2f98")
+      #expect(!named, "\(layer)/\(file) names a SHA-256")
+      #expect(!constants, "\(layer)/\(file) has SHA-256's constants")
+    }
+  }
+
+  @Test("Presentation reads its words from bundles only: no table of words in its code")
+  func noWordTable() throws {
+    // A phrase key ("journey.signIn.button") given its words in a dictionary literal.
+    let wordPair = #/[\[,]\s*"[a-z]+(\.[A-Za-z0-9]+)+"\s*:\s*"/#
+    for (file, text) in try texts(ofLayer: "Presentation") {
+      let englishSource = text.contains("case english") || text.contains(".english(")
+      let wordsInCode = text.contains(wordPair)
+      #expect(!englishSource, "Presentation/\(file) has an English source")
+      #expect(!wordsInCode, "Presentation/\(file) has words in code")
+    }
+  }
 }

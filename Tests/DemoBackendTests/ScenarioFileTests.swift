@@ -517,6 +517,27 @@ struct ScenarioFileResponsesTests {
     #expect(answers[5] == CardsOutcome.defaultCards.answer)
   }
 
+  @Test(
+    "reads each transport failure by its scenario-file spelling, older ones included",
+    arguments: [
+      ("offline", TransportError.offline), ("timedOut", .timedOut),
+      ("connectionLost", .connectionLost), ("cannotReachServer", .serverUnreachable),
+      ("secureConnectionFailed", .insecureConnection), ("responseTooLarge", .responseTooLarge),
+      ("cancelled", .cancelled),
+    ])
+  func transportSpellings(name: String, failure: TransportError) throws {
+    let scenario = try parse(#"{"cards": {"responses": [{"transport": "\#(name)"}]}}"#)
+
+    #expect(scenario.cards.answers == [.transport(failure)])
+  }
+
+  @Test("a transport failure's name in the lesson is no scenario-file spelling")
+  func glossaryNamesAreRefused() {
+    #expect(throws: ScenarioFileError.self) {
+      try parse(#"{"cards": {"responses": [{"transport": "serverUnreachable"}]}}"#)
+    }
+  }
+
   @Test("reads the session's refresh and the user's status")
   func sessionAndUserStatus() throws {
     let scenario = try parse(#"{"session": {"refresh": "fails"}, "userStatus": "locked"}"#)

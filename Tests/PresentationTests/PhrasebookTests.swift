@@ -39,12 +39,15 @@ struct PhrasebookTests {
     #expect(words["error.offline.title"] == "You're offline")
   }
 
-  @Test("a program that lost its bundle shows every word from its English table")
-  func englishTable() {
-    let words = Phrasebook(locale: german, source: .english(["journey.signIn.button": "Sign in"]))
+  @Test("a program with no bundle shows the words it looks up itself, in their language")
+  func programsOwnWords() {
+    let words = Phrasebook(
+      locale: german,
+      source: .lookup(languageCode: "en") { $0 == "journey.signIn.button" ? "Sign in" : nil })
 
     #expect(words.languageCode == "en")
     #expect(words["journey.signIn.button"] == "Sign in")
+    #expect(words["row.default"] == "row.default")
   }
 
   /// A resource bundle in a temporary folder, with one `Localizable.strings` per language.

@@ -144,18 +144,16 @@ public struct BackendResponse: Sendable, Equatable {
 
 /// The request never got an answer. `URLSessionPaymentsBackend` maps every `URLError` it
 /// meets to one of these through one table (docs/HTTP.md).
-public enum TransportError: String, Error, Equatable, Sendable, CaseIterable {
+public enum TransportError: Error, Equatable, Sendable, CaseIterable {
   /// The device has no network.
   case offline
   case timedOut
   /// The connection dropped, or the answer arrived cut short or garbled.
   case connectionLost
-  /// The server's name did not resolve, or nothing accepted the connection. (Scenario
-  /// files, written before the glossary, call it `"cannotReachServer"`.)
-  case serverUnreachable = "cannotReachServer"
+  /// The server's name did not resolve, or nothing accepted the connection.
+  case serverUnreachable
   /// The secure connection failed: an untrusted certificate, or a failed handshake.
-  /// (`secureConnectionFailed` in scenario files, after URLError's name.)
-  case insecureConnection = "secureConnectionFailed"
+  case insecureConnection
   /// The answer was larger than the endpoint allows (`BackendEndpoint.responseLimit`), and
   /// the transport stopped reading it.
   case responseTooLarge

@@ -21,9 +21,9 @@ public actor Session {
   /// Whose session this is, once the backend or the device said: a refresh whose answer
   /// names someone else ends it (`BackendClient.refreshSession`).
   private(set) var person: String?
-  private let known: KnownSessions?
+  private let known: (any KnownSessions)?
 
-  public init(accessToken: Secret, refreshToken: Secret, known: KnownSessions? = nil) {
+  public init(accessToken: Secret, refreshToken: Secret, known: (any KnownSessions)? = nil) {
     self.accessToken = accessToken
     self.refreshToken = refreshToken
     self.known = known

@@ -1,10 +1,10 @@
 import Foundation
 
-/// How the files the Data layer keeps on the device are written: JSON with a format
+/// How the files kept on the device are written: JSON with a format
 /// version, and dates in ISO 8601 with milliseconds, so that a time read back is the time
 /// written, to the millisecond, in any time zone.
-enum FileFormat {
-  static func encoder() -> JSONEncoder {
+public enum FileFormat {
+  public static func encoder() -> JSONEncoder {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
     encoder.dateEncodingStrategy = .custom { date, encoder in
@@ -32,7 +32,7 @@ enum FileFormat {
 
   /// Decodes a file of `expected` format version, or says why it cannot: not JSON, no
   /// version, another version, or a shape that is not this version's.
-  static func decode<File: Decodable>(_: File.Type, version expected: Int, from data: Data)
+  public static func decode<File: Decodable>(_: File.Type, version expected: Int, from data: Data)
     throws(SmallFile.Problem) -> File
   {
     let decoder = decoder()
@@ -78,7 +78,7 @@ enum FileFormat {
 
   /// An id as the app's files keep it (a card's, a person's): 1 to 255 characters, none a
   /// control one.
-  static func isPlainText(_ text: String) -> Bool {
+  public static func isPlainText(_ text: String) -> Bool {
     !text.isEmpty && text.utf8.count <= 255
       && !text.unicodeScalars.contains { $0.properties.generalCategory == .control }
   }

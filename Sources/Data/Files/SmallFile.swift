@@ -1,7 +1,7 @@
 import Foundation
 
 /// A small file on the device, read and replaced whole: where the local copy and the
-/// journal of pending changes are kept.
+/// journal of pending changes are kept, and the terminal program's known sessions.
 ///
 /// Anything but a plain file, or one over the size limit, is a `Problem` before a byte is
 /// read. Replacing is atomic (`.atomic` writes a temporary file and renames it, on Linux
@@ -9,20 +9,28 @@ import Foundation
 /// half; of concurrent writers, the last rename wins. On iOS the file has complete file
 /// protection. Its directory is made for its owner only, and the file is made readable by
 /// its owner alone (0600) whatever the directory's mode.
-struct SmallFile: Sendable {
+public struct SmallFile: Sendable {
   /// 1 MiB: far more than a list of cards or a journal needs, small enough to read at once.
   static let sizeLimit = 1 << 20
 
   /// Why a file that is there cannot be read or removed, for the developer log.
-  struct Problem: Error, Equatable, CustomStringConvertible {
-    var reason: String
-    var description: String { reason }
+  public struct Problem: Error, Equatable, CustomStringConvertible {
+    public var reason: String
+    public var description: String { reason }
+
+    public init(reason: String) {
+      self.reason = reason
+    }
   }
 
-  let url: URL
+  public let url: URL
+
+  public init(url: URL) {
+    self.url = url
+  }
 
   /// The file's bytes, or nil when there is no file.
-  func read() throws(Problem) -> Data? {
+  public func read() throws(Problem) -> Data? {
     let attributes: [FileAttributeKey: Any]
     do {
       attributes = try FileManager.default.attributesOfItem(atPath: url.path)
@@ -47,7 +55,7 @@ struct SmallFile: Sendable {
   }
 
   /// Replaces the file whole with `data`, making its directory when missing.
-  func replace(with data: Data) throws {
+  public func replace(with data: Data) throws {
     guard data.count <= Self.sizeLimit else { throw tooLarge("\(data.count) bytes") }
     try FileManager.default.createDirectory(
       at: url.deletingLastPathComponent(), withIntermediateDirectories: true,
@@ -117,7 +125,7 @@ struct SmallFile: Sendable {
 
   /// "Permission denied": the system's words for a failed file operation, without the
   /// wrapping Foundation adds around them.
-  static func describe(_ error: any Error) -> String {
+  public static func describe(_ error: any Error) -> String {
     let underlying = (error as NSError).userInfo[NSUnderlyingErrorKey] as? NSError
     return (underlying ?? error as NSError).localizedDescription
   }

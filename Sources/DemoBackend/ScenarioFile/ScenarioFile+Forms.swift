@@ -60,8 +60,8 @@ extension ScenarioFile {
     if object["transport"] != nil {
       try reader.refuseKeys(object, allowed: ["transport"], "beside \"transport\"")
       let name = try reader.string(
-        object, "transport", oneOf: TransportError.allCases.map(\.rawValue))
-      return .transport(TransportError(rawValue: name) ?? .offline)
+        object, "transport", oneOf: TransportError.allCases.map(\.scenarioName))
+      return .transport(TransportError.allCases.first { $0.scenarioName == name } ?? .offline)
     }
     try reader.refuseKeys(
       object, allowed: ["status", "retryAfter", "code", "message", "body"], "beside \"status\"")

@@ -89,7 +89,7 @@ public struct ScenarioScript: Sendable, Equatable {
     /// The name in an exported script.
     public var name: String {
       switch self {
-      case .transport(let error): error.rawValue
+      case .transport(let error): error.scenarioName
       case .unexpected: "unexpected"
       case .closeConnection: "closeConnection"
       case .resetMidBody: "resetMidBody"

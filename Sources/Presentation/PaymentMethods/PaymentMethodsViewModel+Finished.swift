@@ -1,4 +1,5 @@
 import Domain
+import Foundation
 
 extension PaymentMethodsViewModel {
   /// Says, with the list the next load shows, what came of finishing the changes an earlier
@@ -33,7 +34,7 @@ extension Phrasebook {
     return sentences.isEmpty ? nil : sentences.joined(separator: " ")
   }
 
-  /// "12 changes from last time: 10 done, 2 still to be sent."
+  /// "12 changes from last time: 10 done and 2 still to be sent."
   private func count(_ finished: FinishedChanges) -> String {
     var (done, kept, notMade) = (0, 0, 0)
     for ending in finished.endings {
@@ -47,7 +48,8 @@ extension Phrasebook {
       (done, "finishing.count.done"), (kept, "finishing.count.kept"),
       (notMade, "finishing.count.notMade"),
     ].filter { $0.0 > 0 }.map { self[$0.1, String($0.0)] }
-    return self["finishing.count", String(finished.changes.count), parts.joined(separator: ", ")]
+    let list = parts.formatted(.list(type: .and).locale(Locale(identifier: languageCode)))
+    return self["finishing.count", String(finished.changes.count), list]
   }
 
   /// "Removing Visa •••• 4242, from last time, is done."

@@ -12,9 +12,9 @@ public struct Phrasebook: Sendable {
   public enum Source: Sendable {
     /// A resource bundle with a `<language>.lproj` folder per language: what an app ships.
     case bundle(Bundle)
-    /// One table of English words, for a program that lost its resource bundle (the
-    /// terminal program, copied without it, still shows every word).
-    case english([String: String])
+    /// Words of one language the program looks up itself, by key (nil for a key it lacks):
+    /// the terminal program's English table, when it was copied without its bundles.
+    case lookup(languageCode: String, words: @Sendable (String) -> String?)
   }
 
   /// The language the words are in: "en", "de". English for a language with no table.
@@ -22,7 +22,7 @@ public struct Phrasebook: Sendable {
   /// The user's language's table, when it is not English and the bundle has one.
   private let translation: Bundle?
   private let english: Bundle?
-  private let englishTable: [String: String]
+  private let lookup: (@Sendable (String) -> String?)?
 
   /// - Parameter locale: the user's locale; its language picks the table.
   public init(locale: Locale, source: Source) {
@@ -31,11 +31,10 @@ public struct Phrasebook: Sendable {
     case .bundle(let bundle):
       english = Self.table(of: "en", in: bundle)
       translation = language == "en" ? nil : Self.table(of: language, in: bundle)
-      englishTable = [:]
-    case .english(let table):
-      (english, translation, englishTable) = (nil, nil, table)
+      (lookup, languageCode) = (nil, translation == nil ? "en" : language)
+    case .lookup(let code, let words):
+      (english, translation, lookup, languageCode) = (nil, nil, words, code)
     }
-    languageCode = translation == nil ? "en" : language
   }
 
   /// The language's own folder of a bundle, as a bundle: where Foundation reads its table.
@@ -64,7 +63,7 @@ public struct Phrasebook: Sendable {
         return word
       }
     }
-    return englishTable[key] ?? key
+    return lookup?(key) ?? key
   }
 
   /// What no table holds: the answer to a key a table lacks.
@@ -72,7 +71,7 @@ public struct Phrasebook: Sendable {
 
   /// The placeholders `%@` and `%n$@`, and `%%` for a percent sign; strings only, so a
   /// table can never ask for an argument of another type. A placeholder with no argument
-  /// is left empty.
+  /// is left empty. (Not `String(format:)`: it trusts a table's `%d` and may trap.)
   static func filling(_ template: String, with arguments: [String]) -> String {
     guard template.contains("%") else { return template }
     var result = ""

@@ -54,19 +54,14 @@ public struct ScreenLabels: Sendable {
 
   /// How long a wait has lasted, of the longest it lasts: "0:12 of 2:00".
   public func timeWaited(_ waited: Duration, of budget: Duration) -> String {
-    words["wait.timeOf", Self.minutesAndSeconds(waited), Self.minutesAndSeconds(budget)]
+    words["wait.timeOf", timeWaited(waited), timeWaited(budget)]
   }
 
-  /// How long a wait has lasted: "0:03", minutes and seconds, as a clock shows them.
+  /// How long a wait has lasted: "0:03", whole minutes and seconds, as a clock shows them
+  /// in the user's locale.
   public func timeWaited(_ waited: Duration) -> String {
-    Self.minutesAndSeconds(waited)
-  }
-
-  /// "1:05": whole minutes, then the seconds in two digits.
-  private static func minutesAndSeconds(_ duration: Duration) -> String {
-    let seconds = max(0, duration.components.seconds)
-    let (minutes, rest) = seconds.quotientAndRemainder(dividingBy: 60)
-    return "\(minutes):" + (rest < 10 ? "0" : "") + "\(rest)"
+    let seconds = Duration.seconds(max(0, waited.components.seconds))
+    return seconds.formatted(.time(pattern: .minuteSecond).locale(locale))
   }
 
   /// The button of an error that trying again can help.

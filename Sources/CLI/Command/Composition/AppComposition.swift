@@ -127,7 +127,7 @@ struct AppComposition {
       FilePendingChangeStore(directory: $0, logger: logger)
     }
     keepsFiles = storage.localCopyFiles != nil || storage.journalDirectory != nil
-    let known = storage.journalDirectory.map { KnownSessions(directory: $0, logger: logger) }
+    let known = storage.journalDirectory.map { KnownSessionFiles(directory: $0, logger: logger) }
     storageNotes = storage.notes
     self.environment = environment
     self.approvalClock = approvalClock ?? environment.clock

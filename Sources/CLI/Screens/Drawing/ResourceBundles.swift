@@ -18,7 +18,8 @@ enum ResourceBundles {
   private static func source(_ name: String, english: [UInt8]) -> Phrasebook.Source {
     if let bundle = bundle(named: name) { return .bundle(bundle) }
     let table = try? PropertyListSerialization.propertyList(from: Data(english), format: nil)
-    return .english(table as? [String: String] ?? [:])
+    let words = table as? [String: String] ?? [:]
+    return .lookup(languageCode: "en") { words[$0] }
   }
 
   /// The resource bundle called `name`, where SwiftPM and Xcode put it: beside the program,

@@ -1,29 +1,26 @@
+import DataLayer
 import Domain
 import Foundation
 
-/// Whose session a pair of tokens is, as far as this device has seen: each pair whose
+/// The terminal program's known sessions: it reads its tokens from its environment, so it
+/// cannot keep the person beside them as an app does in the Keychain. Each pair whose
 /// person the backend named is a small file in `sessions/`, named by the SHA-256 of the two
-/// tokens together (never a token), holding the person's id (`userId`). So a run that
-/// starts with tokens seen before knows whose local copy and pending changes are its own
-/// without asking, offline too. A person belongs to the two tokens together: an access
-/// token beside a refresh token it was never seen with names nobody, and is asked for.
+/// tokens together (never a token), holding the person's id (`userId`).
 ///
 /// Every file is written whole by `SmallFile` (readable by its owner alone); two runs
 /// recording the same session write the same file. A file that cannot be read names
 /// nobody, and is logged.
-public struct KnownSessions: Sendable {
-  public static let folderName = "sessions"
+struct KnownSessionFiles: KnownSessions {
+  static let folderName = "sessions"
 
   let folder: URL
   private let logger: any DeveloperLog
 
-  public init(directory: URL, logger: any DeveloperLog) {
+  init(directory: URL, logger: any DeveloperLog) {
     folder = directory.appendingPathComponent(Self.folderName, isDirectory: true)
     self.logger = logger
   }
 
-  /// The person whose session the two tokens are, or nil when this device never saw them
-  /// together.
   func person(accessToken: Secret, refreshToken: Secret) -> String? {
     let file = SmallFile(url: file(accessToken, refreshToken))
     do throws(SmallFile.Problem) {
@@ -42,7 +39,6 @@ public struct KnownSessions: Sendable {
     }
   }
 
-  /// Keeps `person` as the person of the session the two tokens are.
   func record(_ person: String, accessToken: Secret, refreshToken: Secret) {
     do {
       let data = try FileFormat.encoder().encode(KnownSessionFile(userId: person))

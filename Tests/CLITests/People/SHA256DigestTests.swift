@@ -1,6 +1,6 @@
 import Testing
 
-@testable import DataLayer
+@testable import CLI
 
 @Suite("SHA-256, as a session's name on the device", .timeLimit(.minutes(1)))
 struct SHA256DigestTests {

@@ -1,7 +1,8 @@
-/// SHA-256 (FIPS 180-4) of some bytes, as 64 lowercase hex digits: how the app names a
-/// session on the device without keeping its token (`KnownSessions`). On Apple's
-/// platforms CryptoKit's `SHA256` gives the same digest; the package has no dependencies,
-/// and Foundation on Linux has no hash, so it carries these few lines.
+/// SHA-256 (FIPS 180-4) of some bytes, as 64 lowercase hex digits: how the terminal program
+/// names a session on the device without keeping its token (`KnownSessionFiles`). On
+/// Apple's platforms CryptoKit's `SHA256` gives the same digest; the package has no
+/// dependencies, and Foundation on Linux has no hash, so the terminal program carries these
+/// few lines. (An app keeps its session's person in the Keychain, and needs no digest.)
 enum SHA256Digest {
   static func hex(of text: String) -> String {
     hash(Array(text.utf8)).map { word in
