@@ -181,7 +181,7 @@ struct FileLocalCopyStoreTests {
   }
 
   @Test(
-    "a directory where the file should be: loading is unreadable, saving throws, and deleting leaves it"
+    "a directory where the file should be: loading is unreadable, saving throws, deleting leaves it"
   )
   func directoryInPlace() async throws {
     let file = try #require(store.file(person: "ada"))

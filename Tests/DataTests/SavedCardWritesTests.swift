@@ -157,7 +157,7 @@ struct SavedCardRequestTests {
 @Suite("Saved cards: a retried write is the same write", .timeLimit(.minutes(1)))
 struct SavedCardWriteKeyTests {
   @Test(
-    "a removal and a new default send the change's key on every attempt, through a retry and a refresh"
+    "a removal and a new default send the change's key on every attempt, through retry and refresh"
   )
   func keysPerChange() async throws {
     let tokenExpired = ScriptedBackend.Answer.error(401, code: "token_expired")

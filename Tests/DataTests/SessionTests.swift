@@ -86,7 +86,7 @@ struct SessionTests {
   }
 
   @Test(
-    "a refresh token the backend rotates is sent on the next refresh, so a second expiry is refreshed too"
+    "a rotated refresh token is sent on the next refresh, so a second expiry is refreshed too"
   )
   func rotatedRefreshTokenIsKept() async throws {
     let backend = RotatingRefreshBackend(rotates: true)

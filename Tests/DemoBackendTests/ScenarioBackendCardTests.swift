@@ -26,7 +26,7 @@ struct ScenarioBackendAddCardTests {
   }
 
   @Test(
-    "a 409 names the saved card itself: the listed one, or one saved elsewhere, listed once from then on"
+    "a 409 names the saved card itself: the listed one, or one saved elsewhere, then listed once"
   )
   func duplicateIsThatCard() async throws {
     let fixture = ScenarioClient(try #require(BuiltInScenarios.named("add-card-duplicate")))

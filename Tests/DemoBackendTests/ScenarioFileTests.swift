@@ -107,7 +107,8 @@ struct ScenarioFileTests {
       ),
       (
         #"{"wallet": {"outcome": "ok", "zzz": 1}}"#, "wallet.zzz",
-        "is an unknown key (expected one of: balance, currency, latencyMs, outcome, responses, review)"
+        "is an unknown key "
+          + "(expected one of: balance, currency, latencyMs, outcome, responses, review)"
       ),
       (#"{"wallet": 3}"#, "wallet", "must be a JSON object, got a number"),
       (#"{"wallet": {}}"#, "wallet.outcome", "is missing"),
@@ -152,23 +153,28 @@ struct ScenarioFileTests {
       (#"{"cards": {"outcome": "ok", "cards": {}}}"#, "cards.cards", "must be a list of cards"),
       (#"{"cards": {"outcome": "ok", "cards": [3]}}"#, "cards.cards[0]", "must be a JSON object"),
       (
-        #"{"cards": {"outcome": "ok", "cards": [{"brand": "Visa", "last4": "42", "expiry": "08/28", "status": "active"}]}}"#,
+        #"{"cards": {"outcome": "ok", "cards": [{"brand": "Visa", "last4": "42", "#
+          + #""expiry": "08/28", "status": "active"}]}}"#,
         "cards.cards[0].last4", "exactly four digits"
       ),
       (
-        #"{"cards": {"outcome": "ok", "cards": [{"brand": "Visa", "last4": "4242", "expiry": "13/28", "status": "active"}]}}"#,
+        #"{"cards": {"outcome": "ok", "cards": [{"brand": "Visa", "last4": "4242", "#
+          + #""expiry": "13/28", "status": "active"}]}}"#,
         "cards.cards[0].expiry", "must be MM/YY"
       ),
       (
-        #"{"cards": {"outcome": "ok", "cards": [{"brand": "Visa", "last4": "4242", "expiry": "08/28", "status": "frozen"}]}}"#,
+        #"{"cards": {"outcome": "ok", "cards": [{"brand": "Visa", "last4": "4242", "#
+          + #""expiry": "08/28", "status": "frozen"}]}}"#,
         "cards.cards[0].status", "must be one of \"active\", \"expired\""
       ),
       (
-        #"{"cards": {"outcome": "ok", "cards": [{"brand": " ", "last4": "4242", "expiry": "08/28", "status": "active"}]}}"#,
+        #"{"cards": {"outcome": "ok", "cards": [{"brand": " ", "last4": "4242", "#
+          + #""expiry": "08/28", "status": "active"}]}}"#,
         "cards.cards[0].brand", "must not be empty"
       ),
       (
-        #"{"cards": {"outcome": "ok", "cards": [{"brand": "Visa", "last4": "4242", "expiry": "08/28", "status": "active", "cvv": "123"}]}}"#,
+        #"{"cards": {"outcome": "ok", "cards": [{"brand": "Visa", "last4": "4242", "#
+          + #""expiry": "08/28", "status": "active", "cvv": "123"}]}}"#,
         "cards.cards[0].cvv", "is an unknown key (expected one of: brand, expiry, last4"
       ),
       (#"{"applePay": {"outcome": "maybe"}}"#, "applePay.outcome", "must be one of"),
@@ -186,7 +192,8 @@ struct ScenarioFileTests {
     "an ok outcome without its data uses the default data, as a missing key does",
     arguments: [
       #"{"wallet": {"outcome": "ok"}}"#, #"{"cards": {"outcome": "ok"}}"#,
-      #"{"wallet": {"outcome": "ok", "latencyMs": 80}, "cards": {"outcome": "ok", "latencyMs": 140}}"#,
+      #"{"wallet": {"outcome": "ok", "latencyMs": 80}, "#
+        + #""cards": {"outcome": "ok", "latencyMs": 140}}"#,
     ])
   func okWithoutData(json: String) throws {
     let scenario = try parse(json)
@@ -197,7 +204,7 @@ struct ScenarioFileTests {
   }
 
   @Test(
-    "a file that is not JSON is refused, saying what is wrong and, where it can, the line and column",
+    "a file that is not JSON is refused, saying what is wrong and, where it can, line and column",
     arguments: [
       ("{\n  \"wallet\" 3\n}", "line 2, column 12"),
       ("[1 2]", "line 1, column 4"),
@@ -312,7 +319,8 @@ struct ScenarioFileTests {
         "-15e37"
       ),
       (
-        #"{"wallet": {"outcome": "ok", "balance": 1.00000000000000000000000000000000000001, "currency": "EUR"}}"#,
+        #"{"wallet": {"outcome": "ok", "balance": 1.00000000000000000000000000000000000001, "#
+          + #""currency": "EUR"}}"#,
         "wallet.balance", "1.00000000000000000000000000000000000001 at line 1, column 41"
       ),
       (#"{"wallet": {"latencyMs": 1e-200, "outcome": "banned"}}"#, "wallet.latencyMs", "1e-200"),
@@ -326,7 +334,8 @@ struct ScenarioFileTests {
         "cards.responses[0].status", "2e999999999999999999999 at line 1, column 37"
       ),
       (
-        #"{"wallet": {"outcome": "ok", "balance": 12345678901234567890123456789012345678901234567890, "currency": "EUR"}}"#,
+        #"{"wallet": {"outcome": "ok", "#
+          + #""balance": 12345678901234567890123456789012345678901234567890, "currency": "EUR"}}"#,
         "wallet.balance", "1234567890123456789012345678901234567890… at line 1, column 41"
       ),
     ])
@@ -362,7 +371,8 @@ struct ScenarioFileTests {
   @Test("the largest numbers in range are read exactly")
   func largestNumbers() throws {
     let scenario = try parse(
-      #"{"wallet": {"outcome": "ok", "balance": 99999999999999999999999999999999999999, "currency": "EUR"}}"#
+      #"{"wallet": {"outcome": "ok", "balance": 99999999999999999999999999999999999999, "#
+        + #""currency": "EUR"}}"#
     )
 
     #expect(
@@ -460,7 +470,8 @@ struct ScenarioFileTests {
   func escapes() throws {
     let scenario = try parse(
       "\u{FEFF}"
-        + #"{"cards": {"outcome": "ok", "cards": [{"brand": "V\u00e9\/\"\ud83d\ude80\n", "last4": "4242", "expiry": "08/28", "status": "active"}]}}"#
+        + #"{"cards": {"outcome": "ok", "cards": [{"brand": "V\u00e9\/\"\ud83d\ude80\n", "#
+        + #""last4": "4242", "expiry": "08/28", "status": "active"}]}}"#
     )
 
     #expect(
@@ -549,7 +560,9 @@ struct ScenarioFileResponsesTests {
   @Test("reads a card the issuer declined")
   func decline() throws {
     let scenario = try parse(
-      #"{"cards": {"outcome": "ok", "cards": [{"brand": "Visa", "last4": "4242", "expiry": "08/28", "status": "active", "rejection": {"reason": "blocked", "message": "No"}}]}}"#
+      #"{"cards": {"outcome": "ok", "cards": [{"brand": "Visa", "last4": "4242", "#
+        + #""expiry": "08/28", "status": "active", "rejection": {"reason": "blocked", "#
+        + #""message": "No"}}]}}"#
     )
 
     #expect(
@@ -606,10 +619,10 @@ struct ScenarioFileWayOutTests {
   @Test(
     "status checks and refreshes may be lists, served in order; signIn says what signing in yields")
   func lists() throws {
-    let scenario = try ScenarioFile.parse(
-      Foundation.Data(
-        #"{"userStatus": ["notVerified", "verified"], "session": {"refresh": ["offline", "succeeds"]}, "signIn": "fails"}"#
-          .utf8), name: "test")
+    let json =
+      #"{"userStatus": ["notVerified", "verified"], "#
+      + #""session": {"refresh": ["offline", "succeeds"]}, "signIn": "fails"}"#
+    let scenario = try ScenarioFile.parse(Foundation.Data(json.utf8), name: "test")
 
     #expect(scenario.userStatus == [.notVerified, .verified])
     #expect(scenario.refresh == [.offline, .succeeds])

@@ -14,7 +14,8 @@ struct ScenarioFileWritesTests {
     let client = BackendClient(
       backend: ScenarioBackend(scenario: scenario, clock: ImmediateClockForFiles()),
       session: Session(
-        accessToken: ScenarioBackend.initialAccessToken, refreshToken: ScenarioBackend.refreshToken),
+        accessToken: ScenarioBackend.initialAccessToken,
+        refreshToken: ScenarioBackend.refreshToken),
       logger: SilentLog())
     return BackendCardsRepository(client: client)
   }
@@ -39,7 +40,8 @@ struct ScenarioFileWritesTests {
         .wallet, idempotencyKey: "w7") == .methodGone)
     #expect(
       try await cards(
-        #"{"updateCard": {"outcome": "declined", "declineCode": "expired_card", "adviceCode": "try_again_later"}}"#
+        #"{"updateCard": {"outcome": "declined", "declineCode": "expired_card", "#
+          + #""adviceCode": "try_again_later"}}"#
       )
       .updateExpiry(cardID: "1", to: expiry, idempotencyKey: "k")
         == .declined(CardDecline(code: "expired_card", adviceCode: "try_again_later")))

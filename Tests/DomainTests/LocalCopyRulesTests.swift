@@ -118,7 +118,7 @@ struct PolicyCase: Sendable, CustomTestStringConvertible {
 @Suite("Local copy policy: the table of what is shown and what is kept", .timeLimit(.minutes(1)))
 struct LocalCopyRulesTableTests {
   @Test(
-    "a source's copied rows are shown only where it failed in a way trying again may fix and its part is fresh",
+    "copied rows show only if a source failed in a way trying again may fix and its part is fresh",
     arguments: PolicyCase.all)
   func shown(row: PolicyCase) async throws {
     let list = try await row.useCase(Saved.store(row.age)).execute()

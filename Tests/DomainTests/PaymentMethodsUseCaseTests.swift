@@ -163,7 +163,8 @@ struct PaymentMethodsUseCaseSkippingTests {
     #expect(list.failures.map(\.description) == ["wallet: offline"])
     #expect(
       ErrorChain(list.failures[0]).description
-        == "SourceFailure(wallet: offline) ← RequestFailure.offline(GET /wallet traceId=trace-offline)"
+        == "SourceFailure(wallet: offline) "
+        + "← RequestFailure.offline(GET /wallet traceId=trace-offline)"
     )
   }
 

@@ -156,7 +156,8 @@ struct ErrorChainTests {
 
     #expect(
       context.description
-        == "GET /wallet status=503 code=maintenance message=\"back soon\" attempts=3 retryAfter=1000 ms traceId=t1"
+        == "GET /wallet status=503 code=maintenance message=\"back soon\" attempts=3 "
+        + "retryAfter=1000 ms traceId=t1"
     )
     #expect(ErrorContext(operation: "GET /cards").description == "GET /cards")
   }

@@ -26,8 +26,8 @@ struct TestConsole: Console {
 let goldenWidth = 50
 
 /// Runs the command in-process as the binary would, with the console recorded, the
-/// terminal as given (an interactive one is `columns` by 24 cells, its log on the same screen), scenario
-/// time played by `ScenarioTimeClock` (the wait for a bank's approval on an
+/// terminal as given (an interactive one is `columns` by 24 cells, its log on the same
+/// screen), scenario time played by `ScenarioTimeClock` (the wait for a bank's approval on an
 /// `AdvancingClock`), jitter, trace ids and the date fixed, in UTC.
 ///
 /// `standardInput` is what `--scenario-file -` reads.

@@ -570,7 +570,8 @@ struct UntrustedAnswerTests {
     let fixture = HTTPFixture([
       .json(
         200,
-        #"{"cards": [{"id": "1", "brand": "\#(brand)", "last4": "4242", "expiry": "08/28", "status": "active"}]}"#
+        #"{"cards": [{"id": "1", "brand": "\#(brand)", "last4": "4242", "expiry": "08/28", "#
+          + #""status": "active"}]}"#
       )
     ])
 

@@ -20,7 +20,8 @@ struct CardsMapperTests {
   func cards() throws {
     let body = """
       {"cards":[\(cardJSON()),\
-      {"id":"2","brand":"Amex","last4":"0005","expiry":"01/24","status":"expired","isDefault":true}]}
+      {"id":"2","brand":"Amex","last4":"0005","expiry":"01/24",\
+      "status":"expired","isDefault":true}]}
       """
 
     let read = try cards(200, body)

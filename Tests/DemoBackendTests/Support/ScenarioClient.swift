@@ -28,7 +28,8 @@ struct ScenarioClient {
     self.client = BackendClient(
       backend: backend,
       session: Session(
-        accessToken: ScenarioBackend.initialAccessToken, refreshToken: ScenarioBackend.refreshToken),
+        accessToken: ScenarioBackend.initialAccessToken,
+        refreshToken: ScenarioBackend.refreshToken),
       environment: BackendClient.Environment(
         clock: AdvancingClock(), jitter: { $0 }, traceID: { traceIDs.next($0.rawValue) }),
       logger: LogSpy())

@@ -225,7 +225,8 @@ struct LocalCopyStorageTests {
   @Test("--saved-list puts the device's list in place for a server's run, as a scenario does")
   func localCopyFlag() async throws {
     let saved =
-      #"{"age": "2h", "cards": [{"brand": "Visa", "last4": "4242", "expiry": "08/28", "status": "active"}]}"#
+      #"{"age": "2h", "cards": [{"brand": "Visa", "last4": "4242", "expiry": "08/28", "#
+      + #""status": "active"}]}"#
     let run = await runCLI(
       server + ["--saved-list", saved, "--no-cache", "--json"],
       serverAccess: try RecordingServer("cards-offline").access)

@@ -6,38 +6,40 @@ import Testing
 /// movement may ever reach the terminal.
 @Suite("Accessible screen on a pseudo-terminal", .serialized, .timeLimit(.minutes(1)))
 struct AccessibleTerminalTests {
+  /// A line typed, and what to wait for once it is sent (nothing, when empty).
+  typealias Line = (line: String, answered: String)
+
   /// The journeys of the README and `--list-scenarios`, walked as a screen-reader user
   /// would: the line the screen offers, typed, and what it leads to.
-  static let walks:
-    [(scenario: String, offered: String, lines: [(line: String, answered: String)], shows: String)] =
-      [
-        ("cards-offline", "r try again", [("r", "")], "Visa ending in 4242"),
-        ("everything-fails", "r try again", [("r", "")], "Wallet, balance €125.50"),
-        ("offline", "r try again", [("r", "")], "Wallet, balance €125.50"),
-        ("rate-limited", "r try again", [("r", "")], "Wallet, balance €125.50"),
-        ("server-down", "r try again", [("r", "")], "Wallet, balance €125.50"),
-        ("refresh-offline", "r try again", [("r", "")], "Wallet, balance €125.50"),
-        ("session-expired", "Enter Sign in", [("", "")], "Wallet, balance €125.50"),
-        (
-          "user-not-verified", "Enter Check my status again",
-          [("", "Checked just now"), ("", "")], "Wallet, balance €125.50"
-        ),
-        ("user-locked", "Enter Contact support", [("", "")], "Reach support from Help in the app"),
-        ("client-outdated", "Enter Update", [("", "")], "open the App Store"),
-        (
-          "add-card-ok", "a add a card",
-          [
-            ("a", "Card number:"), ("5555 5555 5555 4444", "Expiry:"), ("12/30", "Security code:"),
-            ("123", "Name on card:"), ("Ada Lovelace", ""),
-          ],
-          "Mastercard ending in 4444 selected."
-        ),
-        (
-          "update-card-ok", "1 to 4 select a row",
-          [("3", "e new expiry"), ("e", "Expiry:"), ("0130", "")],
-          "Mastercard ending in 4444 now expires 01/30."
-        ),
-      ]
+  static let walks: [(scenario: String, offered: String, lines: [Line], shows: String)] =
+    [
+      ("cards-offline", "r try again", [("r", "")], "Visa ending in 4242"),
+      ("everything-fails", "r try again", [("r", "")], "Wallet, balance €125.50"),
+      ("offline", "r try again", [("r", "")], "Wallet, balance €125.50"),
+      ("rate-limited", "r try again", [("r", "")], "Wallet, balance €125.50"),
+      ("server-down", "r try again", [("r", "")], "Wallet, balance €125.50"),
+      ("refresh-offline", "r try again", [("r", "")], "Wallet, balance €125.50"),
+      ("session-expired", "Enter Sign in", [("", "")], "Wallet, balance €125.50"),
+      (
+        "user-not-verified", "Enter Check my status again",
+        [("", "Checked just now"), ("", "")], "Wallet, balance €125.50"
+      ),
+      ("user-locked", "Enter Contact support", [("", "")], "Reach support from Help in the app"),
+      ("client-outdated", "Enter Update", [("", "")], "open the App Store"),
+      (
+        "add-card-ok", "a add a card",
+        [
+          ("a", "Card number:"), ("5555 5555 5555 4444", "Expiry:"), ("12/30", "Security code:"),
+          ("123", "Name on card:"), ("Ada Lovelace", ""),
+        ],
+        "Mastercard ending in 4444 selected."
+      ),
+      (
+        "update-card-ok", "1 to 4 select a row",
+        [("3", "e new expiry"), ("e", "Expiry:"), ("0130", "")],
+        "Mastercard ending in 4444 now expires 01/30."
+      ),
+    ]
 
   @Test(
     "each journey is walked line by line, and nothing is ever drawn over", arguments: walks.indices)

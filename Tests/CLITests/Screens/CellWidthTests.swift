@@ -48,8 +48,8 @@ struct CellWidthTests {
 /// Hangul, some longer than any line.
 enum GeneratedText {
   static let alphabet: [Character] =
-    Array("abcdefghijklmnopqrstuvwxyzABCXYZ0123456789.,€•-") + Array("東京都漢字日本語中文") + Array("ｶﾀｶﾅﾄﾞﾊﾟ")
-    + Array("한국어") + [
+    Array("abcdefghijklmnopqrstuvwxyzABCXYZ0123456789.,€•-") + Array("東京都漢字日本語中文")
+    + Array("ｶﾀｶﾅﾄﾞﾊﾟ") + Array("한국어") + [
       "🎉", "🚀", "👍", "💳", "🍎", "e\u{301}", "a\u{308}\u{323}", "\u{200B}", "x\u{20DD}",
     ]
 

@@ -101,10 +101,10 @@ struct ErrorFlowTests {
   func hugeRetryAfter(seconds: String) async throws {
     let url = FileManager.default.temporaryDirectory
       .appendingPathComponent("retry-after-\(UUID().uuidString).json")
-    try Foundation.Data(
-      #"{"cards": {"responses": [{"status": 429, "retryAfter": \#(seconds)}]}, "wallet": {"outcome": "notFound"}, "applePay": {"outcome": "notAvailable"}}"#
-        .utf8
-    ).write(to: url)
+    let json =
+      #"{"cards": {"responses": [{"status": 429, "retryAfter": \#(seconds)}]}, "#
+      + #""wallet": {"outcome": "notFound"}, "applePay": {"outcome": "notAvailable"}}"#
+    try Foundation.Data(json.utf8).write(to: url)
     defer { try? FileManager.default.removeItem(at: url) }
 
     let run = await runCLI(["--scenario-file", url.path, "--verbose"])

@@ -174,7 +174,8 @@ struct LocalizationTests {
   nonisolated static let correctedGerman: [(layer: String, key: String, german: String)] = [
     (
       "Presentation", "error.insecure.hint",
-      "Wenn dieses Netzwerk eine Anmeldeseite hat, öffne sie, oder versuche es mit einem anderen Netzwerk."
+      "Wenn dieses Netzwerk eine Anmeldeseite hat, öffne sie, "
+        + "oder versuche es mit einem anderen Netzwerk."
     ),
     (
       "Presentation", "journey.contactSupport.hint",
@@ -205,7 +206,8 @@ struct LocalizationTests {
     ),
     (
       "CLI", "accessible.help.enter",
-      "nur Enter: die Zeile auswählen, zu der du gegangen bist, oder die Schaltfläche auf dem Bildschirm betätigen"
+      "nur Enter: die Zeile auswählen, zu der du gegangen bist, "
+        + "oder die Schaltfläche auf dem Bildschirm betätigen"
     ),
     (
       "CLI", "guidance.support",
@@ -213,22 +215,27 @@ struct LocalizationTests {
     ),
     (
       "CLI", "guidance.support.reference",
-      "Wende dich über „Hilfe“ in der App an den Support und nenne die Referenz %@: Nur er kann das Konto entsperren."
+      "Wende dich über „Hilfe“ in der App an den Support und nenne die Referenz %@: "
+        + "Nur er kann das Konto entsperren."
     ),
     ("CLI", "accessible.rows", "1 bis %@ eine Zeile auswählen"),
     ("CLI", "accessible.row", "1 die Zeile auswählen"),
     ("CLI", "accessible.formKeys", "Fülle jedes Feld aus, dann Enter. Esc, dann Enter: zurück."),
     (
       "CLI", "accessible.help.addCard",
-      "Karte hinzufügen: jedes Feld ausfüllen, dann Enter; eine leere Zeile behält, was schon dasteht; Esc, dann Enter: zurück"
+      "Karte hinzufügen: jedes Feld ausfüllen, dann Enter; eine leere Zeile behält, "
+        + "was schon dasteht; Esc, dann Enter: zurück"
     ),
     (
       "CLI", "accessible.help.makeDefault",
-      "die Zeile, die du zuletzt gewählt hast (mit ihrer Nummer oder indem du zu ihr gehst; eine Karte oder das Wallet), zu deiner Standard-Zahlungsart machen"
+      "die Zeile, die du zuletzt gewählt hast (mit ihrer Nummer oder indem du zu ihr gehst; "
+        + "eine Karte oder das Wallet), zu deiner Standard-Zahlungsart machen"
     ),
     (
       "CLI", "accessible.help.newExpiry",
-      "der abgelaufenen Karte, die du zuletzt gewählt hast (mit ihrer Nummer oder indem du zu ihr gehst), ein neues Ablaufdatum geben: es eingeben, dann Enter; Esc, dann Enter: zurück"
+      "der abgelaufenen Karte, die du zuletzt gewählt hast "
+        + "(mit ihrer Nummer oder indem du zu ihr gehst), "
+        + "ein neues Ablaufdatum geben: es eingeben, dann Enter; Esc, dann Enter: zurück"
     ),
     // Said of a card row whose spoken title is "Mastercard mit den Endziffern 8210": not
     // "Mit %@ kannst du nicht bezahlen", which read "Mit Mastercard mit den Endziffern…".

@@ -38,7 +38,8 @@ struct ScenarioFileCommandTests {
   @Test("a bad value exits 65 and names the key and why")
   func badValue() async throws {
     let (_, run) = try await runWithFile(
-      #"{"cards": {"outcome": "ok", "cards": [{"brand": "Visa", "last4": "4242", "expiry": "2028-08", "status": "active"}]}}"#
+      #"{"cards": {"outcome": "ok", "cards": [{"brand": "Visa", "last4": "4242", "#
+        + #""expiry": "2028-08", "status": "active"}]}}"#
     )
 
     #expect(run.exitCode == .dataError)
@@ -81,7 +82,8 @@ struct ScenarioFileCommandTests {
     #expect(run.exitCode == .dataError)
     #expect(
       run.errors
-        == "payment-methods: scenario file \(path) is empty; it must hold a JSON object, such as {}\n"
+        == "payment-methods: scenario file \(path) is empty; it must hold a JSON object, "
+        + "such as {}\n"
     )
   }
 

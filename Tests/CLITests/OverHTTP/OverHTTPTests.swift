@@ -117,25 +117,27 @@ struct OverHTTPTests {
     #expect(await terminal.exiting() == 0)
   }
 
+  /// A key pressed, and what the screen answers to it.
+  typealias Press = (key: String, answered: String)
+
   /// The ways out `--list-scenarios` promises, walked as a person would: the key the screen
   /// offers, pressed on the screen that shows it, and what it leads to. Each press but the
   /// last waits for what it found (a check that finds the account still unverified says
   /// "Checked just now"): the screen redraws at once, before the press is answered.
-  static let walks:
-    [(scenario: String, offered: String, presses: [(key: String, answered: String)], shows: String)] =
-      [
-        ("cards-offline", "r try again", [], "Visa •••• 4242"),
-        ("everything-fails", "r try again", [], "Balance €125.50"),
-        ("offline", "r try again", [], "Balance €125.50"),
-        ("rate-limited", "r try again", [], "Balance €125.50"),
-        ("server-down", "r try again", [], "Balance €125.50"),
-        ("refresh-offline", "r try again", [], "Balance €125.50"),
-        ("session-expired", "Enter Sign in", [], "Balance €125.50"),
-        (
-          "user-not-verified", "Enter Check my status again", [("\r", "Checked just now")],
-          "Balance €125.50"
-        ),
-      ]
+  static let walks: [(scenario: String, offered: String, presses: [Press], shows: String)] =
+    [
+      ("cards-offline", "r try again", [], "Visa •••• 4242"),
+      ("everything-fails", "r try again", [], "Balance €125.50"),
+      ("offline", "r try again", [], "Balance €125.50"),
+      ("rate-limited", "r try again", [], "Balance €125.50"),
+      ("server-down", "r try again", [], "Balance €125.50"),
+      ("refresh-offline", "r try again", [], "Balance €125.50"),
+      ("session-expired", "Enter Sign in", [], "Balance €125.50"),
+      (
+        "user-not-verified", "Enter Check my status again", [("\r", "Checked just now")],
+        "Balance €125.50"
+      ),
+    ]
 
   @Test("each way out, walked on the screen, in process and over HTTP", arguments: walks.indices)
   func wayOutWalks(walk: Int) async throws {

@@ -65,8 +65,10 @@ struct HostileScenarioTests {
     {
       "cards": {"outcome": "ok", "cards": [
         {"brand": "\u001b[31mVisa", "last4": "4242", "expiry": "08/28", "status": "active"},
-        {"brand": "\u001b]0;pwned\u0007Amex", "last4": "0005", "expiry": "08/28", "status": "active"},
-        {"brand": "Visa\n│  ○ Fake •••• 0000", "last4": "1111", "expiry": "08/28", "status": "active"},
+        {"brand": "\u001b]0;pwned\u0007Amex", "last4": "0005", "expiry": "08/28",
+         "status": "active"},
+        {"brand": "Visa\n│  ○ Fake •••• 0000", "last4": "1111", "expiry": "08/28",
+         "status": "active"},
         {"brand": "\u202egnp.exe\u009b", "last4": "2222", "expiry": "08/28", "status": "active",
          "rejection": {"reason": "blocked", "message": "\u001b[2J\nforged"}}
       ]},

@@ -104,7 +104,7 @@ struct LocalCopyScenarioTests {
   }
 
   @Test(
-    "a --cache-dir that cannot be made leaves the screen and its exit code as they are, and says so",
+    "a --cache-dir that cannot be made leaves the screen and its exit code alone, and says so",
     .enabled(if: FileManager.default.fileExists(atPath: "/proc/self"), "needs Linux's /proc"))
   func unwritableCacheDirectory() async {
     // Nobody, not even root, makes a folder inside /proc/self.

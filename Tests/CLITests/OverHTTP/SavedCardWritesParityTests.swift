@@ -14,7 +14,8 @@ struct SavedCardWritesParityTests {
     let client = BackendClient(
       backend: backend,
       session: Session(
-        accessToken: ScenarioBackend.initialAccessToken, refreshToken: ScenarioBackend.refreshToken),
+        accessToken: ScenarioBackend.initialAccessToken,
+        refreshToken: ScenarioBackend.refreshToken),
       logger: SilentLog())
     let cards = BackendCardsRepository(client: client)
     let wallet = BackendWalletRepository(client: client)
@@ -40,7 +41,8 @@ struct SavedCardWritesParityTests {
     let client = BackendClient(
       backend: backend,
       session: Session(
-        accessToken: ScenarioBackend.initialAccessToken, refreshToken: ScenarioBackend.refreshToken),
+        accessToken: ScenarioBackend.initialAccessToken,
+        refreshToken: ScenarioBackend.refreshToken),
       logger: SilentLog())
     let cards = BackendCardsRepository(client: client)
     let wallet = BackendWalletRepository(client: client)
@@ -62,7 +64,8 @@ struct SavedCardWritesParityTests {
     let client = BackendClient(
       backend: backend,
       session: Session(
-        accessToken: ScenarioBackend.initialAccessToken, refreshToken: ScenarioBackend.refreshToken),
+        accessToken: ScenarioBackend.initialAccessToken,
+        refreshToken: ScenarioBackend.refreshToken),
       logger: SilentLog())
     let cards = BackendCardsRepository(client: client)
     var seen: [String] = []

@@ -148,10 +148,10 @@ struct InteractiveTerminalTests {
     let file = FileManager.default.temporaryDirectory
       .appendingPathComponent("refused-sign-in-\(UUID().uuidString).json")
     let expired = #"{"responses": [{"status": 401, "code": "token_expired"}, {"status": 200}]}"#
-    try Data(
-      #"{"wallet": \#(expired), "cards": \#(expired), "session": {"refresh": "fails"}, "signIn": "fails"}"#
-        .utf8
-    ).write(to: file)
+    let json =
+      #"{"wallet": \#(expired), "cards": \#(expired), "#
+      + #""session": {"refresh": "fails"}, "signIn": "fails"}"#
+    try Data(json.utf8).write(to: file)
     defer { try? FileManager.default.removeItem(at: file) }
     let terminal = try PseudoTerminal(["--scenario-file", file.path])
     try #require(await terminal.waiting(for: "Enter Sign in"))
@@ -315,7 +315,7 @@ struct InteractiveTerminalTests {
   }
 
   @Test(
-    "a signal that ends the process (a quit, a crash) gives the terminal back first, and then kills",
+    "a signal that ends the process (a quit, a crash) gives the terminal back first, then kills",
     arguments: [SIGQUIT, SIGSEGV, SIGILL])
   func fatalSignalRestores(signal: Int32) async throws {
     let terminal = try PseudoTerminal(["--scenario", "all-available"])
@@ -350,7 +350,7 @@ struct InteractiveTerminalTests {
   }
 
   @Test(
-    "the add-card form: type, leave a field and see its problem, fix it, save, and the new card is selected"
+    "adding a card: type, leave a field, see its problem, fix it, save: the new card is selected"
   )
   func addCard() async throws {
     let terminal = try PseudoTerminal(["--scenario", "add-card-ok"])
@@ -451,7 +451,7 @@ struct InteractiveTerminalTests {
   }
 
   @Test(
-    "a passing problem at the bank says try again; the code typed again, Enter saves the card, and it is saved"
+    "a passing problem at the bank says try again; the code typed again, Enter saves the card"
   )
   func declineThenTryAgain() async throws {
     let terminal = try PseudoTerminal(["--scenario", "add-card-processing-error-then-ok"])

@@ -27,7 +27,10 @@ struct LeavingTests {
     let slow = #"{"outcome": "ok", "latencyMs": 60000}"#
     let cards =
       expiredCard
-      ? #""cards": {"outcome": "ok", "cards": [{"brand": "Visa", "last4": "4242", "expiry": "08/28", "status": "active"}, {"brand": "Mastercard", "last4": "4444", "expiry": "01/24", "status": "expired"}]}, "#
+      ? #""cards": {"outcome": "ok", "cards": ["#
+        + #"{"brand": "Visa", "last4": "4242", "expiry": "08/28", "status": "active"}, "#
+        + #"{"brand": "Mastercard", "last4": "4444", "expiry": "01/24", "status": "expired"}"#
+        + #"]}, "#
       : ""
     let json = "{\(cards)\"removeCard\": \(slow), \"setDefault\": \(slow), \"updateCard\": \(slow)}"
     let file = folder.url.appendingPathComponent("slow-changes.json")

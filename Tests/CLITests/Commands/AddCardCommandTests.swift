@@ -225,7 +225,8 @@ struct DeclineCommandTests {
   private func run(_ code: String, advice: String?, _ extra: [String]) async -> CLIRun {
     let adviceKey = advice.map { #", "adviceCode": "\#($0)""# } ?? ""
     let file =
-      #"{"addCard": {"outcome": "declined", "declineCode": "\#(code)"\#(adviceKey), "message": "server words"}}"#
+      #"{"addCard": {"outcome": "declined", "declineCode": "\#(code)"\#(adviceKey), "#
+      + #""message": "server words"}}"#
     return await runCLI(
       ["add-card", "--scenario-file", "-"] + card + extra, standardInput: Array(file.utf8))
   }

@@ -24,7 +24,7 @@ struct ServerAccessTests {
   }
 
   @Test(
-    "a program with an HTTP client connects to the --backend-url given, with the request time limits"
+    "a program with an HTTP client connects to the --backend-url, with the request time limits"
   )
   func linkedConnects() async throws {
     let server = WalletOnlyServer()

@@ -12,7 +12,9 @@ struct VerboseLogTests {
     arguments: [
       (
         "wallet-missing",
-        "[debug] skipped wallet: user has no wallet  error=WalletRepositoryError.noWalletFound(GET /wallet status=404 code=wallet_not_found traceId=wallet-1) source=wallet traceId=wallet-1"
+        "[debug] skipped wallet: user has no wallet  "
+          + "error=WalletRepositoryError.noWalletFound(GET /wallet status=404 "
+          + "code=wallet_not_found traceId=wallet-1) source=wallet traceId=wallet-1"
       ),
       (
         "wallet-banned",
@@ -20,12 +22,16 @@ struct VerboseLogTests {
       ),
       (
         "wallet-in-review",
-        "[info] skipped wallet: wallet cannot pay right now  error=WalletRepositoryError.inReview(pending, "
+        "[info] skipped wallet: wallet cannot pay right now  "
+          + "error=WalletRepositoryError.inReview(pending, "
       ),
       ("wallet-empty-balance", "[info] skipped wallet: wallet has no funds  source=wallet"),
       (
         "cards-offline",
-        "[warning] showing that cards could not load (offline)  error=SourceFailure(cards: offline) ← RequestFailure.offline(GET /cards traceId=cards-1) ← DataLayer.TransportError.offline recovery=retryWhenUserActs(reconnect) source=cards traceId=cards-1"
+        "[warning] showing that cards could not load (offline)  "
+          + "error=SourceFailure(cards: offline) ← RequestFailure.offline(GET /cards "
+          + "traceId=cards-1) ← DataLayer.TransportError.offline "
+          + "recovery=retryWhenUserActs(reconnect) source=cards traceId=cards-1"
       ),
       (
         "apple-pay-unavailable",
@@ -36,11 +42,20 @@ struct VerboseLogTests {
       ),
       (
         "unexpected-error",
-        "[error] showing that cards could not load (unknown error UnclassifiedRequestError(GET /cards traceId=cards-1))  error=SourceFailure(cards: unknown error UnclassifiedRequestError(GET /cards traceId=cards-1)) ← UnclassifiedRequestError(GET /cards traceId=cards-1) ← ScenarioFault(GET /cards"
+        "[error] showing that cards could not load "
+          + "(unknown error UnclassifiedRequestError(GET /cards traceId=cards-1))  "
+          + "error=SourceFailure(cards: unknown error UnclassifiedRequestError(GET /cards "
+          + "traceId=cards-1)) ← UnclassifiedRequestError(GET /cards traceId=cards-1) "
+          + "← ScenarioFault(GET /cards"
       ),
       (
         "everything-fails",
-        "[warning] showing the error \"You're offline\"  alsoFailed=cards: offline traceId=cards-1; applePay: unknown error ScenarioFault(Apple Pay device check failed in a way nobody planned for) error=PaymentMethodsError.couldNotLoad ← SourceFailure(wallet: offline) ← RequestFailure.offline(GET /wallet traceId=wallet-1) ← DataLayer.TransportError.offline recovery=retryWhenUserActs(reconnect) traceId=wallet-1"
+        "[warning] showing the error \"You're offline\"  alsoFailed=cards: offline "
+          + "traceId=cards-1; applePay: unknown error ScenarioFault(Apple Pay device check failed "
+          + "in a way nobody planned for) error=PaymentMethodsError.couldNotLoad "
+          + "← SourceFailure(wallet: offline) ← RequestFailure.offline(GET /wallet "
+          + "traceId=wallet-1) ← DataLayer.TransportError.offline "
+          + "recovery=retryWhenUserActs(reconnect) traceId=wallet-1"
       ),
       (
         "token-expired",
@@ -48,12 +63,15 @@ struct VerboseLogTests {
       ),
       (
         "refresh-offline",
-        "[warning] could not refresh the session (offline); it stays open  error=RequestFailure.offline(POST /session/refresh traceId=refresh-1) ← DataLayer.TransportError.offline traceId=refresh-1"
+        "[warning] could not refresh the session (offline); it stays open  "
+          + "error=RequestFailure.offline(POST /session/refresh traceId=refresh-1) "
+          + "← DataLayer.TransportError.offline traceId=refresh-1"
       ),
       ("server-down", "alsoFailed=cards: serviceUnavailable traceId=cards-3"),
       (
         "apple-pay-interrupted",
-        "[warning] showing that applePay could not load (cancelled by something other than the screen)"
+        "[warning] showing that applePay could not load "
+          + "(cancelled by something other than the screen)"
       ),
       (
         "token-expired",
@@ -61,13 +79,15 @@ struct VerboseLogTests {
       ),
       (
         "timeout-then-ok",
-        "[info] retrying GET /cards in 200 ms (attempt 2 of 3)  error=RequestFailure.timedOut(GET /cards traceId=cards-1)"
+        "[info] retrying GET /cards in 200 ms (attempt 2 of 3)  "
+          + "error=RequestFailure.timedOut(GET /cards traceId=cards-1)"
       ),
       ("rate-limited-retry-after", "[info] retrying GET /cards in 1000 ms (attempt 2 of 3)"),
       ("server-down", "recovery=retryNow traceId=wallet-3"),
       (
         "session-expired",
-        "← RequestFailure.sessionEnded(POST /session/refresh status=400 code=invalid_grant traceId=refresh-1) recovery=signInAgain"
+        "← RequestFailure.sessionEnded(POST /session/refresh status=400 code=invalid_grant "
+          + "traceId=refresh-1) recovery=signInAgain"
       ),
       ("user-locked", "[warning] sending the user to contactSupport"),
       ("malformed-response", "← DecodingError.dataCorrupted"),
