@@ -93,7 +93,8 @@ struct FinishedChangesTests {
       ("en_US", "200 changes from last time: 197 done, 2 still to be sent, and 1 not made."),
       (
         "de_DE",
-        "200 Änderungen vom letzten Mal: 197 erledigt, 2 werden noch gesendet und 1 nicht ausgeführt."
+        "200 Änderungen vom letzten Mal: 197 erledigt, 2 werden noch gesendet "
+          + "und 1 nicht ausgeführt."
       ),
     ])
   func manyCounted(locale: String, line: String) {
