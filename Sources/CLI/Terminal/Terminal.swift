@@ -24,6 +24,9 @@ struct Terminal: Equatable {
   var movesCursor = true
   /// stderr is a terminal too, so the developer log appears on the same screen.
   var errorsAreInteractive = false
+  /// The width of the terminal stderr is on, when it is one and says: stdout may be a file
+  /// or a pipe meanwhile, and what stderr shows is laid out for its own terminal.
+  var errorColumns: Int? = nil
   /// stdin is a terminal too, so the screen can stay open and read keys.
   var inputIsInteractive = false
 
@@ -56,6 +59,7 @@ struct Terminal: Equatable {
     return Terminal(
       noColorFlag: noColorFlag, environment: environment, isInteractive: isInteractive,
       size: isInteractive ? measuredSize() : nil, errorsAreInteractive: isatty(STDERR_FILENO) == 1,
+      errorColumns: measuredSize(of: STDERR_FILENO)?.columns,
       inputIsInteractive: isatty(STDIN_FILENO) == 1)
   }
 
@@ -71,10 +75,11 @@ struct Terminal: Equatable {
     return isInteractive
   }
 
-  /// The size the terminal driver reports for stdout; nil when it reports none (zero).
-  static func measuredSize() -> Size? {
+  /// The size the terminal driver reports for stdout (or `descriptor`); nil when it is no
+  /// terminal, or reports none (zero).
+  static func measuredSize(of descriptor: Int32 = STDOUT_FILENO) -> Size? {
     var size = winsize()
-    guard ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0, size.ws_row > 0
+    guard ioctl(descriptor, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0, size.ws_row > 0
     else { return nil }
     return Size(columns: Int(size.ws_col), rows: Int(size.ws_row))
   }
@@ -84,7 +89,7 @@ extension Terminal {
   /// The terminal that the environment and what the operating system said describe.
   init(
     noColorFlag: Bool, environment: [String: String], isInteractive: Bool, size: Size?,
-    errorsAreInteractive: Bool, inputIsInteractive: Bool = false
+    errorsAreInteractive: Bool, errorColumns: Int? = nil, inputIsInteractive: Bool = false
   ) {
     let isDumb = environment["TERM"] == "dumb"
     self.init(
@@ -96,6 +101,7 @@ extension Terminal {
       columnsVariable: environment["COLUMNS"].flatMap { Int($0) }.flatMap { $0 > 0 ? $0 : nil },
       movesCursor: !isDumb,
       errorsAreInteractive: errorsAreInteractive,
+      errorColumns: errorColumns,
       inputIsInteractive: inputIsInteractive)
   }
 }

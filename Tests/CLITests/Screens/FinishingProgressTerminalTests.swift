@@ -83,6 +83,27 @@ struct FinishingProgressTerminalTests {
     #expect(await terminal.exiting() == 0)
     withExtendedLifetime(cache) {}
   }
+
+  @Test(
+    "with stdout in a file, the line fits stderr's terminal, not stdout's default width",
+    arguments: [english, german])
+  func fitsStderrsTerminal(language: Language) async throws {
+    let (cache, slow) = try await changeLeftBehind()
+    let list = cache.url.appendingPathComponent("list.json")
+    let terminal = try PseudoTerminal(
+      [
+        "--json", "--locale", language.locale, "--scenario-file", slow.path,
+        "--cache-dir", cache.path,
+      ], columns: 40, rows: 8, stdout: list)
+
+    try #require(await terminal.waiting(for: "4242… 0:01"))
+
+    let rows = try rowsBeforeTheScreen(terminal, until: "4242… 0:01")
+    #expect(rows.allSatisfy { TerminalCells.width($0) < 40 }, "\(rows)")
+    #expect(rows.joined(separator: " ").hasSuffix(" 0:01"), "the time stays: \(rows)")
+    #expect(await terminal.exiting() == 0)
+    withExtendedLifetime(cache) {}
+  }
 }
 
 /// How finishing's line is laid out on rows, in-process.

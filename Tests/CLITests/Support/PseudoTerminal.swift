@@ -22,9 +22,11 @@ final class PseudoTerminal {
   /// What the output holds, as text.
   var text: String { String(decoding: output, as: UTF8.self) }
 
+  /// - Parameter stdout: a file for the program's stdout, in place of the terminal (which
+  ///   then has only stdin and stderr); nil for the terminal.
   init(
     _ arguments: [String], columns: Int = 80, rows: Int = 24,
-    environment: [String: String] = ["TERM": "xterm-256color"]
+    environment: [String: String] = ["TERM": "xterm-256color"], stdout: URL? = nil
   ) throws {
     var master: Int32 = -1
     var slave: Int32 = -1
@@ -47,7 +49,12 @@ final class PseudoTerminal {
     posix_spawn_file_actions_init(&actions)
     defer { posix_spawn_file_actions_destroy(&actions) }
     posix_spawn_file_actions_addopen(&actions, 0, name, O_RDWR, 0)
-    posix_spawn_file_actions_adddup2(&actions, 0, 1)
+    if let stdout {
+      posix_spawn_file_actions_addopen(
+        &actions, 1, stdout.path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+    } else {
+      posix_spawn_file_actions_adddup2(&actions, 0, 1)
+    }
     posix_spawn_file_actions_adddup2(&actions, 0, 2)
     var attributes = posix_spawnattr_t()
     posix_spawnattr_init(&attributes)

@@ -25,7 +25,8 @@ extension CommandRunner {
     let stderr = terminal(options.noColor)
     let progress = FinishingProgress(
       console: console, pace: finishingPace(options, logsOnStderr: logsOnStderr),
-      labels: words.labels, width: stderr.errorsAreInteractive ? stderr.columns : nil)
+      labels: words.labels,
+      width: stderr.errorsAreInteractive ? stderr.errorColumns ?? stderr.columns : nil)
     let phrasebook = Phrasebook.presentation(
       composition.locale, from: ResourceBundles.presentation)
     let starting = composition
@@ -62,6 +63,6 @@ extension CommandRunner {
     guard terminal.errorsAreInteractive, terminal.movesCursor, !accessible(options),
       !logsOnStderr
     else { return .calm }
-    return .everySecond(columns: terminal.columns)
+    return .everySecond(columns: terminal.errorColumns ?? terminal.columns)
   }
 }
