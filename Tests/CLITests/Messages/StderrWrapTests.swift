@@ -78,6 +78,36 @@ struct StderrWrapTests {
     #expect(size.leavingLines.contains(lines.joined(separator: " ")), "\(lines)")
   }
 
+  @Test(
+    "after Ctrl-C, echoed as ^C, a command's leaving line is wrapped from the row's start",
+    arguments: cases.filter { $0.rows != 10 })
+  func leavingLineAfterControlC(size: Case) async throws {
+    let (scripts, cache) = (try TemporaryFolder(), try TemporaryFolder())
+    let file = scripts.url.appendingPathComponent("slow.json")
+    try Foundation.Data(#"{"removeCard": {"outcome": "ok", "latencyMs": 60000}}"#.utf8)
+      .write(to: file)
+    // Over HTTP, so that the server's log says when the removal is on its way: the
+    // program itself writes nothing on stderr before its leaving line.
+    let server = try await WatchedScenarioServer.started(["--scenario-file", file.path])
+    defer { server.stop() }
+    let terminal = try PseudoTerminal(
+      [
+        "remove-card", "--id", "card-1", "--backend-url", server.url, "--cache-dir",
+        cache.path, "--locale", size.locale,
+      ], columns: size.columns, rows: size.rows)
+    try #require(await server.waitingForLine(containing: "→ DELETE"))
+
+    terminal.send("\u{03}")
+
+    #expect(await terminal.exiting() == 130)
+    let rows = PseudoTerminal.rows(of: terminal.text).map { $0.last ?? "" }
+    let first = try #require(
+      rows.firstIndex { $0.contains(size.english ? "Removing Visa" : "Auf das Entfernen") })
+    let lines = rows[first...].prefix { !$0.isEmpty }
+    #expect(lines.first?.hasPrefix(size.english ? "Removing" : "Auf das") == true, "\(lines)")
+    #expect(lines.allSatisfy { TerminalCells.width($0) <= size.columns }, "\(lines)")
+  }
+
   @Test("a line is broken at its spaces, each piece within the width, no word broken")
   func wrapsAtSpaces() {
     let line = "Auf das Entfernen von Visa •••• 4242 kam noch keine Antwort, als du gegangen bist."

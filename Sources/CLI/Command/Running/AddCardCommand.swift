@@ -26,6 +26,7 @@ extension CommandRunner {
         [submission], within: Self.cancellationLimit, on: environment.clock)
       if waitedForBank {
         let line = WaitingChange.bankApprovalLine(setupCancelled: told, words: words)
+        atRowStart(options)
         console.writeError(line + "\n")
       }
       return stopSignal.exitCode

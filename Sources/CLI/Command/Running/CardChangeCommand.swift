@@ -33,6 +33,7 @@ extension CommandRunner {
       // Its request cancelled and ended: the journal holds the change, or it does not.
       let lines = await WaitingChange.lines(
         for: [waiting], pending: composition.changesKeeper(), words: words)
+      if !lines.isEmpty { atRowStart(options) }
       for line in lines { console.writeError(line + "\n") }
       return stopSignal.exitCode
     case nil:

@@ -209,6 +209,13 @@ struct CommandRunner {
 
   /// Whether the screen is the accessible one: `--accessible`, or `ACCESSIBLE` set to
   /// anything but empty or `0`.
+  /// Where stderr is a terminal, takes its cursor back to the row's first column before a
+  /// line said on the way out: the `^C` a terminal echoes for Ctrl-C is written over, and
+  /// the line, wrapped from the first column, keeps its width.
+  func atRowStart(_ options: CommandLineOptions) {
+    if terminal(options.noColor).errorsAreInteractive { console.writeError("\r") }
+  }
+
   func accessible(_ options: CommandLineOptions) -> Bool {
     options.accessible || !["", "0", nil].contains(variables["ACCESSIBLE"])
   }
