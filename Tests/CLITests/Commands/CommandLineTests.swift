@@ -50,6 +50,27 @@ struct CommandLineTests {
     #expect(lines.map { String($0.prefix { $0 != " " }) } == BuiltInScenariosNames.all)
   }
 
+  @Test(
+    "on a terminal, the scenarios' list fits its width, each summary broken at its words",
+    arguments: [40, 80, 120])
+  func listFitsTheTerminal(columns: Int) {
+    let list = CommandRunner.scenarioList(width: columns)
+    let rows = list.split(separator: "\n")
+
+    #expect(rows.allSatisfy { CellWidth.of(String($0)) <= columns })
+    let unwrapped = CommandRunner.scenarioList().split(separator: "\n")
+    #expect(rows.count > unwrapped.count, "some summaries take more than a row")
+    let words = { (text: String) in text.split(whereSeparator: \.isWhitespace) }
+    #expect(words(list) == words(CommandRunner.scenarioList()), "no word broken or lost")
+  }
+
+  @Test("--help fits 80 columns")
+  func helpFits() async {
+    let run = await runCLI(["--help"])
+
+    #expect(run.output.split(separator: "\n").allSatisfy { CellWidth.of(String($0)) <= 80 })
+  }
+
   @Test("flags take a value after a space or after =")
   func valueForms() async {
     let spaced = await runCLI(["--scenario", "no-methods", "--json"])

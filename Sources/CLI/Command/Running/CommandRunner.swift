@@ -52,7 +52,8 @@ struct CommandRunner {
       console.write(Command.versionLine + "\n")
       return .success
     case .listScenarios:
-      console.write(Self.scenarioList())
+      let stdout = terminal(false)
+      console.write(Self.scenarioList(width: stdout.isInteractive ? stdout.size?.columns : nil))
       return .success
     case .exportScenario(let choice):
       switch ScenarioLoader.load(choice, reader: scenarioReader) {
@@ -246,10 +247,21 @@ struct CommandRunner {
     return UntrustedText.jsonEscaped(text) + "\n"
   }
 
-  static func scenarioList() -> String {
-    let width = BuiltInScenarios.all.map(\.name.count).max() ?? 0
+  /// - Parameter width: the terminal's, where stdout is one: each summary is wrapped at its
+  ///   words under its column (or, on a narrow terminal, under its name). Without one, each
+  ///   scenario is one line, its name first, for scripts.
+  static func scenarioList(width: Int? = nil) -> String {
+    let column = (BuiltInScenarios.all.map(\.name.count).max() ?? 0) + 2
     return BuiltInScenarios.all.map { scenario in
-      scenario.name.padding(toLength: width + 2, withPad: " ", startingAt: 0) + scenario.summary
+      let name = scenario.name.padding(toLength: column, withPad: " ", startingAt: 0)
+      guard let width else { return name + scenario.summary }
+      let indent = width - column >= 40 ? column : 2
+      let rows = ErrorLines.wrap(scenario.summary, width: width - indent)
+      let hanging = rows.map { String(repeating: " ", count: indent) + $0 }
+      guard indent == column, let first = rows.first else {
+        return ([scenario.name] + hanging).joined(separator: "\n")
+      }
+      return ([name + first] + hanging.dropFirst()).joined(separator: "\n")
     }.joined(separator: "\n") + "\n"
   }
 }
