@@ -74,7 +74,7 @@ struct LocalCopyStorageTests {
       run.errors
         == "payment-methods: --cache-dir \(file.path) cannot be used (it is not a folder): "
         + "this run keeps its local copy and changes in memory. Give --cache-dir a folder you "
-        + "can write to, or --no-cache to keep nothing\n")
+        + "can write to, or --no-cache to keep nothing.\n")
     #expect(try Data(contentsOf: file) == Data("kept".utf8))
     #expect(try printedJSON(run)["status"] as? String == "loaded")
   }
@@ -99,7 +99,7 @@ struct LocalCopyStorageTests {
     #expect(
       run.errors.hasSuffix(
         "): this run keeps its changes in memory. Set XDG_STATE_HOME to a folder you can write "
-          + "to, or give --no-cache\n"))
+          + "to, or give --no-cache.\n"))
     #expect(cache.entries() == ["payment-methods", "payment-methods/saved-list-demo.json"])
   }
 

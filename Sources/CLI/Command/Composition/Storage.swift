@@ -68,20 +68,20 @@ struct Storage {
         unusableFolders.append(
           "--cache-dir \(directory) cannot be used (\(problem)): this run keeps its local copy "
             + "and changes in memory. Give --cache-dir a folder you can write to, or --no-cache "
-            + "to keep nothing")
+            + "to keep nothing.")
         (cacheFolder, stateFolder, why) = (nil, nil, " (its folder cannot be used)")
       }
     } else {
       if let folder = cacheFolder, let problem = Self.problem(with: folder) {
         unusableFolders.append(
           "\(folder.path) cannot be used (\(problem)): this run keeps its local copy in memory. "
-            + "Set XDG_CACHE_HOME to a folder you can write to, or give --no-cache")
+            + "Set XDG_CACHE_HOME to a folder you can write to, or give --no-cache.")
         (cacheFolder, why) = (nil, " (its folder cannot be used)")
       }
       if let folder = stateFolder, let problem = Self.problem(with: folder) {
         unusableFolders.append(
           "\(folder.path) cannot be used (\(problem)): this run keeps its changes in memory. "
-            + "Set XDG_STATE_HOME to a folder you can write to, or give --no-cache")
+            + "Set XDG_STATE_HOME to a folder you can write to, or give --no-cache.")
         (stateFolder, why) = (nil, " (its folder cannot be used)")
       }
     }
