@@ -31,8 +31,11 @@ struct InteractiveScreen: Equatable {
     case makeDefault(rowID: String)
     /// Open the new-expiry form of an expired card.
     case openExpiryForm(rowID: String)
-    /// `e` on a card that has not expired: the list says why it takes no new expiry.
+    /// `e` on a card that has not expired, Apple Pay or the wallet: the list says why it
+    /// takes no new expiry.
     case refuseNewExpiry(rowID: String)
+    /// `x` on Apple Pay or the wallet: the list says why it is not removed.
+    case refuseRemoval(rowID: String)
     /// Esc while the form waits for the bank's approval: stop, and cancel the setup.
     case stopWaitingForBank
     /// r once the bank did not answer in time: ask again, under the same submission.
@@ -271,11 +274,17 @@ struct InteractiveScreen: Equatable {
     case .character("x") where actions.contains(.remove),
       .delete where actions.contains(.remove):
       confirmingRemoval = snapshot.methods[highlightedRow(snapshot)].id
+    // Apple Pay and the wallet are not removed; x on them says so (the footer does not
+    // offer it there, the help does).
+    case .character("x")
+    where rowChanges && isOnRow(snapshot)
+      && snapshot.methods[highlightedRow(snapshot)].takesNoRemoval:
+      return [.refuseRemoval(rowID: snapshot.methods[highlightedRow(snapshot)].id)]
     case .character("e") where actions.contains(.newExpiry):
       form = .newExpiry
       return [.openExpiryForm(rowID: snapshot.methods[highlightedRow(snapshot)].id)]
-    // A card that has not expired takes no new expiry; e on it says so (the footer does not
-    // offer it there).
+    // A card that has not expired, Apple Pay and the wallet take no new expiry; e on them
+    // says so (the footer does not offer it there, the help does).
     case .character("e")
     where expiryUpdates && isOnRow(snapshot)
       && snapshot.methods[highlightedRow(snapshot)].takesNoNewExpiry:
