@@ -89,16 +89,21 @@ struct RowWritesTests {
     #expect(methods(viewModel)?.message == "Visa •••• 4242 removed.")
   }
 
-  @Test("a card the backend keeps as the last way to pay stays, with the reason")
+  @Test("a card the backend keeps as the last way to pay stays, with the reason naming it")
   func lastMethodKept() async throws {
     let viewModel = await loaded(remove: { _ in .refusedLastMethod })
 
     await viewModel.remove("card-1")?.value
 
+    let card = try #require(methods(viewModel)?.cards.first)
     #expect(methods(viewModel)?.cards.map(\.id) == ["card-1", "card-2"])
-    #expect(methods(viewModel)?.cards.first?.write == nil)
+    #expect(card.write == nil)
+    // The message stays while the cursor moves on: it names its row, not "this card".
     #expect(
-      methods(viewModel)?.message == "Add another way to pay before removing this card.")
+      methods(viewModel)?.message == "Add another way to pay before removing \(card.title).")
+    #expect(
+      methods(viewModel)?.spokenMessage
+        == "Add another way to pay before removing \(card.spokenTitle).")
   }
 
   @Test(
