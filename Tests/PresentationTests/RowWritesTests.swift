@@ -89,7 +89,7 @@ struct RowWritesTests {
     #expect(methods(viewModel)?.message == "Visa •••• 4242 removed.")
   }
 
-  @Test("a card the backend keeps as the last way to pay stays, with the reason naming it")
+  @Test("a card the backend keeps as the last way to pay stays, with the reason")
   func lastMethodKept() async throws {
     let viewModel = await loaded(remove: { _ in .refusedLastMethod })
 

@@ -274,34 +274,17 @@ struct InteractiveScreen: Equatable {
     case .character("x") where actions.contains(.remove),
       .delete where actions.contains(.remove):
       confirmingRemoval = snapshot.methods[highlightedRow(snapshot)].id
-    // Apple Pay and the wallet are not removed; x on them says so (the footer does not
-    // offer it there, the help does).
-    case .character("x")
-    where rowChanges && isOnRow(snapshot)
-      && snapshot.methods[highlightedRow(snapshot)].takesNoRemoval:
-      return [.refuseRemoval(rowID: snapshot.methods[highlightedRow(snapshot)].id)]
     case .character("e") where actions.contains(.newExpiry):
       form = .newExpiry
       return [.openExpiryForm(rowID: snapshot.methods[highlightedRow(snapshot)].id)]
-    // A card that has not expired, Apple Pay and the wallet take no new expiry; e on them
-    // says so (the footer does not offer it there, the help does).
-    case .character("e")
-    where expiryUpdates && isOnRow(snapshot)
-      && snapshot.methods[highlightedRow(snapshot)].takesNoNewExpiry:
-      return [.refuseNewExpiry(rowID: snapshot.methods[highlightedRow(snapshot)].id)]
     case .character("d") where actions.contains(.makeDefault):
-      return [.makeDefault(rowID: snapshot.methods[highlightedRow(snapshot)].id)]
-    // Apple Pay and a card that cannot pay take no default, and the default is one already;
-    // d on them says so (the footer does not offer it there).
-    case .character("d")
-    where rowChanges && isOnRow(snapshot)
-      && snapshot.methods[highlightedRow(snapshot)].changesNoDefault:
       return [.makeDefault(rowID: snapshot.methods[highlightedRow(snapshot)].id)]
     case .character("r") where actions.contains(.retry):
       guidance = nil
       return [.retry(screen)]
     default:
-      break
+      // A change the row under the cursor does not take says why (`refusal`).
+      return refusal(key, on: snapshot)
     }
     return []
   }
