@@ -95,10 +95,15 @@ struct RowWritesTests {
 
     await viewModel.remove("card-1")?.value
 
+    let card = try #require(methods(viewModel)?.cards.first)
     #expect(methods(viewModel)?.cards.map(\.id) == ["card-1", "card-2"])
-    #expect(methods(viewModel)?.cards.first?.write == nil)
+    #expect(card.write == nil)
+    // The message stays while the cursor moves on: it names its row, not "this card".
     #expect(
-      methods(viewModel)?.message == "Add another way to pay before removing this card.")
+      methods(viewModel)?.message == "Add another way to pay before removing \(card.title).")
+    #expect(
+      methods(viewModel)?.spokenMessage
+        == "Add another way to pay before removing \(card.spokenTitle).")
   }
 
   @Test(

@@ -143,7 +143,9 @@ extension PaymentMethodsViewModel {
     case .success(.removal):
       update {
         $0.mark(id, nil)
-        $0.say(words["write.lastMethod"])
+        // Named, as every message about a row is: it stays while the cursor moves on.
+        $0.say(
+          words["write.lastMethod", row.title], spoken: words["write.lastMethod", row.spokenTitle])
         $0.lastChange = .keptAsLastMethod
       }
     case .success(.defaulting(.madeDefault(let method))):

@@ -103,6 +103,9 @@ extension PaymentMethodsViewModel {
     /// The card has not expired, so it takes no new expiry (`PaymentCard.takesNewExpiry`):
     /// nothing was sent.
     case cardNotExpired
+    /// Apple Pay or the wallet, asked to be removed or to take a new expiry: only a card
+    /// is removed or takes one. Nothing was sent.
+    case notACard
   }
 
   /// A change to a row that failed: the row stays as the backend has it.

@@ -1,7 +1,7 @@
 import Domain
 
 /// A card's new expiry, from its own form (`UpdateCardViewModel`): which card takes one,
-/// and how the list shows what came of it.
+/// and how the list shows what came of it; and why a row that is no card is not removed.
 extension PaymentMethodsViewModel {
   /// The card behind a row, as the list has it: what the new-expiry form starts from.
   public func card(for id: PaymentMethodRow.ID) -> PaymentCard? {
@@ -9,21 +9,46 @@ extension PaymentMethodsViewModel {
     return card
   }
 
-  /// Says why the card behind `id` takes no new expiry, when it takes none: it has not
-  /// expired (`PaymentCard.takesNewExpiry`, the rule the row's `needsNewExpiry` follows).
-  /// True when it said so; false for a card that takes one (or no card), which is left as
-  /// it is. The screen's `e` and `update-card` both ask it before any form is filled in.
+  /// Says why the row behind `id` takes no new expiry, when it takes none: a card that has
+  /// not expired (`PaymentCard.takesNewExpiry`, the rule the row's `needsNewExpiry`
+  /// follows), or Apple Pay and the wallet, which have no expiry. True when it said so;
+  /// false for a card that takes one (or no row, or one with a change on its way), which is
+  /// left as it is. The screen's `e` and `update-card` both ask it before any form is
+  /// filled in.
   @discardableResult
   public func refuseNewExpiry(_ id: PaymentMethodRow.ID) -> Bool {
-    guard let card = card(for: id), !card.takesNewExpiry, writesInProgress[id] == nil else {
-      return false
+    guard let row = listedRow(id), writesInProgress[id] == nil else { return false }
+    guard row.kind == .card else {
+      let key = row.kind == .applePay ? "updateCard.applePayNoExpiry" : "updateCard.walletNoExpiry"
+      update {
+        $0.say(words[key])
+        $0.lastChange = .notACard
+      }
+      return true
     }
-    guard let row = listedRow(id) else { return false }
+    guard let card = card(for: id), !card.takesNewExpiry else { return false }
     update {
       $0.say(
         words["updateCard.notExpired", row.title],
         spoken: words["updateCard.notExpired", row.spokenTitle])
       $0.lastChange = .cardNotExpired
+    }
+    return true
+  }
+
+  /// Says why the row behind `id` cannot be removed, when it is no card: Apple Pay belongs
+  /// to the device, the wallet to the account. True when it said so; false for a card (or
+  /// no row, or one with a change on its way), which is left as it is. The screen's `x`
+  /// asks it, as its `e` asks `refuseNewExpiry`.
+  @discardableResult
+  public func refuseRemoval(_ id: PaymentMethodRow.ID) -> Bool {
+    guard let row = listedRow(id), row.kind != .card, writesInProgress[id] == nil else {
+      return false
+    }
+    let key = row.kind == .applePay ? "write.applePayNotRemoved" : "write.walletNotRemoved"
+    update {
+      $0.say(words[key])
+      $0.lastChange = .notACard
     }
     return true
   }

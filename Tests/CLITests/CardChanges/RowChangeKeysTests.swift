@@ -60,6 +60,23 @@ struct RowChangeKeysTests {
     #expect(applePay.handle(.character("d"), on: snapshot) == [.makeDefault(rowID: "apple-pay")])
   }
 
+  @Test("x and e on the wallet and Apple Pay ask the view model, which says why not")
+  func refusalsOnRowsThatAreNoCard() async {
+    let snapshot = await InteractiveFixtures.snapshot("all-available")
+    var wallet = screen(on: 0)
+    var applePay = screen(on: 3)
+    wallet.expiryUpdates = true
+    applePay.expiryUpdates = true
+
+    #expect(wallet.handle(.character("x"), on: snapshot) == [.refuseRemoval(rowID: "wallet")])
+    #expect(wallet.confirmingRemoval == nil)
+    #expect(wallet.handle(.character("e"), on: snapshot) == [.refuseNewExpiry(rowID: "wallet")])
+    #expect(
+      applePay.handle(.character("x"), on: snapshot) == [.refuseRemoval(rowID: "apple-pay")])
+    #expect(
+      applePay.handle(.character("e"), on: snapshot) == [.refuseNewExpiry(rowID: "apple-pay")])
+  }
+
   @Test("d is not offered on a card that cannot pay, and is on one that can")
   func noDefaultOfferedOnACardThatCannotPay() async {
     // cards-expired: the wallet, Visa (active), Mastercard (expired), Apple Pay.

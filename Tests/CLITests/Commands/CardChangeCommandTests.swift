@@ -171,7 +171,7 @@ struct CardChangeCommandTests {
     let english = await runCLI(remove + ["--scenario", "remove-card-last"])
     let german = await runCLI(remove + ["--locale", "de_DE"])
 
-    #expect(english.output.contains("Add another way to pay before removing this"))
+    #expect(english.output.contains("Add another way to pay before removing Visa"))
     #expect(german.output.contains("Visa •••• 4242 entfernt."))
   }
 

@@ -207,6 +207,26 @@ struct LogPanelTerminalTests {
     #expect(await terminal.exiting() == 0)
   }
 
+  @Test(
+    "at 80×24, Enter with the log beside the list selects the wallet and says so in sight",
+    arguments: ScreenLanguage.both)
+  func answerBesideTheLog(language: ScreenLanguage) async throws {
+    let terminal = try await started(language, columns: 80, rows: 24)
+    _ = try await openLog(terminal, language)
+    try #require(terminal.lastFrameLines.contains { $0.hasPrefix("╭────") }, "beside the list")
+    let before = terminal.output.count
+
+    terminal.send("\r")
+
+    #expect(await terminal.waitingForFrame(containing: language.walletSelected, after: before))
+    let frame = terminal.lastFrameLines
+    #expect(frame.contains { $0.hasPrefix("╭────") }, "the list stays in sight")
+    #expect(frame.contains(language.logTitle), "the panel stays open beside it")
+    #expect(frame.contains { $0.contains(language.selectKey) }, "the list's keys stay offered")
+    terminal.send("q")
+    #expect(await terminal.exiting() == 0)
+  }
+
   @Test("in line mode, the log's heading is in the language, its lines English")
   func lineModeHeading() async throws {
     let terminal = try PseudoTerminal([

@@ -205,7 +205,7 @@ private struct CardChangeRun {
       result.status = .alreadyDefault
     case .updated:
       result.status = .updated
-    case .keptAsLastMethod, .refusedAsDefault, .cardNotExpired:
+    case .keptAsLastMethod, .refusedAsDefault, .cardNotExpired, .notACard:
       result.status = .refused
       result.ending = .refused
     case .methodGone:

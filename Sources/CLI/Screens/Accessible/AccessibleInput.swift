@@ -136,12 +136,10 @@ enum AccessibleInput {
     _ change: InteractiveScreen.Action, _ model: InteractiveScreen, _ snapshot: ScreenSnapshot
   ) -> Bool {
     guard model.highlightedStop(in: snapshot) != nil else { return false }
-    // d on Apple Pay is taken (and refused with its reason), though not offered; so is e on
-    // a card that has not expired.
-    if change == .makeDefault, model.rowChanges { return true }
-    if change == .newExpiry, model.expiryUpdates {
-      return snapshot.methods.contains { $0.kind == .card }
-    }
+    // d on Apple Pay is taken (and refused with its reason), though not offered; so are x
+    // on Apple Pay and the wallet, and e on every row that takes no new expiry.
+    if change == .makeDefault || change == .remove, model.rowChanges { return true }
+    if change == .newExpiry, model.expiryUpdates { return true }
     return snapshot.methods.indices.contains { index in
       var onRow = model
       onRow.highlighted = index
@@ -174,13 +172,16 @@ enum AccessibleInput {
     // with why nothing changes.
     let row = model.highlightedRow(in: snapshot).map { snapshot.methods[$0] }
     let changesNone = row?.changesNoDefault == true
-    // e on a card that has not expired is taken too, and answered with why.
+    // e on a row that takes no new expiry is taken too, and x on Apple Pay and the wallet,
+    // each answered with why.
     let takesNoExpiry = row?.takesNoNewExpiry == true
+    let takesNoRemoval = row?.takesNoRemoval == true
     // y answers yes in every language, beside the language's own key.
     let yes = character == "y" && keys.contains(model.yesKey)
     return keys.contains(character) || yes
       || (character == "d" && model.rowChanges && changesNone)
       || (character == "e" && model.expiryUpdates && takesNoExpiry)
+      || (character == "x" && model.rowChanges && takesNoRemoval)
   }
 
   private static func isMove(_ key: Key) -> Bool {

@@ -1,6 +1,11 @@
 /// The developer log's panel (`l`): beside the screen where a few of its lines fit there,
 /// where PgUp PgDn scroll it a page at a time (↑↓ stay the screen's); otherwise in the
 /// screen's place, where only its own keys are on offer and ↑↓ scroll it too.
+/// Where it stands is decided by the screen without its message (the answer to the last
+/// key, such as "Wallet selected."): an answer never sends the panel into the screen's
+/// place, which would hide that answer and the list it answers until `l`; beside the
+/// screen, the panel then shows what still fits of it, if anything. So no key acts on
+/// what cannot be seen, and what a key did stays in sight.
 /// A screen that waits for an answer (the question to remove a card, a form) keeps its
 /// place: the panel shows beside it what fits, if anything, until it is answered. Its
 /// heading and placeholder are in the user's language; the log's lines stay English.
@@ -22,10 +27,11 @@ extension InteractiveFrame {
   }
 
   /// The panel for `log` at `size`, under a screen of `screenLines` lines (`render`'s box
-  /// and what stands under it).
+  /// and what stands under it), `messageLines` of them the box's message with its end
+  /// (`ScreenRenderer.Drawing.messageLines`).
   func logPanel(
     _ model: InteractiveScreen, _ snapshot: ScreenSnapshot, form: CardFormSnapshot?,
-    log: [String], size: Terminal.Size, screenLines: Int
+    log: [String], size: Terminal.Size, screenLines: Int, messageLines: Int
   ) -> LogPanel {
     var beside = model
     beside.logTakesScreen = false
@@ -38,10 +44,11 @@ extension InteractiveFrame {
     if lines.isEmpty { lines = wrap(words["log.empty"], width: size.columns) }
     let room =
       size.rows - screenLines - footerLines(actions, size: size).count - title.count - 1
-    // Beside the screen when a few lines fit there, or while it waits for an answer: the
-    // newest, from its start.
+    // Beside the screen when a few lines fit there without its message, or while it waits
+    // for an answer: the newest, from its start.
     let asks = model.confirmingRemoval != nil || model.form != nil
-    if room >= 3 || asks {
+    // The message adds its lines and the rule above them; the box's end stays without it.
+    if room + max(0, messageLines - 1) >= 3 || asks {
       guard room > 0 else { return LogPanel(inPlace: false, lines: [], actions: actions) }
       // PgUp PgDn are on offer only where there is something to scroll; their hint may
       // take a line of the footer's, and so of the panel's.
@@ -137,9 +144,10 @@ extension InteractiveFrame {
     guard model.showsLog, !model.showsHelp else { return nil }
     var beside = model
     beside.logTakesScreen = false
+    let box = drawing(beside, snapshot, form: form, size: size)
     return logPanel(
       model, snapshot, form: form, log: log, size: size,
-      screenLines: screenLines(beside, snapshot, form: form, size: size).count)
+      screenLines: screenLines(box, size: size).count, messageLines: box.messageLines)
   }
 
   /// `room` of the log's `lines`: the newest from its start, at the bottom where it fits,

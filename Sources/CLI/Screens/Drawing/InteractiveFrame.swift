@@ -38,7 +38,8 @@ struct InteractiveFrame {
       return window + footer.prefix(size.rows)
     } else if model.showsLog {
       let log = logPanel(
-        model, snapshot, form: form, log: log, size: size, screenLines: top.count)
+        model, snapshot, form: form, log: log, size: size, screenLines: top.count,
+        messageLines: box.messageLines)
       // In the screen's place, only the panel's keys are on offer; beside it, the screen's
       // and, where the panel scrolls, PgUp PgDn.
       if log.inPlace {
@@ -80,7 +81,7 @@ struct InteractiveFrame {
   }
 
   /// The box the screen draws now: the form, or the list with its message.
-  private func drawing(
+  func drawing(
     _ model: InteractiveScreen, _ snapshot: ScreenSnapshot, form: CardFormSnapshot?,
     size: Terminal.Size
   ) -> ScreenRenderer.Drawing {
@@ -102,7 +103,7 @@ struct InteractiveFrame {
   }
 
   /// The box's lines, and under it a reference too wide for it, cut to the terminal's width.
-  private func screenLines(_ box: ScreenRenderer.Drawing, size: Terminal.Size) -> [String] {
+  func screenLines(_ box: ScreenRenderer.Drawing, size: Terminal.Size) -> [String] {
     box.lines
       + box.underneath.flatMap { chunks(of: $0, width: size.columns) }.map { palette.dim($0) }
   }

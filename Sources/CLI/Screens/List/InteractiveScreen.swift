@@ -31,8 +31,11 @@ struct InteractiveScreen: Equatable {
     case makeDefault(rowID: String)
     /// Open the new-expiry form of an expired card.
     case openExpiryForm(rowID: String)
-    /// `e` on a card that has not expired: the list says why it takes no new expiry.
+    /// `e` on a card that has not expired, Apple Pay or the wallet: the list says why it
+    /// takes no new expiry.
     case refuseNewExpiry(rowID: String)
+    /// `x` on Apple Pay or the wallet: the list says why it is not removed.
+    case refuseRemoval(rowID: String)
     /// Esc while the form waits for the bank's approval: stop, and cancel the setup.
     case stopWaitingForBank
     /// r once the bank did not answer in time: ask again, under the same submission.
@@ -274,25 +277,14 @@ struct InteractiveScreen: Equatable {
     case .character("e") where actions.contains(.newExpiry):
       form = .newExpiry
       return [.openExpiryForm(rowID: snapshot.methods[highlightedRow(snapshot)].id)]
-    // A card that has not expired takes no new expiry; e on it says so (the footer does not
-    // offer it there).
-    case .character("e")
-    where expiryUpdates && isOnRow(snapshot)
-      && snapshot.methods[highlightedRow(snapshot)].takesNoNewExpiry:
-      return [.refuseNewExpiry(rowID: snapshot.methods[highlightedRow(snapshot)].id)]
     case .character("d") where actions.contains(.makeDefault):
-      return [.makeDefault(rowID: snapshot.methods[highlightedRow(snapshot)].id)]
-    // Apple Pay and a card that cannot pay take no default, and the default is one already;
-    // d on them says so (the footer does not offer it there).
-    case .character("d")
-    where rowChanges && isOnRow(snapshot)
-      && snapshot.methods[highlightedRow(snapshot)].changesNoDefault:
       return [.makeDefault(rowID: snapshot.methods[highlightedRow(snapshot)].id)]
     case .character("r") where actions.contains(.retry):
       guidance = nil
       return [.retry(screen)]
     default:
-      break
+      // A change the row under the cursor does not take says why (`refusal`).
+      return refusal(key, on: snapshot)
     }
     return []
   }

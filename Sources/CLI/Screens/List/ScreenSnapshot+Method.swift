@@ -55,10 +55,17 @@ extension ScreenSnapshot.Method {
 extension PaymentMethodRow.Kind: Encodable {}
 
 extension ScreenSnapshot.Method {
-  /// A card `e` gives no new expiry: one that has not expired, with no change on its way.
-  /// `e` is not offered on it; pressed there, the view model says why.
+  /// A row `e` gives no new expiry: a card that has not expired, Apple Pay or the wallet,
+  /// with no change on its way. `e` is not offered on it; pressed there, the view model
+  /// says why.
   var takesNoNewExpiry: Bool {
-    kind == .card && !needsNewExpiry && write == nil
+    (kind != .card || !needsNewExpiry) && write == nil
+  }
+
+  /// A row `x` does not remove: Apple Pay, which is the device's, or the wallet, with no
+  /// change on its way. `x` is not offered on it; pressed there, the view model says why.
+  var takesNoRemoval: Bool {
+    kind != .card && write == nil
   }
 
   /// A row that `d` cannot make the default: Apple Pay, which is the device's, a card that

@@ -65,7 +65,7 @@ extension InteractiveSession {
       // Saving again after a failure, or signing in to save, is the user's recovery.
       return settling(form.snapshot.failure == nil ? start(clock) : afterUserActs(start))
     case .load, .retry, .signIn, .checkStatus, .select, .removeCard, .makeDefault, .suspend,
-      .quit, .refuseNewExpiry:
+      .quit, .refuseNewExpiry, .refuseRemoval:
       // Not the form's: `carryOut` starts them.
       return nil
     }

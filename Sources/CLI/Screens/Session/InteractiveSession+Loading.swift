@@ -30,6 +30,9 @@ extension InteractiveSession {
     case .refuseNewExpiry(let rowID):
       screens.paymentMethods.refuseNewExpiry(rowID)
       return
+    case .refuseRemoval(let rowID):
+      screens.paymentMethods.refuseRemoval(rowID)
+      return
     // A change to a row starts a timeline too: its requests are timed from the key.
     case .removeCard(let rowID):
       guard
@@ -110,7 +113,7 @@ extension InteractiveSession {
     case .makeDefault: "making a method the default"
     case .waitForBankAgain: "asking the bank again"
     case .select, .suspend, .quit, .openCardForm, .openExpiryForm, .closeCardForm, .editCard,
-      .leaveCardField, .stopWaitingForBank, .refuseNewExpiry:
+      .leaveCardField, .stopWaitingForBank, .refuseNewExpiry, .refuseRemoval:
       nil
     }
   }
