@@ -93,8 +93,8 @@ extension BackendClient {
 
   /// Whose session this is: known without a request when this device has seen its two
   /// tokens answered together before, else asked of the backend (`GET /me/status`, whose
-  /// answer names the person) and kept. Nil when neither can say (offline with tokens never seen, an
-  /// answer without a usable `userId`): logged, for the caller to keep nothing of anyone's;
+  /// answer names the person) and kept. Nil when neither can say (offline with tokens never
+  /// seen, an answer without a usable `userId`): logged, for the caller to keep nothing of anyone's;
   /// nil too, unlogged, once the caller is cancelled.
   public func signedInPerson() async -> String? {
     if let person = await session.knownPerson() { return person }

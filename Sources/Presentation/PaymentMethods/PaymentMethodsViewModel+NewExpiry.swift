@@ -19,11 +19,7 @@ extension PaymentMethodsViewModel {
   public func refuseNewExpiry(_ id: PaymentMethodRow.ID) -> Bool {
     guard let row = listedRow(id), writesInProgress[id] == nil else { return false }
     guard row.kind == .card else {
-      let key = row.kind == .applePay ? "updateCard.applePayNoExpiry" : "updateCard.walletNoExpiry"
-      update {
-        $0.say(words[key])
-        $0.lastChange = .notACard
-      }
+      sayNotACard(row, applePay: "updateCard.applePayNoExpiry", wallet: "updateCard.walletNoExpiry")
       return true
     }
     guard let card = card(for: id), !card.takesNewExpiry else { return false }
@@ -45,12 +41,17 @@ extension PaymentMethodsViewModel {
     guard let row = listedRow(id), row.kind != .card, writesInProgress[id] == nil else {
       return false
     }
-    let key = row.kind == .applePay ? "write.applePayNotRemoved" : "write.walletNotRemoved"
+    sayNotACard(row, applePay: "write.applePayNotRemoved", wallet: "write.walletNotRemoved")
+    return true
+  }
+
+  /// Says, in the words of `applePay` or `wallet` as the row is, why a change only a card
+  /// takes leaves it as it is.
+  private func sayNotACard(_ row: PaymentMethodRow, applePay: String, wallet: String) {
     update {
-      $0.say(words[key])
+      $0.say(words[row.kind == .applePay ? applePay : wallet])
       $0.lastChange = .notACard
     }
-    return true
   }
 
   /// The backend gave a card its new expiry (`UpdateCardViewModel`'s `updated`): its row

@@ -8,21 +8,11 @@ import Presentation
 /// backend up to the view models.
 struct AppComposition {
 
-  /// How long an HTTP request may go without receiving a byte. The server this CLI talks to
-  /// runs on the same machine and answers in milliseconds, and one second leaves a stalled
-  /// request room for a retry inside the screen's 3 s deadline. An app on a phone network
-  /// would allow more; its deadlines bound every source anyway.
-  ///
-  /// The whole of a request may take five seconds, however the server trickles its bytes:
-  /// more than the screen's deadline, which cuts a load first, and a bound on what no screen
-  /// deadline bounds (a sign-in, a status check, a token refresh).
-  ///
-  /// A write is the exception: a server makes the change before it answers, and sends
-  /// nothing meanwhile. Cut at one second, a DELETE the server answers after six would be
-  /// tried twice and given up on, its outcome not known, although it was made. So one
-  /// attempt of a write may take half its use case's deadline (7.5 s of 15 s), and its
-  /// retries may take the whole deadline (`writeRetries`): a write that timed out once is
-  /// sent again within it, as in process.
+  /// An HTTP request's limits: one second without a byte (a local server answers in
+  /// milliseconds, and a stalled request keeps room for a retry inside the screen's 3 s);
+  /// five seconds in all, which bounds what no screen deadline does (a sign-in, a refresh).
+  /// A write sends nothing while the server makes the change, so one attempt may take half
+  /// its use case's 15 s, and its retries the rest (`writeRetries`), as in process.
   static let requestTimeLimits = RequestTimeLimits(
     idle: .seconds(1), whole: .seconds(5), write: RemoveCardUseCase.defaultDeadline / 2)
 

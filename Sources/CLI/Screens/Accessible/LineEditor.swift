@@ -1,8 +1,8 @@
 /// The accessible screen's line, as it is typed: the terminal's own line editing stands
 /// aside (`Transcript.takeKeys`), and this does what it did, without echoing what a person
 /// never typed as text. Characters are echoed as they come (none while a secret is typed);
-/// Backspace, Ctrl-W (a word) and Ctrl-U take them back; Enter ends the line; Ctrl-D on an empty line ends
-/// the input. An arrow key's escape sequence (`ESC [ B`) goes into the line, as the
+/// Backspace, Ctrl-W (a word) and Ctrl-U take them back; Enter ends the line; Ctrl-D on an
+/// empty line ends the input. An arrow key's escape sequence (`ESC [ B`) goes into the line, as the
 /// terminal's editing put it there, so that the line still moves, but it is never echoed:
 /// the terminal's editing showed it as `^[[B`. Plain values: bytes in, echo and lines out.
 struct LineEditor: Equatable {
